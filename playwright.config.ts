@@ -1,0 +1,48 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+export const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-${process.pid}`;
+
+/** Browser journeys in Debian's Chromium against the production build; Playwright never downloads a browser. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: '.tmp/test-results',
+  use: {
+    baseURL,
+    locale: 'fr-FR',
+    timezoneId: 'UTC',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: `rm -rf ${dataDir} && node dist/server/main.js`,
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      TEST_CLOCK: 'true',
+      DEMO_MODE: 'true',
+      BTC_PRICE_URL: `http://127.0.0.1:${port}/api/test/btc-price`,
+      E2E_ADMIN_EMAIL: 'admin@atlas.test',
+      E2E_ADMIN_PASSWORD: 'admin-password-e2e',
+    },
+  },
+});

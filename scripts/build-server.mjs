@@ -1,0 +1,15 @@
+// Bundles the server (and the admin CLI) into dist/server with esbuild; npm packages stay external.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { main: 'src/server/main.ts', cli: 'src/server/cli.ts' },
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+console.log('server built → dist/server');

@@ -1,0 +1,10 @@
+import { chromium } from '@playwright/test';
+const [url, out, width='1280', lang] = process.argv.slice(2);
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
+const p = await b.newPage({ viewport: { width: Number(width), height: 900 } });
+p.on('console', m => console.log('console', m.type(), m.text()));
+p.on('pageerror', e => console.log('pageerror', e.message));
+if (lang) await p.addInitScript((l) => localStorage.setItem('atlas.lang', l), lang);
+await p.goto(url, { waitUntil: 'networkidle' });
+await p.screenshot({ path: out, fullPage: true });
+await b.close();

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { decimalAmount } from './money';
+
+export const levelName = z.enum(['beginner', 'intermediate', 'pro', 'advanced', 'master']);
+
+/** GET /api/me: who is signed in, with balances and the locks that apply now. */
+export const meSchema = z.object({
+  id: z.string(),
+  uid: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  country: z.string(),
+  locale: z.enum(['fr', 'en', 'es']),
+  isAdmin: z.boolean(),
+  memberSince: z.string(),
+  balance: decimalAmount,
+  invested: decimalAmount,
+  withdrawalHold: decimalAmount,
+  totalInvested: decimalAmount,
+  level: levelName,
+  firstInvestmentDate: z.string().nullable(),
+  withdrawalLockDaysLeft: z.number().int().min(0),
+  twoFactorEnabled: z.boolean(),
+});
+
+export type Me = z.infer<typeof meSchema>;

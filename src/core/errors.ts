@@ -1,0 +1,93 @@
+/**
+ * Stable error codes. The server sends `{ error: { code, params } }`; the web app translates
+ * the code into the spec's texts (FR, EN, ES). Each code carries a kind, mapped once to HTTP.
+ */
+
+export type ErrorKind =
+  | 'invalid' // 400
+  | 'unauthorized' // 401
+  | 'forbidden' // 403
+  | 'not_found' // 404
+  | 'conflict' // 409
+  | 'too_large' // 413
+  | 'unsupported' // 415
+  | 'rate_limited' // 429
+  | 'unavailable' // 503
+  | 'internal'; // 500
+
+export const errorCodes = {
+  // generic
+  validation_failed: 'invalid',
+  invalid_json: 'invalid',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  not_found: 'not_found',
+  payload_too_large: 'too_large',
+  unsupported_media_type: 'unsupported',
+  rate_limited: 'rate_limited',
+  internal_error: 'internal',
+  service_unavailable: 'unavailable',
+  idempotency_key_reused: 'conflict',
+  idempotency_in_progress: 'conflict',
+  // accounts
+  fields_required: 'invalid',
+  invalid_email: 'invalid',
+  password_too_short: 'invalid',
+  password_mismatch: 'invalid',
+  terms_not_accepted: 'invalid',
+  underage: 'invalid',
+  invalid_birth_date: 'invalid',
+  invalid_phone: 'invalid',
+  invalid_country: 'invalid',
+  invalid_username: 'invalid',
+  email_taken: 'conflict',
+  username_taken: 'conflict',
+  invalid_credentials: 'unauthorized',
+  profile_not_found: 'not_found',
+  // money
+  invalid_amount: 'invalid',
+  insufficient_balance: 'conflict',
+  unknown_area: 'invalid',
+  investment_not_found: 'not_found',
+  investment_locked: 'conflict',
+  investment_not_active: 'conflict',
+  transfer_uid_required: 'invalid',
+  transfer_insufficient_balance: 'conflict',
+  recipient_not_found: 'not_found',
+  transfer_to_self: 'invalid',
+  // cashier
+  proof_required: 'invalid',
+  file_too_large: 'too_large',
+  file_not_image: 'invalid',
+  deposits_unavailable: 'unavailable',
+  withdrawal_address_required: 'invalid',
+  withdrawal_address_invalid: 'invalid',
+  unknown_crypto: 'invalid',
+  withdrawal_locked: 'conflict',
+  withdrawal_insufficient_funds: 'conflict',
+  user_insufficient_funds: 'conflict',
+  request_not_found: 'not_found',
+  request_not_pending: 'conflict',
+  link_expired: 'forbidden',
+  link_invalid: 'forbidden',
+} as const satisfies Record<string, ErrorKind>;
+
+export type ErrorCode = keyof typeof errorCodes;
+export type ErrorParams = Record<string, string | number | boolean | ReadonlyArray<unknown>>;
+
+/** A rule of the domain was not met. Services throw it; the HTTP layer maps it once. */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly params: ErrorParams;
+
+  constructor(code: ErrorCode, params: ErrorParams = {}) {
+    super(code);
+    this.name = 'DomainError';
+    this.code = code;
+    this.params = params;
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCodes, value);
+}

@@ -1,0 +1,10 @@
+import type { AppContext } from '../context';
+
+export interface CliCommand {
+  summary: string;
+  /** Returns the process exit code. */
+  run(ctx: AppContext, flags: Record<string, string>): Promise<number>;
+}
+
+/** Operator commands; each feature adds its own (create admin, verify-ledger, seed-demo…). */
+export const commands: Record<string, CliCommand> = {};

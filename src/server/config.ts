@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
+  .transform((v) => v === 'true' || v === '1');
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), url(protocols).optional());
+const int = (min: number, max: number) =>
+  z.coerce.number({ message: 'expected a whole number' }).int('expected a whole number').min(min).max(max);
+
+/** Every environment variable the server reads. `.env.example` documents each one. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  AUTH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
+  SERVE_WEB: bool.default(true),
+  DEMO_MODE: bool.optional(),
+  TEST_CLOCK: bool.default(false),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().default('Atlas Invest <no-reply@atlas-invest.local>'),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  BTC_PRICE_URL: url(['http:', 'https:']).default('https://api.coinbase.com/v2/prices/BTC-USD/spot'),
+  BTC_PRICE_TTL_S: int(1, 86_400).default(60),
+  BTC_PRICE_TIMEOUT_MS: int(100, 60_000).default(3000),
+  PRICE_STALE_AFTER_S: int(60, 30 * 86_400).default(900),
+  DEPOSIT_ADDRESS_BTC: optionalText,
+  DEPOSIT_ADDRESS_LTC: optionalText,
+  DEPOSIT_ADDRESS_USDT_TRC20: optionalText,
+  DEPOSIT_ADDRESS_SOL: optionalText,
+  RATE_TRADING_MONTHLY_PCT: z.coerce.number().min(0).max(1000).default(15),
+  RATE_REAL_ESTATE_QUARTERLY_PCT: z.coerce.number().min(0).max(1000).default(12),
+  RATE_STOCKS_YEARLY_MIN_PCT: z.coerce.number().min(0).max(1000).default(8),
+  RATE_STOCKS_YEARLY_MAX_PCT: z.coerce.number().min(0).max(1000).default(10),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  publicUrl: string;
+  secureCookies: boolean;
+  authSecret: string;
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  bodyLimitBytes: number;
+  serveWeb: boolean;
+  demoMode: boolean;
+  testClock: boolean;
+  mail: { smtpUrl?: string; from: string; outboxDir: string };
+  storage:
+    | { kind: 'local'; dir: string }
+    | { kind: 's3'; endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  price: { url: string; ttlMs: number; timeoutMs: number; staleAfterMs: number };
+  depositAddresses: { BTC?: string; LTC?: string; USDT_TRC20?: string; SOL?: string };
+  advertisedRates: { tradingMonthlyPct: number; realEstateQuarterlyPct: number; stocksYearlyMinPct: number; stocksYearlyMaxPct: number };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Embedded installs keep a generated secret in DATA_DIR so sessions survive restarts. */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.DATABASE_URL && !e.AUTH_SECRET && e.NODE_ENV === 'production') {
+    problems.push('AUTH_SECRET: required with DATABASE_URL in production, so that every instance signs sessions alike');
+  }
+  if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set');
+  }
+  if (e.RATE_STOCKS_YEARLY_MIN_PCT > e.RATE_STOCKS_YEARLY_MAX_PCT) {
+    problems.push('RATE_STOCKS_YEARLY_MIN_PCT: must not exceed RATE_STOCKS_YEARLY_MAX_PCT');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'atlas.db') },
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https:'),
+    authSecret: e.AUTH_SECRET ?? embeddedSecret(dataDir),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    serveWeb: e.SERVE_WEB,
+    demoMode: e.DEMO_MODE ?? e.NODE_ENV !== 'production',
+    testClock: e.TEST_CLOCK && e.NODE_ENV !== 'production',
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'mail') },
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3',
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'local', dir: path.join(dataDir, 'uploads') },
+    price: {
+      url: e.BTC_PRICE_URL,
+      ttlMs: e.BTC_PRICE_TTL_S * 1000,
+      timeoutMs: e.BTC_PRICE_TIMEOUT_MS,
+      staleAfterMs: e.PRICE_STALE_AFTER_S * 1000,
+    },
+    depositAddresses: {
+      BTC: e.DEPOSIT_ADDRESS_BTC,
+      LTC: e.DEPOSIT_ADDRESS_LTC,
+      USDT_TRC20: e.DEPOSIT_ADDRESS_USDT_TRC20,
+      SOL: e.DEPOSIT_ADDRESS_SOL,
+    },
+    advertisedRates: {
+      tradingMonthlyPct: e.RATE_TRADING_MONTHLY_PCT,
+      realEstateQuarterlyPct: e.RATE_REAL_ESTATE_QUARTERLY_PCT,
+      stocksYearlyMinPct: e.RATE_STOCKS_YEARLY_MIN_PCT,
+      stocksYearlyMaxPct: e.RATE_STOCKS_YEARLY_MAX_PCT,
+    },
+  };
+}

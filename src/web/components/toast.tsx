@@ -1,0 +1,62 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Tone = 'success' | 'error' | 'info';
+interface Toast {
+  id: number;
+  tone: Tone;
+  message: string;
+}
+
+const ToastContext = createContext<(message: string, tone?: Tone) => void>(() => {});
+
+/** Accessible toasts (replacing the spec's alert()): announced politely, errors assertively. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((x) => x.id !== id)), []);
+  const show = useCallback(
+    (message: string, tone: Tone = 'success') => {
+      const id = nextId.current++;
+      setToasts((all) => [...all.slice(-3), { id, tone, message }]);
+      setTimeout(() => dismiss(id), tone === 'error' ? 8000 : 4000);
+    },
+    [dismiss],
+  );
+  const toneClass: Record<Tone, string> = {
+    success: 'border-emerald-600 bg-emerald-50 text-emerald-900',
+    error: 'border-red-600 bg-red-50 text-red-900',
+    info: 'border-brand-600 bg-white text-slate-900',
+  };
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:pr-24">
+        {(['polite', 'assertive'] as const).map((live) => (
+          <div key={live} aria-live={live} role={live === 'assertive' ? 'alert' : 'status'} className="flex flex-col gap-2">
+            {toasts
+              .filter((x) => (x.tone === 'error') === (live === 'assertive'))
+              .map((x) => (
+                <div key={x.id} className={`pointer-events-auto flex max-w-sm items-start gap-3 rounded-lg border-l-4 px-4 py-3 shadow-lg ${toneClass[x.tone]}`}>
+                  <p className="text-sm font-medium">{x.message}</p>
+                  <button type="button" onClick={() => dismiss(x.id)} className="ml-auto text-sm opacity-70 hover:opacity-100" aria-label={t('actions.close')}>
+                    ×
+                  </button>
+                </div>
+              ))}
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast() {
+  return useContext(ToastContext);
+}
+
+export function useToasts() {
+  const show = useToast();
+  return useMemo(() => ({ success: (m: string) => show(m, 'success'), error: (m: string) => show(m, 'error'), info: (m: string) => show(m, 'info') }), [show]);
+}

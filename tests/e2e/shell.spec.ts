@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('app shell', () => {
+  test('home renders in French with <html lang="fr">', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText("Investissez dans l'avenir");
+    await expect(page.getByRole('link', { name: 'Commencer' })).toHaveAttribute('href', '/invest');
+  });
+
+  test('switching to EN and ES changes the visible texts and survives a reload', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Langue').selectOption('en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Invest in the future');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Invest in the future');
+    await page.getByLabel('Language').selectOption('es');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Invierta en el futuro');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('link', { name: 'Acerca de' }).first()).toBeVisible();
+  });
+
+  test('an unknown path shows the home screen', async ({ page }) => {
+    await page.goto('/n-importe-quoi');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText("Investissez dans l'avenir");
+  });
+
+  test('the mobile menu opens at 390 px', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Fermer le menu' })).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.locator('#mobile-menu');
+    await expect(menu.getByRole('link', { name: 'Portfolio' })).toBeVisible();
+    await menu.getByRole('link', { name: 'À propos' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test('unknown API paths are JSON 404s and the OpenAPI document parses', async ({ request }) => {
+    const nope = await request.get('/api/nope');
+    expect(nope.status()).toBe(404);
+    expect(await nope.json()).toEqual({ error: { code: 'not_found', params: {} } });
+    const spec = await request.get('/api/openapi.json');
+    expect((await spec.json()).openapi).toMatch(/^3\./);
+  });
+});

@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const apiPort = process.env.API_PORT ?? '3000';
+const backend = `http://127.0.0.1:${apiPort}`;
+
+export default defineConfig({
+  root: 'src/web',
+  publicDir: 'public',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    proxy: { '/api': backend, '/healthz': backend, '/embed': backend },
+  },
+});

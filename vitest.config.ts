@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// One suite, two dialects: the integration project runs once on SQLite and, when
+// TEST_DATABASE_URL is set, once more on PostgreSQL with exactly the same files.
+const integration = (dialect: 'sqlite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: `int-${dialect}`,
+    include: ['src/**/*.int.test.ts', 'tests/integration/**/*.test.ts'],
+    env: { TEST_DIALECT: dialect },
+    globalSetup: ['tests/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/**/*.int.test.ts'], environment: 'node' },
+      },
+      integration('sqlite'),
+      ...(process.env.TEST_DATABASE_URL ? [integration('postgres')] : []),
+    ],
+  },
+});
