@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 export const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-${process.pid}`;
+const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-${port}`;
+const dist = process.env.ATLAS_DIST ?? 'dist';
 
 /** Browser journeys in Debian's Chromium against the production build; Playwright never downloads a browser. */
 export default defineConfig({
@@ -26,7 +27,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: `rm -rf ${dataDir} && node dist/server/main.js`,
+    command: `rm -rf ${dataDir} && node ${dist}/server/main.js`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -4,13 +4,15 @@ import { defineConfig } from 'vite';
 
 const apiPort = process.env.API_PORT ?? '3000';
 const backend = `http://127.0.0.1:${apiPort}`;
+// ATLAS_DIST lets parallel builds (several developers' test runs) use separate folders.
+const outDir = `${process.env.ATLAS_DIST ? `${process.cwd()}/${process.env.ATLAS_DIST}` : '../../dist'}/web`;
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
   build: {
-    outDir: '../../dist/web',
+    outDir,
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 400,

@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: { main: 'src/server/main.ts', cli: 'src/server/cli.ts' },
-  outdir: 'dist/server',
+  outdir: `${process.env.ATLAS_DIST ?? 'dist'}/server`,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -12,4 +12,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('server built → dist/server');
+console.log(`server built → ${process.env.ATLAS_DIST ?? 'dist'}/server`);

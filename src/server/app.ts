@@ -11,7 +11,7 @@ import { registerWeb } from './http/web';
 import { registerModules } from './modules/index';
 
 export interface BuildOptions {
-  /** Where the built SPA lives; defaults to dist/web next to the server bundle. */
+  /** Where the built SPA lives. */
   webRoot?: string;
   logger?: boolean;
 }

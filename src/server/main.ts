@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { systemClock } from '../core/clock';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -24,7 +25,8 @@ async function main(): Promise<void> {
   );
   const ctx = { config, dbh, db: dbh.db, dialect: dbh.dialect, clock: systemClock };
   const applied = await migrateToLatest(dbh.db, dbh.dialect);
-  const app = await buildApp(ctx);
+  // The bundle lives in <dist>/server; the SPA it serves in <dist>/web.
+  const app = await buildApp(ctx, { webRoot: fileURLToPath(new URL('../web/', import.meta.url)) });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   const services = await startServices(app, ctx);
 
