@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { systemClock } from '../core/clock';
+import { AdjustableClock, systemClock } from '../core/clock';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDb } from './db/index';
@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   const dbh = createDb(
     config.database.kind === 'postgres' ? { postgresUrl: config.database.url } : { sqliteFile: config.database.file },
   );
-  const ctx = { config, dbh, db: dbh.db, dialect: dbh.dialect, clock: systemClock };
+  // TEST_CLOCK (never in production) lets browser journeys move days forward.
+  const clock = config.testClock ? new AdjustableClock() : systemClock;
+  const ctx = { config, dbh, db: dbh.db, dialect: dbh.dialect, clock };
   const applied = await migrateToLatest(dbh.db, dbh.dialect);
   // The bundle lives in <dist>/server; the SPA it serves in <dist>/web.
   const app = await buildApp(ctx, { webRoot: fileURLToPath(new URL('../web/', import.meta.url)) });
