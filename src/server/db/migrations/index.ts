@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../dialect';
 import * as m001 from './001_foundation';
+import * as m002 from './002_accounts';
+import * as m003 from './003_ledger';
+import * as m004 from './004_market';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -9,4 +12,7 @@ export interface MigrationModule {
 /** In order. A migration, once released, is never edited: add the next one. */
 export const migrations: Record<string, MigrationModule> = {
   '001_foundation': m001,
+  '002_accounts': m002,
+  '003_ledger': m003,
+  '004_market': m004,
 };

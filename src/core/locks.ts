@@ -1,0 +1,24 @@
+import { fullDaysBetween } from './clock';
+
+/** Spec §9: an investment can be stopped after 5 full days; withdrawals wait 30 days after the first investment. */
+export const INVESTMENT_LOCK_DAYS = 5;
+export const WITHDRAWAL_LOCK_DAYS = 30;
+
+export function investmentLockDaysLeft(createdAt: Date, now: Date): number {
+  return Math.max(0, INVESTMENT_LOCK_DAYS - fullDaysBetween(createdAt, now));
+}
+
+/** No lock without a first investment date. */
+export function withdrawalLockDaysLeft(firstInvestmentAt: Date | null, now: Date): number {
+  if (!firstInvestmentAt) return 0;
+  return Math.max(0, WITHDRAWAL_LOCK_DAYS - fullDaysBetween(firstInvestmentAt, now));
+}
+
+/** "Jean Dupont" → "Jean D.": enough for a sender to recognise the payee, not enough to harvest names. */
+export function maskName(fullName: string): string {
+  const parts = fullName.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return '';
+  const [first, ...rest] = parts;
+  const last = rest.at(-1);
+  return last ? `${first} ${last.charAt(0).toUpperCase()}.` : first!;
+}
