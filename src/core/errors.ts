@@ -44,6 +44,10 @@ export const errorCodes = {
   username_taken: 'conflict',
   invalid_credentials: 'unauthorized',
   profile_not_found: 'not_found',
+  login_fields_required: 'invalid',
+  wrong_password: 'invalid',
+  reset_link_invalid: 'invalid',
+  invalid_two_factor_code: 'invalid',
   // money
   invalid_amount: 'invalid',
   insufficient_balance: 'conflict',
