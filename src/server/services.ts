@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
+import { startPriceRefresh } from './modules/market/market.job';
 
 export interface RunningServices {
   stop(): Promise<void>;
@@ -10,8 +11,9 @@ export interface RunningServices {
  * (price refresh, monthly snapshots, e-mail delivery). Each job takes a lease so that it runs
  * once across instances.
  */
-export async function startServices(_app: FastifyInstance, _ctx: AppContext): Promise<RunningServices> {
+export async function startServices(app: FastifyInstance, ctx: AppContext): Promise<RunningServices> {
   const stops: Array<() => Promise<void>> = [];
+  stops.push(startPriceRefresh(ctx, app.log).stop);
   return {
     stop: async () => {
       for (const stop of stops.reverse()) await stop();

@@ -1,0 +1,13 @@
+import type { AppContext } from '../../context';
+import { runLeasedJob, type LeasedJob } from '../../jobs/lease';
+import { priceServiceFor } from './market.service';
+
+/** Keeps a fresh snapshot in the database every TTL; one instance fetches, the others read it. */
+export function startPriceRefresh(ctx: AppContext, log?: { error(obj: unknown, msg: string): void }): LeasedJob {
+  const prices = priceServiceFor(ctx);
+  const job = runLeasedJob({ db: ctx.db, clock: ctx.clock, log }, 'price-refresh', ctx.config.price.ttlMs, async () => {
+    await prices.refresh();
+  });
+  void job.tick();
+  return job;
+}
