@@ -79,20 +79,23 @@ export interface IdempotencyInput {
  * operation writes its ledger transaction with the key (unique per user), so two concurrent
  * requests with one key cannot both commit.
  */
+/** The stored answer of an earlier request with this key, if there was one. */
+export async function replayOf<T>(db: Db, input: IdempotencyInput): Promise<T | undefined> {
+  if (!input.key) return undefined;
+  const found = await repo.findTxByKey(db, input.userId, input.key);
+  if (!found) return undefined;
+  if (found.request_hash !== input.requestHash) throw new DomainError('idempotency_key_reused');
+  if (found.response === null) throw new DomainError('idempotency_in_progress');
+  return JSON.parse(found.response) as T;
+}
+
 export async function runIdempotent<T>(
   db: Db,
   input: IdempotencyInput,
   operation: (trx: Trx, idempotency: PostInput['idempotency']) => Promise<{ txId: string; response: T }>,
 ): Promise<T> {
   const idempotency = input.key ? { key: input.key, requestHash: input.requestHash } : undefined;
-  const replay = async (): Promise<T | undefined> => {
-    if (!input.key) return undefined;
-    const found = await repo.findTxByKey(db, input.userId, input.key);
-    if (!found) return undefined;
-    if (found.request_hash !== input.requestHash) throw new DomainError('idempotency_key_reused');
-    if (found.response === null) throw new DomainError('idempotency_in_progress');
-    return JSON.parse(found.response) as T;
-  };
+  const replay = () => replayOf<T>(db, input);
   const earlier = await replay();
   if (earlier !== undefined) return earlier;
   for (let attempt = 0; ; attempt++) {

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { isArea, type Area } from '../../../core/areas';
+import { DomainError } from '../../../core/errors';
+import { investPostings, stopPostings } from '../../../core/ledger';
+import { investmentLockDaysLeft } from '../../../core/locks';
+import { parseAmount, toDecimalString, type Cents } from '../../../core/money';
+import type { Investment } from '../../../contracts/investing';
+import type { AppContext } from '../../context';
+import { availableBalance, InsufficientFunds, post, replayOf, requestHash, runIdempotent } from '../ledger/ledger.service';
+import * as repo from './investing.repo';
+import type { InvestmentRow } from './investing.repo';
+import { currentValueCents } from './valuation';
+
+/** Where the BTC price comes from; null when no price can be had at all. */
+export interface PriceSource {
+  current(): Promise<{ priceCents: number } | null>;
+}
+
+/** Something that tells connected clients what changed (realtime); optional. */
+export interface ChangeNotifier {
+  userChanged(userId: string, what: string): void;
+}
+
+export interface InvestingDeps {
+  prices: PriceSource;
+  notify?: ChangeNotifier;
+}
+
+type StopResult = { investment: Investment; credited: string; balance: string };
+
+export function parseAmountOrThrow(text: string): Cents {
+  const parsed = parseAmount(text);
+  if (!parsed.ok) throw new DomainError('invalid_amount');
+  return parsed.cents;
+}
+
+export function toInvestment(row: InvestmentRow, now: Date, btcPriceCents: number | null = null): Investment {
+  const active = row.is_active === 1;
+  return {
+    id: row.id,
+    area: row.area as Area,
+    amount: toDecimalString(Number(row.amount_cents)),
+    currentValue: toDecimalString(active ? currentValueCents(row, btcPriceCents) : Number(row.current_value_cents)),
+    btcPriceAtInvestment: row.btc_price_at_investment_cents === null ? null : toDecimalString(Number(row.btc_price_at_investment_cents)),
+    isActive: active,
+    createdAt: row.created_at,
+    stoppedAt: row.stopped_at,
+    lockDaysLeft: active ? investmentLockDaysLeft(new Date(row.created_at), now) : 0,
+  };
+}
+
+async function safePrice(prices: PriceSource): Promise<number | null> {
+  try {
+    return (await prices.current())?.priceCents ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
+  const { db, clock } = ctx;
+
+  async function insufficientBalance(userId: string): Promise<DomainError> {
+    return new DomainError('insufficient_balance', { balance: toDecimalString(await availableBalance(db, userId)) });
+  }
+
+  return {
+    async invest(userId: string, input: { area: string; amount: string }, idempotencyKey?: string) {
+      if (!isArea(input.area)) throw new DomainError('unknown_area');
+      const area = input.area;
+      const amount = parseAmountOrThrow(input.amount);
+      if (!(await repo.profileExists(db, userId))) throw new DomainError('profile_not_found');
+      // The price is fetched before the transaction: no network wait while holding the database.
+      const btcPrice = area === 'crypto' ? await safePrice(deps.prices) : null;
+      try {
+        const result = await runIdempotent(db, { userId, key: idempotencyKey, requestHash: requestHash(['invest', area, amount]) }, async (trx, idempotency) => {
+          const now = clock.now();
+          const id = randomUUID();
+          const txId = await post(trx, { type: 'invest', userId, createdBy: userId, postings: investPostings(userId, amount), ref: { type: 'investment', id }, idempotency }, now);
+          const row: InvestmentRow = {
+            id,
+            user_id: userId,
+            area,
+            amount_cents: amount,
+            current_value_cents: amount,
+            btc_price_at_investment_cents: btcPrice,
+            is_active: 1,
+            created_at: now.toISOString(),
+            stopped_at: null,
+            invest_tx_id: txId,
+            stop_tx_id: null,
+          };
+          await repo.insertInvestment(trx, row);
+          const balance = await availableBalance(trx, userId);
+          return { txId, response: { investment: toInvestment(row, now, btcPrice), balance: toDecimalString(balance) } };
+        });
+        deps.notify?.userChanged(userId, 'investment');
+        return result;
+      } catch (err) {
+        if (err instanceof InsufficientFunds) throw await insufficientBalance(userId);
+        throw err;
+      }
+    },
+
+    async stop(userId: string, investmentId: string, idempotencyKey?: string) {
+      const idem = { userId, key: idempotencyKey, requestHash: requestHash(['stop', investmentId]) };
+      // A replay returns the first answer, even though the investment is no longer active.
+      const earlier = await replayOf<StopResult>(db, idem);
+      if (earlier) return earlier;
+      const found = await repo.findInvestment(db, userId, investmentId);
+      if (!found) throw new DomainError('investment_not_found');
+      if (found.is_active !== 1) throw new DomainError('investment_not_active');
+      const daysLeft = investmentLockDaysLeft(new Date(found.created_at), clock.now());
+      if (daysLeft > 0) throw new DomainError('investment_locked', { days: daysLeft });
+      const btcPrice = found.area === 'crypto' ? await safePrice(deps.prices) : null;
+      const value = currentValueCents(found, btcPrice);
+      const result = await runIdempotent<StopResult>(db, idem, async (trx, idempotency) => {
+        const now = clock.now();
+        if (!(await repo.closeInvestment(trx, found.id, value, now.toISOString()))) throw new DomainError('investment_not_active');
+        const principal = Number(found.amount_cents);
+        const txId = await post(trx, { type: 'stop', userId, createdBy: userId, postings: stopPostings(userId, principal, value), ref: { type: 'investment', id: found.id }, idempotency }, now);
+        await repo.setStopTx(trx, found.id, txId);
+        const closed: InvestmentRow = { ...found, is_active: 0, stopped_at: now.toISOString(), current_value_cents: value, stop_tx_id: txId };
+        const balance = await availableBalance(trx, userId);
+        return { txId, response: { investment: toInvestment(closed, now), credited: toDecimalString(value), balance: toDecimalString(balance) } };
+      });
+      deps.notify?.userChanged(userId, 'investment');
+      return result;
+    },
+
+    async listActive(userId: string) {
+      const rows = await repo.activeInvestments(db, userId);
+      const needsPrice = rows.some((r) => r.area === 'crypto');
+      const btcPrice = needsPrice ? await safePrice(deps.prices) : null;
+      const now = clock.now();
+      return rows.map((r) => toInvestment(r, now, btcPrice));
+    },
+  };
+}
+
+export type InvestingService = ReturnType<typeof createInvestingService>;

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recipientResponse, transferRequest, transferResponse } from '../../../contracts/investing';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../http/auth';
+import { idempotencyKey } from '../../http/idempotency';
+import type { ChangeNotifier } from '../investing/investing.service';
+import { createTransfersService } from './transfers.service';
+
+export async function registerTransferRoutes(app: FastifyInstance, ctx: AppContext, notify?: ChangeNotifier): Promise<void> {
+  const service = createTransfersService(ctx, { notify });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['transfers'];
+
+  r.get('/api/transfers/recipient', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'Check a payee by UID (masked name)', querystring: z.object({ uid: z.string().max(64) }), response: { 200: recipientResponse } },
+  }, async (request) => service.lookupRecipient(request.user!.id, request.query.uid));
+
+  r.post('/api/transfers', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'Send money to another user by UID', body: transferRequest, response: { 201: transferResponse } },
+  }, async (request, reply) => reply.status(201).send(await service.transfer(request.user!.id, request.body, idempotencyKey(request))));
+}

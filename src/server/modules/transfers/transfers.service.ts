@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '../../../core/errors';
+import { transferPostings } from '../../../core/ledger';
+import { maskName } from '../../../core/locks';
+import { toDecimalString } from '../../../core/money';
+import type { TransferResult } from '../../../contracts/investing';
+import type { AppContext } from '../../context';
+import type { ChangeNotifier } from '../investing/investing.service';
+import { parseAmountOrThrow } from '../investing/investing.service';
+import { availableBalance, InsufficientFunds, post, requestHash, runIdempotent } from '../ledger/ledger.service';
+import * as repo from './transfers.repo';
+
+const normalizeUid = (uid: string) => uid.trim().toUpperCase();
+
+export function createTransfersService(ctx: AppContext, deps: { notify?: ChangeNotifier } = {}) {
+  const { db, clock } = ctx;
+
+  async function recipientFor(senderId: string, rawUid: string) {
+    const uid = normalizeUid(rawUid);
+    if (uid === '') throw new DomainError('transfer_uid_required');
+    const recipient = await repo.findProfileByUid(db, uid);
+    if (!recipient) throw new DomainError('recipient_not_found');
+    if (recipient.user_id === senderId) throw new DomainError('transfer_to_self');
+    return recipient;
+  }
+
+  return {
+    /** Lets the sender check the payee before confirming, without revealing the full name. */
+    async lookupRecipient(senderId: string, uid: string) {
+      const recipient = await recipientFor(senderId, uid);
+      return { uid: recipient.uid, maskedName: maskName(recipient.full_name) };
+    },
+
+    async transfer(senderId: string, input: { recipientUid: string; amount: string }, idempotencyKey?: string): Promise<TransferResult> {
+      const amount = parseAmountOrThrow(input.amount);
+      const recipient = await recipientFor(senderId, input.recipientUid);
+      try {
+        const result = await runIdempotent<TransferResult>(
+          db,
+          { userId: senderId, key: idempotencyKey, requestHash: requestHash(['transfer', recipient.user_id, amount]) },
+          async (trx, idempotency) => {
+            const now = clock.now();
+            const id = randomUUID();
+            const txId = await post(
+              trx,
+              { type: 'transfer', userId: senderId, createdBy: senderId, postings: transferPostings(senderId, recipient.user_id, amount), ref: { type: 'internal_transfer', id }, idempotency },
+              now,
+            );
+            await repo.insertTransfer(trx, {
+              id,
+              sender_id: senderId,
+              recipient_id: recipient.user_id,
+              recipient_uid: recipient.uid,
+              amount_cents: amount,
+              status: 'completed',
+              tx_id: txId,
+              created_at: now.toISOString(),
+            });
+            const balance = await availableBalance(trx, senderId);
+            return {
+              txId,
+              response: {
+                id,
+                amount: toDecimalString(amount),
+                recipient: { uid: recipient.uid, fullName: recipient.full_name },
+                balance: toDecimalString(balance),
+                createdAt: now.toISOString(),
+              },
+            };
+          },
+        );
+        deps.notify?.userChanged(senderId, 'balance');
+        deps.notify?.userChanged(recipient.user_id, 'balance');
+        return result;
+      } catch (err) {
+        if (err instanceof InsufficientFunds) throw new DomainError('transfer_insufficient_balance');
+        throw err;
+      }
+    },
+  };
+}
+
+export type TransfersService = ReturnType<typeof createTransfersService>;

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { depositPostings } from '../../src/core/ledger';
+import type { AppContext } from '../../src/server/context';
+import { post } from '../../src/server/modules/ledger/ledger.service';
+
+let counter = 0;
+const uidBase = Math.floor(Math.random() * 900000);
+
+/**
+ * A user row and profile written straight to the database, for service-level tests that do not
+ * need a session (property and concurrency tests). HTTP tests use tests/support/users.ts.
+ */
+export async function insertBareUser(ctx: AppContext, fullName = 'Jean Dupont'): Promise<{ id: string; uid: string; fullName: string }> {
+  const id = randomUUID();
+  counter += 1;
+  const uid = `ATU${100000 + ((uidBase + counter) % 900000)}`;
+  const now = new Date().toISOString();
+  const email = `${id}@example.test`;
+  const verified = ctx.dialect === 'postgres' ? sql`false` : sql`0`;
+  await sql`insert into "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt") values (${id}, ${fullName}, ${email}, ${verified}, ${now}, ${now})`.execute(ctx.db);
+  const [firstName = '', ...rest] = fullName.split(' ');
+
+  await ctx.db
+    .insertInto('user_profile')
+    .values({
+      user_id: id,
+      uid,
+      username: `u${id.slice(0, 8)}`,
+      first_name: firstName,
+      last_name: rest.join(' '),
+      full_name: fullName,
+      email,
+      birth_date: '1990-01-01',
+      country: 'FR',
+      phone: '+33612345678',
+      locale: 'fr',
+      first_investment_date: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { id, uid, fullName };
+}
+
+/** Money enters only as an approved deposit; tests fund users the same way. */
+export async function fund(ctx: AppContext, userId: string, cents: number): Promise<void> {
+  await ctx.db.transaction().execute((trx) =>
+    post(trx, { type: 'deposit', userId, createdBy: 'test', postings: depositPostings(userId, cents), ref: { type: 'test_deposit', id: randomUUID() } }, ctx.clock.now()),
+  );
+}
