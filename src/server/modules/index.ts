@@ -1,8 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerAccounts } from './accounts/accounts.module';
+import { registerContentRoutes } from './content/content.routes';
+import { registerInvestingRoutes } from './investing/investing.routes';
 import { registerMarketRoutes } from './market/market.routes';
+import { registerTestingRoutes } from './testing/testing.routes';
+import { registerTransferRoutes } from './transfers/transfers.routes';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await registerAccounts(app, ctx);
+  await registerContentRoutes(app, ctx);
   await registerMarketRoutes(app, ctx);
+  await registerInvestingRoutes(app, ctx);
+  await registerTransferRoutes(app, ctx);
+  // Never in production: config refuses TEST_CLOCK there.
+  if (ctx.config.testClock) await registerTestingRoutes(app, ctx);
 }
