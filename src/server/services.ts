@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
+import { ensureFirstAdmin } from './modules/accounts/first-admin';
+import { startEmailDelivery } from './modules/notifications/notifications.job';
 import { startPriceRefresh } from './modules/market/market.job';
 
 export interface RunningServices {
@@ -13,6 +15,8 @@ export interface RunningServices {
  */
 export async function startServices(app: FastifyInstance, ctx: AppContext): Promise<RunningServices> {
   const stops: Array<() => Promise<void>> = [];
+  await ensureFirstAdmin(ctx, app.log);
+  stops.push(startEmailDelivery(app, ctx).stop);
   stops.push(startPriceRefresh(ctx, app.log).stop);
   return {
     stop: async () => {

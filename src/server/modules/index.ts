@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerAccounts } from './accounts/accounts.module';
+import { registerAccounts } from './accounts/accounts.module';
 import { registerContentRoutes } from './content/content.routes';
 import { registerInvestingRoutes } from './investing/investing.routes';
 import { registerMarketRoutes } from './market/market.routes';
@@ -9,6 +10,7 @@ import { registerTransferRoutes } from './transfers/transfers.routes';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await registerAccounts(app, ctx);
   await registerAccounts(app, ctx);
   await registerContentRoutes(app, ctx);
   await registerMarketRoutes(app, ctx);

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+export const localeSchema = z.enum(['fr', 'en', 'es']);
+
+/**
+ * POST /api/accounts/signup. Fields are loosely typed on purpose: the service checks each rule
+ * of spec §5 and answers with its own code (fields_required, invalid_email…), not a generic 400.
+ */
+export const signupBody = z.object({
+  firstName: z.string().max(200).default(''),
+  lastName: z.string().max(200).default(''),
+  username: z.string().max(200).default(''),
+  email: z.string().max(320).default(''),
+  password: z.string().max(1000).default(''),
+  confirmPassword: z.string().max(1000).default(''),
+  birthDate: z.string().max(20).default(''),
+  country: z.string().max(10).default(''),
+  phone: z.string().max(40).default(''),
+  acceptTerms: z.boolean().default(false),
+  locale: localeSchema.optional(),
+});
+export type SignupBody = z.input<typeof signupBody>;
+
+export const signupResult = z.object({ uid: z.string() });
+
+export const loginBody = z.object({
+  email: z.string().max(320).default(''),
+  password: z.string().max(1000).default(''),
+  remember: z.boolean().optional(),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const loginResult = z.object({ twoFactorRequired: z.boolean() });
+export type LoginResult = z.infer<typeof loginResult>;
+
+export const twoFactorBody = z.object({
+  code: z.string().max(64),
+  recovery: z.boolean().optional(),
+  trustDevice: z.boolean().optional(),
+});
+
+export const sessionItem = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export const sessionList = z.object({ sessions: z.array(sessionItem) });
+export type SessionItem = z.infer<typeof sessionItem>;
+
+export const passwordChangeBody = z.object({
+  currentPassword: z.string().max(1000),
+  newPassword: z.string().max(1000),
+  confirmPassword: z.string().max(1000),
+});
+
+export const forgotPasswordBody = z.object({ email: z.string().max(320) });
+
+export const resetPasswordBody = z.object({
+  token: z.string().min(1).max(500),
+  newPassword: z.string().max(1000),
+  confirmPassword: z.string().max(1000),
+});
+
+export const passwordBody = z.object({ password: z.string().max(1000) });
+export const codeBody = z.object({ code: z.string().max(64) });
+
+export const twoFactorSetup = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
+
+export const localeBody = z.object({ locale: localeSchema });
+
+export const ok = z.object({ ok: z.literal(true) });

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { AppContext } from '../../context';
+import type { SessionResolver } from '../../http/auth';
+import { enqueueEmail } from '../notifications/outbox';
+import { AccountsService } from './accounts.service';
+import { registerAccountRoutes } from './accounts.routes';
+import { createAuth, type Auth } from './auth';
+import { RateLimiter, type LimitedAction } from './ratelimit';
+import { SessionService } from './session.service';
+
+/** better-auth's own paths that our limiter guards like our endpoints. */
+const limitedAuthPaths: Array<[RegExp, LimitedAction]> = [
+  [/^\/api\/auth\/sign-in\//, 'login'],
+  [/^\/api\/auth\/(request-password-reset|reset-password)/, 'reset'],
+  [/^\/api\/auth\/two-factor\/verify-/, 'two_factor'],
+];
+
+export interface Accounts {
+  auth: Auth;
+  accounts: AccountsService;
+  sessions: SessionService;
+  limiter: RateLimiter;
+}
+
+export function createAccounts(ctx: AppContext): Accounts {
+  const auth = createAuth(ctx.config, ctx.db, ctx.dialect, {
+    sendResetPassword: async ({ userId, email, url }) => {
+      const locale = await accounts.localeOf(userId);
+      await enqueueEmail(ctx.db, { userId, to: email, template: 'password_reset', locale, params: { url }, now: ctx.clock.now() });
+    },
+  });
+  const accounts = new AccountsService(ctx, auth);
+  const limiter = new RateLimiter(ctx.db, ctx.clock);
+  return { auth, accounts, sessions: new SessionService(auth, accounts, limiter), limiter };
+}
+
+/** Mounts better-auth under /api/auth/*, our account routes, and the session resolver used by requireUser. */
+export async function registerAccounts(app: FastifyInstance, ctx: AppContext): Promise<Accounts> {
+  const deps = createAccounts(ctx);
+  const { auth, accounts, limiter } = deps;
+
+  const resolveSession: SessionResolver = async (request: FastifyRequest) => {
+    const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!found) return null;
+    const role = (found.user as { role?: string | null }).role;
+    return { id: found.user.id, isAdmin: role === 'admin', locale: await accounts.localeOf(found.user.id), sessionToken: found.session.token };
+  };
+  app.decorate('resolveSession', resolveSession);
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      const limited = request.method === 'POST' ? limitedAuthPaths.find(([re]) => re.test(path)) : undefined;
+      if (limited) await limiter.attempt(limited[1], request.ip);
+      const headers = fromNodeHeaders(request.headers);
+      headers.delete('content-length');
+      const hasBody = request.method !== 'GET' && request.body !== undefined;
+      const response = await auth.handler(
+        new Request(new URL(request.url, ctx.config.publicUrl), { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    },
+  });
+
+  await registerAccountRoutes(app, deps, ctx.config.publicUrl);
+  return deps;
+}

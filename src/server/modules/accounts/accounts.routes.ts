@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fromNodeHeaders } from 'better-auth/node';
+import { z } from 'zod';
+import { DomainError } from '../../../core/errors';
+import {
+  codeBody,
+  forgotPasswordBody,
+  localeBody,
+  loginBody,
+  loginResult,
+  ok,
+  passwordBody,
+  passwordChangeBody,
+  resetPasswordBody,
+  sessionList,
+  signupBody,
+  signupResult,
+  twoFactorBody,
+  twoFactorSetup,
+} from '../../../contracts/accounts';
+import { meSchema } from '../../../contracts/me';
+import { requireUser } from '../../http/auth';
+import type { AccountsService } from './accounts.service';
+import type { RateLimiter } from './ratelimit';
+import type { Caller, SessionService } from './session.service';
+
+const caller = (request: FastifyRequest): Caller => ({ headers: fromNodeHeaders(request.headers), ip: request.ip });
+const withCookies = (reply: FastifyReply, cookies: string[]) => {
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+};
+const tags = ['accounts'];
+
+export async function registerAccountRoutes(
+  root: FastifyInstance,
+  deps: { accounts: AccountsService; sessions: SessionService; limiter: RateLimiter },
+  publicUrl: string,
+): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { accounts, sessions, limiter } = deps;
+
+  app.post('/api/accounts/signup', { schema: { tags, body: signupBody, response: { 201: signupResult } } }, async (request, reply) => {
+    await limiter.attempt('signup', request.ip);
+    const { locale, ...input } = request.body;
+    const { uid } = await accounts.signup(input, locale ?? 'fr');
+    return reply.status(201).send({ uid });
+  });
+
+  const login = (adminOnly: boolean) => async (request: FastifyRequest<{ Body: z.infer<typeof loginBody> }>, reply: FastifyReply) => {
+    const { email, password, remember } = request.body;
+    const result = await sessions.login(caller(request), email, password, { adminOnly, remember });
+    withCookies(reply, result.setCookies);
+    return result.data;
+  };
+  app.post('/api/accounts/login', { schema: { tags, body: loginBody, response: { 200: loginResult } } }, login(false));
+  app.post('/api/accounts/admin-login', { schema: { tags, body: loginBody, response: { 200: loginResult } } }, login(true));
+
+  app.post('/api/accounts/login/two-factor', { schema: { tags, body: twoFactorBody, response: { 200: ok } } }, async (request, reply) => {
+    const result = await sessions.verifyTwoFactor(caller(request), request.body);
+    withCookies(reply, result.setCookies);
+    return { ok: true as const };
+  });
+
+  app.post('/api/accounts/logout', { schema: { tags, response: { 200: ok } } }, async (request, reply) => {
+    const result = await sessions.logout(caller(request)).catch((err) => {
+      // Signing out without a session is already done.
+      if (err instanceof DomainError && err.code === 'unauthorized') return { setCookies: [] as string[] };
+      throw err;
+    });
+    withCookies(reply, result.setCookies);
+    return { ok: true as const };
+  });
+
+  app.get('/api/me', { preHandler: requireUser, schema: { tags, response: { 200: meSchema } } }, async (request) => accounts.me(request.user!.id));
+
+  app.patch('/api/me/locale', { preHandler: requireUser, schema: { tags, body: localeBody, response: { 200: ok } } }, async (request) => {
+    await accounts.setLocale(request.user!.id, request.body.locale);
+    return { ok: true as const };
+  });
+
+  app.get('/api/accounts/sessions', { preHandler: requireUser, schema: { tags, response: { 200: sessionList } } }, async (request) => ({
+    sessions: await sessions.listSessions(caller(request), request.sessionToken!),
+  }));
+
+  app.post('/api/accounts/sessions/revoke-others', { preHandler: requireUser, schema: { tags, response: { 200: ok } } }, async (request, reply) => {
+    withCookies(reply, (await sessions.signOutOthers(caller(request))).setCookies);
+    return { ok: true as const };
+  });
+
+  app.post('/api/accounts/sessions/revoke-all', { preHandler: requireUser, schema: { tags, response: { 200: ok } } }, async (request, reply) => {
+    await sessions.signOutEverywhere(caller(request));
+    // This session went too: clear its cookie the same way a sign-out does.
+    withCookies(reply, (await sessions.logout(caller(request)).catch(() => ({ setCookies: [] as string[] }))).setCookies);
+    return { ok: true as const };
+  });
+
+  app.post('/api/accounts/password', { preHandler: requireUser, schema: { tags, body: passwordChangeBody, response: { 200: ok } } }, async (request, reply) => {
+    const { currentPassword, newPassword, confirmPassword } = request.body;
+    checkNewPassword(newPassword, confirmPassword, currentPassword);
+    withCookies(reply, (await sessions.changePassword(caller(request), currentPassword, newPassword)).setCookies);
+    return { ok: true as const };
+  });
+
+  app.post('/api/accounts/password/forgot', { schema: { tags, body: forgotPasswordBody, response: { 200: ok } } }, async (request) => {
+    await sessions.forgotPassword(caller(request), request.body.email, `${publicUrl}/reset-password`);
+    return { ok: true as const };
+  });
+
+  app.post('/api/accounts/password/reset', { schema: { tags, body: resetPasswordBody, response: { 200: ok } } }, async (request) => {
+    const { token, newPassword, confirmPassword } = request.body;
+    checkNewPassword(newPassword, confirmPassword);
+    await sessions.resetPassword(caller(request), token, newPassword);
+    return { ok: true as const };
+  });
+
+  app.post('/api/accounts/two-factor/enable', { preHandler: requireUser, schema: { tags, body: passwordBody, response: { 200: twoFactorSetup } } }, async (request) => {
+    const { data } = await sessions.enableTwoFactor(caller(request), request.body.password);
+    return { totpURI: data.totpURI, backupCodes: data.backupCodes };
+  });
+
+  app.post('/api/accounts/two-factor/confirm', { preHandler: requireUser, schema: { tags, body: codeBody, response: { 200: ok } } }, async (request, reply) => {
+    withCookies(reply, (await sessions.confirmTwoFactor(caller(request), request.body.code)).setCookies);
+    return { ok: true as const };
+  });
+
+  app.post('/api/accounts/two-factor/disable', { preHandler: requireUser, schema: { tags, body: passwordBody, response: { 200: ok } } }, async (request, reply) => {
+    withCookies(reply, (await sessions.disableTwoFactor(caller(request), request.body.password)).setCookies);
+    return { ok: true as const };
+  });
+}
+
+function checkNewPassword(password: string, confirm: string, current?: string): void {
+  if (!password || !confirm || current === '') throw new DomainError('fields_required');
+  if (password.length < 6) throw new DomainError('password_too_short');
+  if (password !== confirm) throw new DomainError('password_mismatch');
+}

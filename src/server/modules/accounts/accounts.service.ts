@@ -1,0 +1,140 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { DomainError } from '../../../core/errors';
+import { levelFor } from '../../../core/levels';
+import { toDecimalString } from '../../../core/money';
+import { checkSignup, makeUid, MIN_PASSWORD_LENGTH, type SignupInput } from '../../../core/signup';
+import type { Me } from '../../../contracts/me';
+import type { AppContext } from '../../context';
+import { getMoneySummary } from '../ledger/summary';
+import * as repo from './accounts.repo';
+import type { Auth } from './auth';
+
+type Locale = 'fr' | 'en' | 'es';
+const UID_ATTEMPTS = 8;
+
+/** Which unique column a constraint error is about ('uid', 'email', 'username'), or null. */
+function uniqueViolationOn(err: unknown): string | null {
+  const e = err as { code?: string; message?: string; detail?: string; constraint?: string } | null;
+  if (!e || !(e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY')) return null;
+  const text = `${e.constraint ?? ''} ${e.detail ?? ''} ${e.message ?? ''}`;
+  if (/\buid\b/.test(text)) return 'uid';
+  if (/email/.test(text)) return 'email';
+  if (/username/.test(text)) return 'username';
+  return 'other';
+}
+
+export class AccountsService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly auth: Auth,
+  ) {}
+
+  private async hash(password: string): Promise<string> {
+    return (await this.auth.$context).password.hash(password);
+  }
+
+  /** Creates the auth user, its password and the profile with a fresh UID, all or nothing. */
+  async signup(input: SignupInput, locale: Locale): Promise<{ id: string; uid: string }> {
+    const now = this.ctx.clock.now();
+    const checked = checkSignup(input, now);
+    if (!checked.ok) throw new DomainError(checked.problem.code, { field: checked.problem.field });
+    const v = checked.value;
+    if (await repo.emailExists(this.ctx.db, v.email)) throw new DomainError('email_taken', { field: 'email' });
+    if (await repo.usernameExists(this.ctx.db, v.username)) throw new DomainError('username_taken', { field: 'username' });
+    return this.create({ ...v, locale, role: 'user', now, passwordHash: await this.hash(v.password) });
+  }
+
+  private async create(a: Omit<repo.NewAccount, 'id' | 'uid'>): Promise<{ id: string; uid: string }> {
+    for (let attempt = 1; ; attempt++) {
+      const account = { ...a, id: randomUUID(), uid: makeUid(() => randomInt(0, 900_000) / 900_000) };
+      try {
+        await this.ctx.db.transaction().execute((trx) => repo.insertAccount(trx, this.ctx.dialect, account));
+        return { id: account.id, uid: account.uid };
+      } catch (err) {
+        const on = uniqueViolationOn(err);
+        if (on === 'uid' && attempt < UID_ATTEMPTS) continue;
+        if (on === 'email') throw new DomainError('email_taken', { field: 'email' });
+        if (on === 'username') throw new DomainError('username_taken', { field: 'username' });
+        throw err;
+      }
+    }
+  }
+
+  /**
+   * Creates an operator account, or promotes (and re-passwords) an existing one. Used by the CLI
+   * and by the first start of an empty embedded database.
+   */
+  async createOrPromoteAdmin(email: string, password: string): Promise<{ id: string; created: boolean }> {
+    const now = this.ctx.clock.now();
+    const clean = email.trim().toLowerCase();
+    if (password.length < MIN_PASSWORD_LENGTH) throw new DomainError('password_too_short');
+    const existing = await repo.findUserByEmail(this.ctx.db, clean);
+    const passwordHash = await this.hash(password);
+    if (existing) {
+      await repo.setRole(this.ctx.db, existing.id, 'admin', now);
+      await repo.setPasswordHash(this.ctx.db, existing.id, passwordHash, now);
+      return { id: existing.id, created: false };
+    }
+    const local = clean.split('@')[0]!.replace(/[^a-zA-Z0-9_.]/g, '').slice(0, 20) || 'admin';
+    let username = local.length >= 3 ? local : `admin_${local}`;
+    if (await repo.usernameExists(this.ctx.db, username)) username = `${username.slice(0, 20)}_${randomInt(1000, 9999)}`;
+    const { id } = await this.create({
+      email: clean,
+      username,
+      passwordHash,
+      firstName: 'Admin',
+      lastName: 'Atlas',
+      fullName: 'Admin Atlas',
+      birthDate: '1970-01-01',
+      country: 'HT',
+      phone: '+50900000000',
+      locale: 'fr',
+      role: 'admin',
+      now,
+    });
+    return { id, created: true };
+  }
+
+  async countUsers(): Promise<number> {
+    return repo.countUsers(this.ctx.db);
+  }
+
+  async me(userId: string): Promise<Me> {
+    const [profile, flags] = await Promise.all([repo.findProfile(this.ctx.db, userId), repo.findUserFlags(this.ctx.db, userId)]);
+    if (!profile || !flags) throw new DomainError('profile_not_found');
+    const money = await getMoneySummary(this.ctx.db, userId, this.ctx.clock.now());
+    return {
+      id: profile.user_id,
+      uid: profile.uid,
+      username: profile.username,
+      email: profile.email,
+      firstName: profile.first_name,
+      lastName: profile.last_name,
+      fullName: profile.full_name,
+      country: profile.country,
+      locale: profile.locale,
+      isAdmin: flags.role === 'admin',
+      memberSince: profile.created_at,
+      balance: toDecimalString(money.balanceCents),
+      invested: toDecimalString(money.investedCents),
+      withdrawalHold: toDecimalString(money.withdrawalHoldCents),
+      totalInvested: toDecimalString(money.totalInvestedCents),
+      level: levelFor(money.totalInvestedCents),
+      firstInvestmentDate: money.firstInvestmentDate,
+      withdrawalLockDaysLeft: money.withdrawalLockDaysLeft,
+      twoFactorEnabled: flags.twoFactorEnabled === true || flags.twoFactorEnabled === 1,
+    };
+  }
+
+  async setLocale(userId: string, locale: Locale): Promise<void> {
+    await repo.updateLocale(this.ctx.db, userId, locale, this.ctx.clock.now());
+  }
+
+  async localeOf(userId: string): Promise<Locale> {
+    return (await repo.findLocale(this.ctx.db, userId)) ?? 'fr';
+  }
+
+  async findUserByEmail(email: string) {
+    return repo.findUserByEmail(this.ctx.db, email);
+  }
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { admin, twoFactor, username } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import type { Dialect } from '../../db/dialect';
+
+export interface AuthHooks {
+  /** Called by better-auth when someone asks for a reset link; writes the e-mail to the outbox. */
+  sendResetPassword(input: { userId: string; email: string; url: string }): Promise<void>;
+}
+
+export const SESSION_DAYS = 7;
+
+function sameOrigin(request?: Request): string[] {
+  const host = request?.headers.get('host');
+  return host ? [`http://${host}`, `https://${host}`] : [];
+}
+
+/**
+ * The better-auth options. Its tables are created by our migration 002 (same names and column
+ * types as its Kysely adapter expects); better-auth never migrates on its own.
+ */
+export function authOptions(config: Pick<Config, 'authSecret' | 'publicUrl' | 'secureCookies'>, db: Kysely<any>, dialect: Dialect, hooks: AuthHooks) {
+  return {
+    appName: 'Atlas Invest',
+    secret: config.authSecret,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    // The configured public URL, and the page's own origin (same-origin requests through any host name).
+    trustedOrigins: (request?: Request) => [config.publicUrl, ...sameOrigin(request)],
+    database: { db, type: dialect, transaction: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      // Our own signup endpoint creates accounts (with the profile, atomically).
+      disableSignUp: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 3600,
+      sendResetPassword: async ({ user, url }: { user: { id: string; email: string }; url: string }) =>
+        hooks.sendResetPassword({ userId: user.id, email: user.email, url }),
+    },
+    session: { expiresIn: SESSION_DAYS * 24 * 3600, updateAge: 24 * 3600 },
+    // Our limiter (database-backed, per IP and per account) guards the sensitive paths.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: config.secureCookies,
+      cookiePrefix: 'atlas',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies },
+      database: { generateId: () => randomUUID() },
+    },
+    telemetry: { enabled: false },
+    plugins: [
+      username({ minUsernameLength: 3, maxUsernameLength: 30 }),
+      admin(),
+      twoFactor({ issuer: 'Atlas Invest', backupCodeOptions: { amount: 10, length: 10 } }),
+    ],
+  };
+}
+
+export function createAuth(config: Pick<Config, 'authSecret' | 'publicUrl' | 'secureCookies'>, db: Kysely<any>, dialect: Dialect, hooks: AuthHooks) {
+  return betterAuth(authOptions(config, db, dialect, hooks));
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import { createAccounts } from './accounts.module';
+
+/**
+ * The very first start of an empty embedded database creates an operator with a random password,
+ * printed once. There is no default password anywhere; PostgreSQL installs use the CLI instead.
+ */
+export async function ensureFirstAdmin(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  if (ctx.dialect !== 'sqlite') return;
+  const { accounts } = createAccounts(ctx);
+  if ((await accounts.countUsers()) > 0) return;
+  const email = 'admin@atlas-invest.local';
+  const password = randomBytes(12).toString('base64url');
+  await accounts.createOrPromoteAdmin(email, password);
+  log.warn(`First start: operator account created. Email: ${email} Password: ${password} (shown once; change it from the profile page).`);
+}

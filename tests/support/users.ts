@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { TestApp } from './app';
+import { AccountsService } from '../../src/server/modules/accounts/accounts.service';
+import { createAccounts } from '../../src/server/modules/accounts/accounts.module';
+
+export interface TestUser {
+  id: string;
+  uid: string;
+  email: string;
+  username: string;
+  password: string;
+  fullName: string;
+  /** The Cookie header value to send: `app.inject({ headers: { cookie } })`. */
+  cookie: string;
+}
+
+type Overrides = Partial<{ email: string; username: string; password: string; firstName: string; lastName: string; country: string; locale: 'fr' | 'en' | 'es'; phone: string }>;
+
+const phones: Record<string, string> = { HT: '34567890', FR: '0612345678', US: '2025550143', ES: '612345678' };
+
+/** "name=value" pairs of every Set-Cookie header, joined as a Cookie header. */
+export function cookieFrom(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list
+    .map((c) => c.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}
+
+export function signupBody(overrides: Overrides = {}) {
+  const tag = randomBytes(4).toString('hex');
+  const country = overrides.country ?? 'HT';
+  return {
+    firstName: overrides.firstName ?? 'Marie',
+    lastName: overrides.lastName ?? `Test${tag}`,
+    username: overrides.username ?? `user_${tag}`,
+    email: overrides.email ?? `user.${tag}@example.test`,
+    password: overrides.password ?? 'password-123',
+    confirmPassword: overrides.password ?? 'password-123',
+    birthDate: '1990-04-12',
+    country,
+    phone: overrides.phone ?? phones[country] ?? '34567890',
+    acceptTerms: true,
+    locale: overrides.locale ?? 'fr',
+  };
+}
+
+export async function login(t: TestApp, email: string, password: string, path = '/api/accounts/login'): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: path, payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return cookieFrom(res.headers['set-cookie']);
+}
+
+async function me(t: TestApp, cookie: string): Promise<{ id: string; uid: string; username: string; fullName: string }> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+  if (res.statusCode !== 200) throw new Error(`GET /api/me failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Signs up through the real HTTP signup, then signs in. */
+export async function createUser(t: TestApp, overrides: Overrides = {}): Promise<TestUser> {
+  const body = signupBody(overrides);
+  const res = await t.app.inject({ method: 'POST', url: '/api/accounts/signup', payload: body });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const cookie = await login(t, body.email, body.password);
+  const profile = await me(t, cookie);
+  return { id: profile.id, uid: profile.uid, email: body.email.toLowerCase(), username: profile.username, password: body.password, fullName: profile.fullName, cookie };
+}
+
+/** A normal signup promoted to the operator role (as `npm run admin -- create` does), signed in. */
+export async function createAdmin(t: TestApp, overrides: Overrides = {}): Promise<TestUser> {
+  const user = await createUser(t, overrides);
+  const accounts: AccountsService = createAccounts(t.ctx).accounts;
+  await accounts.createOrPromoteAdmin(user.email, user.password);
+  // The role is read from the database on every request; the same session now is an admin's.
+  return user;
+}
