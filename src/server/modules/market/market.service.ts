@@ -26,28 +26,30 @@ export interface PriceService {
   refresh(): Promise<CurrentPrice | null>;
   /** Stored prices since `since`, oldest first, evenly thinned to at most `maxPoints`. */
   history(since: Date, maxPoints?: number): Promise<Snapshot[]>;
-  /** Forgets the in-memory price (tests that change the stub's price). */
+  /** The next current() asks the provider whatever the cache holds (tests that change the stand-in's price). */
   invalidate(): void;
 }
 
 export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>): PriceService {
   const { db, clock } = ctx;
-  const { url, ttlMs, timeoutMs, staleAfterMs } = ctx.config.price;
+  // Read on every call, not captured: a test server learns its own port (and so its stand-in provider's URL) after start.
+  const settings = () => ctx.config.price;
   let cached: Snapshot | null = null;
   let failedAt = -Infinity;
   let inFlight: Promise<Snapshot | null> | null = null;
+  let invalidated = false;
 
   const ageOf = (s: Snapshot) => Math.max(0, clock.now().getTime() - Date.parse(s.fetchedAt));
   const view = (s: Snapshot, source: CurrentPrice['source']): CurrentPrice => {
     const ageMs = ageOf(s);
-    return { priceCents: s.priceCents, fetchedAt: s.fetchedAt, ageMs, stale: ageMs > staleAfterMs, source };
+    return { priceCents: s.priceCents, fetchedAt: s.fetchedAt, ageMs, stale: ageMs > settings().staleAfterMs, source };
   };
 
   // One provider request at a time per instance, however many callers are waiting.
   const fetchLive = (): Promise<Snapshot | null> => {
     inFlight ??= (async () => {
       try {
-        const priceCents = await fetchPriceCents(url, timeoutMs);
+        const priceCents = await fetchPriceCents(settings().url, settings().timeoutMs);
         const snapshot = { priceCents, fetchedAt: clock.now().toISOString() };
         await insertSnapshot(db, BTC_SYMBOL, snapshot.priceCents, snapshot.fetchedAt);
         cached = snapshot;
@@ -69,13 +71,17 @@ export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
 
   return {
     async current() {
-      if (cached && ageOf(cached) < ttlMs) return view(cached, 'cache');
-      const stored = await latestSnapshot(db, BTC_SYMBOL);
-      if (stored && ageOf(stored) < ttlMs) {
-        cached = stored;
-        return view(stored, 'cache');
+      const { ttlMs } = settings();
+      if (!invalidated) {
+        if (cached && ageOf(cached) < ttlMs) return view(cached, 'cache');
+        const stored = await latestSnapshot(db, BTC_SYMBOL);
+        if (stored && ageOf(stored) < ttlMs) {
+          cached = stored;
+          return view(stored, 'cache');
+        }
+        if (clock.now().getTime() - failedAt < RETRY_AFTER_FAILURE_MS) return stored ? view(stored, 'snapshot') : null;
       }
-      if (clock.now().getTime() - failedAt < RETRY_AFTER_FAILURE_MS) return stored ? view(stored, 'snapshot') : null;
+      invalidated = false;
       const live = await fetchLive();
       return live ? view(live, 'live') : fallback();
     },
@@ -95,6 +101,7 @@ export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
     invalidate() {
       cached = null;
       failedAt = -Infinity;
+      invalidated = true;
     },
   };
 }
