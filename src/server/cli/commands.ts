@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { createAdminCommand } from '../modules/accounts/accounts.cli';
 
 export interface CliCommand {
   summary: string;
@@ -7,4 +8,6 @@ export interface CliCommand {
 }
 
 /** Operator commands; each feature adds its own (create admin, verify-ledger, seed-demo…). */
-export const commands: Record<string, CliCommand> = {};
+export const commands: Record<string, CliCommand> = {
+  create: createAdminCommand,
+};
