@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { createAdminCommand } from '../modules/accounts/accounts.cli';
+import { verifyLedgerCommand } from '../modules/ledger/ledger.cli';
 
 export interface CliCommand {
   summary: string;
@@ -10,4 +11,5 @@ export interface CliCommand {
 /** Operator commands; each feature adds its own (create admin, verify-ledger, seed-demo…). */
 export const commands: Record<string, CliCommand> = {
   create: createAdminCommand,
+  'verify-ledger': verifyLedgerCommand,
 };
