@@ -41,6 +41,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       TEST_CLOCK: 'true',
+      // Every journey comes from 127.0.0.1: widen the per-IP attempt limits (per-account ones stay).
+      AUTH_LIMIT_FACTOR: '50',
       DEMO_MODE: 'true',
       BTC_PRICE_URL: `http://127.0.0.1:${port}/api/test/btc-price`,
       E2E_ADMIN_EMAIL: 'admin@atlas.test',

@@ -37,6 +37,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
   AUTH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   TRUST_PROXY: bool.default(false),
+  AUTH_LIMIT_FACTOR: int(1, 1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
   SERVE_WEB: bool.default(true),
@@ -76,6 +77,8 @@ export interface Config {
   secureCookies: boolean;
   authSecret: string;
   trustProxy: boolean;
+  /** Multiplies the per-IP limits on login, signup, reset and 2FA (browser test runs share one IP). */
+  authLimitFactor: number;
   logLevel: Env['LOG_LEVEL'];
   bodyLimitBytes: number;
   serveWeb: boolean;
@@ -139,6 +142,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https:'),
     authSecret: e.AUTH_SECRET ?? embeddedSecret(dataDir),
     trustProxy: e.TRUST_PROXY,
+    authLimitFactor: e.AUTH_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     serveWeb: e.SERVE_WEB,

@@ -45,8 +45,14 @@ export function signupBody(overrides: Overrides = {}) {
   };
 }
 
+/** A fresh client address, so that helpers never share the per-IP attempt limits. */
+export function someIp(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
 export async function login(t: TestApp, email: string, password: string, path = '/api/accounts/login'): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: path, payload: { email, password } });
+  const res = await t.app.inject({ method: 'POST', url: path, payload: { email, password }, remoteAddress: someIp() });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return cookieFrom(res.headers['set-cookie']);
 }
@@ -60,7 +66,7 @@ async function me(t: TestApp, cookie: string): Promise<{ id: string; uid: string
 /** Signs up through the real HTTP signup, then signs in. */
 export async function createUser(t: TestApp, overrides: Overrides = {}): Promise<TestUser> {
   const body = signupBody(overrides);
-  const res = await t.app.inject({ method: 'POST', url: '/api/accounts/signup', payload: body });
+  const res = await t.app.inject({ method: 'POST', url: '/api/accounts/signup', payload: body, remoteAddress: someIp() });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   const cookie = await login(t, body.email, body.password);
   const profile = await me(t, cookie);

@@ -31,7 +31,7 @@ export function createAccounts(ctx: AppContext): Accounts {
     },
   });
   const accounts = new AccountsService(ctx, auth);
-  const limiter = new RateLimiter(ctx.db, ctx.clock);
+  const limiter = new RateLimiter(ctx.db, ctx.clock, ctx.config.authLimitFactor);
   return { auth, accounts, sessions: new SessionService(auth, accounts, limiter), limiter };
 }
 

@@ -24,6 +24,9 @@ function uniqueViolationOn(err: unknown): string | null {
 }
 
 export class AccountsService {
+  /** Where UIDs come from; tests replace it to force a collision. */
+  nextUid: () => string = () => makeUid(() => randomInt(0, 900_000) / 900_000);
+
   constructor(
     private readonly ctx: AppContext,
     private readonly auth: Auth,
@@ -46,7 +49,7 @@ export class AccountsService {
 
   private async create(a: Omit<repo.NewAccount, 'id' | 'uid'>): Promise<{ id: string; uid: string }> {
     for (let attempt = 1; ; attempt++) {
-      const account = { ...a, id: randomUUID(), uid: makeUid(() => randomInt(0, 900_000) / 900_000) };
+      const account = { ...a, id: randomUUID(), uid: this.nextUid() };
       try {
         await this.ctx.db.transaction().execute((trx) => repo.insertAccount(trx, this.ctx.dialect, account));
         return { id: account.id, uid: account.uid };
