@@ -1,10 +1,22 @@
+// Screenshot of a page in Debian's Chromium: node scripts/screenshot.mjs <url> <out.png> [width] [lang]
+// LOGIN_EMAIL / LOGIN_PASSWORD sign in first (through the API, same origin).
 import { chromium } from '@playwright/test';
-const [url, out, width='1280', lang] = process.argv.slice(2);
-const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
-const p = await b.newPage({ viewport: { width: Number(width), height: 900 } });
-p.on('console', m => console.log('console', m.type(), m.text()));
-p.on('pageerror', e => console.log('pageerror', e.message));
-if (lang) await p.addInitScript((l) => localStorage.setItem('atlas.lang', l), lang);
-await p.goto(url, { waitUntil: 'networkidle' });
-await p.screenshot({ path: out, fullPage: true });
-await b.close();
+
+const [url, out, width = '1280', lang] = process.argv.slice(2);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
+page.on('console', (m) => m.type() === 'error' && console.log('console error:', m.text()));
+page.on('pageerror', (e) => console.log('page error:', e.message));
+if (lang) await page.addInitScript((l) => localStorage.setItem('atlas.lang', l), lang);
+if (process.env.LOGIN_EMAIL) {
+  const origin = new URL(url).origin;
+  const res = await page.request.post(`${origin}/api/accounts/login`, { data: { email: process.env.LOGIN_EMAIL, password: process.env.LOGIN_PASSWORD } });
+  if (!res.ok()) console.log('login failed', res.status(), await res.text());
+}
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.waitForTimeout(Number(process.env.WAIT_MS ?? 300));
+await page.screenshot({ path: out, fullPage: true });
+await browser.close();

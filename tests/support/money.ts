@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { depositPostings } from '../../src/core/ledger';
 import type { AppContext } from '../../src/server/context';
-import { post } from '../../src/server/modules/ledger/ledger.service';
+import { creditDeposit } from '../../src/server/modules/ledger/deposits';
 
 let counter = 0;
 const uidBase = Math.floor(Math.random() * 900000);
@@ -46,6 +45,6 @@ export async function insertBareUser(ctx: AppContext, fullName = 'Jean Dupont'):
 /** Money enters only as an approved deposit; tests fund users the same way. */
 export async function fund(ctx: AppContext, userId: string, cents: number): Promise<void> {
   await ctx.db.transaction().execute((trx) =>
-    post(trx, { type: 'deposit', userId, createdBy: 'test', postings: depositPostings(userId, cents), ref: { type: 'test_deposit', id: randomUUID() } }, ctx.clock.now()),
+    creditDeposit(trx, { userId, amountCents: cents, ref: { type: 'test_deposit', id: randomUUID() }, approvedBy: 'test' }, ctx.clock.now()),
   );
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { createAdminCommand } from '../modules/accounts/accounts.cli';
 import { verifyLedgerCommand } from '../modules/ledger/ledger.cli';
+import { seedDemoCommand } from './seed-demo';
 
 export interface CliCommand {
   summary: string;
@@ -12,4 +13,5 @@ export interface CliCommand {
 export const commands: Record<string, CliCommand> = {
   create: createAdminCommand,
   'verify-ledger': verifyLedgerCommand,
+  'seed-demo': seedDemoCommand,
 };

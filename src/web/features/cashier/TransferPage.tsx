@@ -1,7 +1,130 @@
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fromDecimalString, parseAmount } from '../../../core/money';
+import { Button, Card, Field, FormMessage, Stat, TextInput } from '../../components/form';
 import { Page } from '../../components/Page';
+import { newIdempotencyKey } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
+import { money } from '../../lib/format';
+import { useDelayedRedirect } from '../../lib/redirect';
+import { useMe } from '../../lib/session';
+import { useRecipientCheck, useTransfer } from './api';
+import { Notes } from './Notes';
+
+const fieldCodes = new Set(['invalid_amount', 'transfer_uid_required', 'transfer_insufficient_balance', 'recipient_not_found', 'transfer_to_self']);
 
 export function TransferPage() {
-  const { t } = useTranslation();
-  return <Page title={t('titles.transfer')} />;
+  const { t } = useTranslation('cashier');
+  const { data: me } = useMe();
+  const check = useRecipientCheck();
+  const transfer = useTransfer();
+  const redirect = useDelayedRedirect();
+  const [uid, setUid] = useState('');
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const balance = me ? fromDecimalString(me.balance) : 0;
+
+  const reset = () => {
+    setProblem(null);
+    transfer.reset();
+    setKey(newIdempotencyKey());
+  };
+
+  /** The rules of spec §5, in its order, before anything is sent. */
+  const localProblem = (): string | null => {
+    const parsed = parseAmount(amount);
+    if (!parsed.ok) return t('errors:invalid_amount');
+    if (uid.trim() === '') return t('errors:transfer_uid_required');
+    if (parsed.cents > balance) return t('errors:transfer_insufficient_balance');
+    if (me && uid.trim().toUpperCase() === me.uid) return t('errors:transfer_to_self');
+    return null;
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const local = localProblem();
+    setProblem(local);
+    if (local) return;
+    transfer.mutate({ recipientUid: uid.trim(), amount: amount.trim(), key }, { onSuccess: () => redirect('/cashier', 2000) });
+  };
+
+  const serverError = transfer.error
+    ? fieldCodes.has((transfer.error as { code?: string }).code ?? '')
+      ? errorMessage(t, transfer.error)
+      : t('transfer.failure', { message: errorMessage(t, transfer.error) })
+    : null;
+  const done = transfer.data;
+
+  return (
+    <Page title={t('transfer.title')} description={t('transfer.metaDescription')}>
+      <Link to="/cashier" className="mb-4 inline-block text-sm font-semibold text-brand-600 underline hover:text-brand-700">
+        ← {t('transfer.back')}
+      </Link>
+      <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
+        <Card>
+          <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+            <Field label={t('transfer.uid')} hint={t('transfer.uidHint')}>
+              {(a11y) => (
+                <div className="flex flex-col gap-2 sm:flex-row">
+                  <TextInput
+                    {...a11y}
+                    name="recipientUid"
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    placeholder="ATU123456"
+                    value={uid}
+                    onChange={(e) => {
+                      setUid(e.target.value);
+                      check.reset();
+                      reset();
+                    }}
+                  />
+                  <Button tone="secondary" className="shrink-0" disabled={uid.trim() === '' || check.isPending} onClick={() => check.mutate(uid)}>
+                    {check.isPending ? t('transfer.checking') : t('transfer.check')}
+                  </Button>
+                </div>
+              )}
+            </Field>
+            {check.data && (
+              <FormMessage tone="info">
+                {t('transfer.recipient', { name: check.data.maskedName, uid: check.data.uid })}
+                <span className="mt-1 block text-xs font-normal">{t('transfer.recipientHint')}</span>
+              </FormMessage>
+            )}
+            {check.error && <FormMessage tone="error">{errorMessage(t, check.error)}</FormMessage>}
+            <Field label={t('transfer.amount')}>
+              {(a11y) => (
+                <TextInput
+                  {...a11y}
+                  name="amount"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="100.00"
+                  value={amount}
+                  onChange={(e) => {
+                    setAmount(e.target.value);
+                    reset();
+                  }}
+                />
+              )}
+            </Field>
+            {(problem || serverError) && <FormMessage tone="error">{problem ?? serverError}</FormMessage>}
+            {done && <FormMessage tone="success">{t('transfer.success', { amount: money(done.amount), name: done.recipient.fullName })}</FormMessage>}
+            <Button type="submit" disabled={transfer.isPending || Boolean(done)}>
+              {transfer.isPending ? t('transfer.sending') : t('transfer.submit')}
+            </Button>
+          </form>
+        </Card>
+        <div className="flex flex-col gap-4">
+          <Card>
+            <Stat label={t('transfer.available')} value={money(balance)} />
+            {me && <p className="mt-3 text-xs text-slate-600">{t('transfer.yourUid', { uid: me.uid })}</p>}
+          </Card>
+          <Notes section="transfer" />
+        </div>
+      </div>
+    </Page>
+  );
 }
