@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { requireAdmin, requireUser } from '../../src/server/http/auth';
+import { createTestApp, type TestApp } from '../support/app';
+import { cookieFrom, createAdmin, createUser, signupBody, someIp } from '../support/users';
+import { totpFromUri } from '../support/totp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const post = (url: string, payload: object = {}, cookie?: string, remoteAddress = someIp()) =>
+  t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {}, remoteAddress });
+
+describe('two-factor (TOTP) with recovery codes', () => {
+  it('is enabled with the password and a first code, then asked at login; a recovery code works once', async () => {
+    const u = await createUser(t);
+    expect((await post('/api/accounts/two-factor/enable', { password: 'wrong-one' }, u.cookie)).json().error.code).toBe('wrong_password');
+    const setup = await post('/api/accounts/two-factor/enable', { password: u.password }, u.cookie);
+    expect(setup.statusCode).toBe(200);
+    const { totpURI, backupCodes } = setup.json() as { totpURI: string; backupCodes: string[] };
+    expect(totpURI).toMatch(/^otpauth:\/\/totp\//);
+    expect(backupCodes).toHaveLength(10);
+    expect((await post('/api/accounts/two-factor/confirm', { code: '000000' }, u.cookie)).json().error.code).toBe('invalid_two_factor_code');
+    const confirm = await post('/api/accounts/two-factor/confirm', { code: totpFromUri(totpURI) }, u.cookie);
+    expect(confirm.statusCode).toBe(200);
+
+    // Password alone no longer opens a session.
+    const first = await post('/api/accounts/login', { email: u.email, password: u.password });
+    expect(first.json()).toEqual({ twoFactorRequired: true });
+    const pending = cookieFrom(first.headers['set-cookie']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: pending } })).statusCode).toBe(401);
+    const bad = await post('/api/accounts/login/two-factor', { code: '123456' }, pending);
+    expect(bad.json().error.code).toBe('invalid_two_factor_code');
+    const good = await post('/api/accounts/login/two-factor', { code: totpFromUri(totpURI) }, pending);
+    expect(good.statusCode).toBe(200);
+    const session = cookieFrom(good.headers['set-cookie']);
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: session } });
+    expect(me.json()).toMatchObject({ id: u.id, twoFactorEnabled: true });
+
+    const again = cookieFrom((await post('/api/accounts/login', { email: u.email, password: u.password })).headers['set-cookie']);
+    const viaRecovery = await post('/api/accounts/login/two-factor', { code: backupCodes[0], recovery: true }, again);
+    expect(viaRecovery.statusCode).toBe(200);
+    const replay = cookieFrom((await post('/api/accounts/login', { email: u.email, password: u.password })).headers['set-cookie']);
+    expect((await post('/api/accounts/login/two-factor', { code: backupCodes[0], recovery: true }, replay)).json().error.code).toBe('invalid_two_factor_code');
+
+    expect((await post('/api/accounts/two-factor/disable', { password: u.password }, session)).statusCode).toBe(200);
+    expect((await post('/api/accounts/login', { email: u.email, password: u.password })).json()).toEqual({ twoFactorRequired: false });
+  });
+});
+
+describe('rate limits, stored in the database', () => {
+  it('locks an account after 5 wrong passwords, even from different addresses, and keeps it locked for the right one', async () => {
+    const u = await createUser(t);
+    for (let i = 0; i < 5; i++) expect((await post('/api/accounts/login', { email: u.email, password: `wrong-${i}` })).statusCode).toBe(401);
+    const locked = await post('/api/accounts/login', { email: u.email, password: u.password });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ error: { code: 'rate_limited', params: {} } });
+    // Fifteen minutes later the window has passed.
+    t.clock.advance(15 * 60_000 + 1000);
+    expect((await post('/api/accounts/login', { email: u.email, password: u.password })).statusCode).toBe(200);
+  });
+
+  it('limits attempts per IP across accounts (login 30 per 15 min)', async () => {
+    const ip = someIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await post('/api/accounts/login', { email: `nobody${i}@example.test`, password: 'x-x-x-x' }, undefined, ip)).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // Another address is not affected.
+    expect((await post('/api/accounts/login', { email: 'nobody@example.test', password: 'x-x-x-x' })).statusCode).toBe(401);
+  });
+
+  it('limits signups per IP (10 per hour)', async () => {
+    const ip = someIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await post('/api/accounts/signup', { ...signupBody(), acceptTerms: false }, undefined, ip)).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('limits reset e-mails per account (3 per hour)', async () => {
+    const u = await createUser(t);
+    for (let i = 0; i < 3; i++) expect((await post('/api/accounts/password/forgot', { email: u.email })).statusCode).toBe(200);
+    expect((await post('/api/accounts/password/forgot', { email: u.email })).statusCode).toBe(429);
+    const rows = await t.ctx.db.selectFrom('email_outbox').select('id').where('to_address', '=', u.email).execute();
+    expect(rows).toHaveLength(3);
+  });
+
+  it('guards better-auth own sign-in path with the same per-IP limiter', async () => {
+    const ip = someIp();
+    let last = 0;
+    for (let i = 0; i < 31; i++) {
+      last = (await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: `x${i}@example.test`, password: 'x-x-x-x' }, remoteAddress: ip })).statusCode;
+    }
+    expect(last).toBe(429);
+  });
+
+  it('holds across two app instances sharing the database', async () => {
+    const other = await createTestApp({}, t.testDb);
+    try {
+      const u = await createUser(t);
+      for (let i = 0; i < 3; i++) await post('/api/accounts/login', { email: u.email, password: 'bad-one' });
+      for (let i = 0; i < 2; i++) await other.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email: u.email, password: 'bad-one' }, remoteAddress: someIp() });
+      const res = await other.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email: u.email, password: u.password }, remoteAddress: someIp() });
+      expect(res.statusCode).toBe(429);
+    } finally {
+      await other.app.close();
+    }
+  });
+});
+
+describe('admin guard', () => {
+  it('every /api/admin/* route answers 401 to visitors and 403 to normal users', async () => {
+    const user = await createUser(t);
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const adminRoutes = Object.entries(spec.paths)
+      .filter(([path]) => path.startsWith('/api/admin'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => ({ method: m.toUpperCase(), url: path.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000') })));
+    for (const route of adminRoutes) {
+      const anon = await t.app.inject({ method: route.method as 'GET', url: route.url });
+      expect([route, anon.statusCode]).toEqual([route, 401]);
+      const normal = await t.app.inject({ method: route.method as 'GET', url: route.url, headers: { cookie: user.cookie } });
+      expect([route, normal.statusCode, normal.json().error.code]).toEqual([route, 403, 'forbidden']);
+    }
+  });
+
+  it('requireAdmin and requireUser answer 401 / 403 / 200 in our error shape', async () => {
+    const app = await buildApp(t.ctx, { logger: false });
+    app.get('/api/admin/__probe', { preHandler: requireAdmin }, async (request) => ({ id: request.user!.id, admin: request.user!.isAdmin }));
+    app.get('/api/__probe', { preHandler: requireUser }, async (request) => ({ id: request.user!.id, locale: request.user!.locale }));
+    await app.ready();
+    try {
+      const user = await createUser(t, { locale: 'en' });
+      const admin = await createAdmin(t);
+      expect((await app.inject({ url: '/api/admin/__probe' })).json()).toEqual({ error: { code: 'unauthorized', params: {} } });
+      const refused = await app.inject({ url: '/api/admin/__probe', headers: { cookie: user.cookie } });
+      expect([refused.statusCode, refused.json()]).toEqual([403, { error: { code: 'forbidden', params: {} } }]);
+      expect((await app.inject({ url: '/api/admin/__probe', headers: { cookie: admin.cookie } })).json()).toEqual({ id: admin.id, admin: true });
+      expect((await app.inject({ url: '/api/__probe', headers: { cookie: user.cookie } })).json()).toEqual({ id: user.id, locale: 'en' });
+      expect((await app.inject({ url: '/api/__probe', headers: { cookie: 'atlas.session_token=forged.value' } })).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});
