@@ -5,6 +5,7 @@ import { registerAccounts } from './accounts/accounts.module';
 import { registerContentRoutes } from './content/content.routes';
 import { registerInvestingRoutes } from './investing/investing.routes';
 import { registerMarketRoutes } from './market/market.routes';
+import { registerStorageRoutes } from './storage/storage.routes';
 import { registerTestingRoutes } from './testing/testing.routes';
 import { registerTransferRoutes } from './transfers/transfers.routes';
 
@@ -14,6 +15,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   await registerAccounts(app, ctx);
   await registerContentRoutes(app, ctx);
   await registerMarketRoutes(app, ctx);
+  await registerStorageRoutes(app, ctx);
   await registerInvestingRoutes(app, ctx);
   await registerTransferRoutes(app, ctx);
   // Never in production: config refuses TEST_CLOCK there.
