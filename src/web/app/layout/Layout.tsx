@@ -1,7 +1,10 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Navbar } from './Navbar';
+
+// The assistant (and its strings) load after the page, in their own chunk.
+const Assistant = lazy(() => import('../../features/assistant/Assistant'));
 
 export function PageFallback() {
   const { t } = useTranslation();
@@ -36,6 +39,9 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <Suspense fallback={null}>
+        <Assistant />
+      </Suspense>
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageMeta } from '../../components/PageMeta';
+import { AreaTiles } from './AreaTiles';
+import { ChartSection } from './ChartSection';
+import { Hero, Section, primaryButton, secondaryButton } from './ui';
 
-const areas = [
-  { to: '/crypto', key: 'crypto', accent: 'from-amber-400 to-yellow-500' },
-  { to: '/trading', key: 'trading', accent: 'from-rose-500 to-red-600' },
-  { to: '/stocks', key: 'stocks', accent: 'from-sky-500 to-blue-600' },
-  { to: '/real-estate', key: 'realEstate', accent: 'from-emerald-500 to-green-600' },
+const trust = [
+  { key: 'verified', icon: 'M9 12.5 11 14.5 15.5 10M12 3l7 3v5c0 4.4-3 8.3-7 9.5-4-1.2-7-5.1-7-9.5V6l7-3Z' },
+  { key: 'ledger', icon: 'M4 5h16M4 10h16M4 15h10M4 20h7' },
+  { key: 'transfers', icon: 'M13 3 4 14h7l-1 7 9-11h-7l1-7Z' },
 ] as const;
 
 export function HomePage() {
@@ -14,30 +16,50 @@ export function HomePage() {
   return (
     <>
       <PageMeta title={t('home.metaTitle')} description={t('home.metaDescription')} />
-      <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-600 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
-          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{t('home.title')}</h1>
-          <p className="mt-5 max-w-2xl text-lg text-slate-200">{t('home.tagline')}</p>
-          <Link to="/invest" className="mt-8 inline-flex items-center rounded-lg bg-gold-500 px-6 py-3 text-base font-bold text-brand-900 shadow hover:bg-gold-400">
+      <Hero eyebrow={t('home.eyebrow')} title={t('home.title')} tagline={t('home.tagline')} image="home-hero" imageAlt={t('home.heroAlt')}>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Link to="/invest" className={primaryButton}>
             {t('home.getStarted')}
           </Link>
+          <Link to="/about" className={secondaryButton}>
+            {t('home.learnMore')}
+          </Link>
         </div>
-      </section>
-      <section aria-labelledby="areas-title" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
-        <h2 id="areas-title" className="text-2xl font-bold text-brand-900">
-          {t('home.areasTitle')}
-        </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {areas.map((area) => (
-            <li key={area.key}>
-              <Link to={area.to} className="group block h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
-                <span className={`block h-1.5 w-12 rounded-full bg-gradient-to-r ${area.accent}`} aria-hidden="true" />
-                <span className="mt-4 block text-lg font-semibold text-brand-900 group-hover:text-brand-600">{t(`areas.${area.key}.title`)}</span>
-                <span className="mt-2 block text-sm text-slate-600">{t(`areas.${area.key}.summary`)}</span>
-              </Link>
+      </Hero>
+
+      <section aria-label={t('home.eyebrow')} className="border-b border-slate-200 bg-white">
+        <ul className="mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:grid-cols-3 sm:px-6">
+          {trust.map((item) => (
+            <li key={item.key} className="flex items-center gap-3 text-sm text-slate-700">
+              <span className="inline-flex h-10 w-10 flex-none items-center justify-center rounded-full bg-brand-50 text-brand-600">
+                <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                  <path d={item.icon} />
+                </svg>
+              </span>
+              {t(`home.trust.${item.key}`)}
             </li>
           ))}
         </ul>
+      </section>
+
+      <Section id="areas-title" title={t('home.areasTitle')} lead={t('home.areasLead')}>
+        <AreaTiles />
+      </Section>
+
+      <ChartSection />
+
+      <section aria-labelledby="home-cta" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+        <div className="flex flex-col items-start gap-6 rounded-3xl bg-brand-900 px-6 py-10 text-white sm:flex-row sm:items-center sm:justify-between sm:px-12">
+          <div>
+            <h2 id="home-cta" className="text-2xl font-bold">
+              {t('home.ctaTitle')}
+            </h2>
+            <p className="mt-2 max-w-xl text-slate-200">{t('home.ctaBody')}</p>
+          </div>
+          <Link to="/signup" className={primaryButton}>
+            {t('home.ctaSignup')}
+          </Link>
+        </div>
       </section>
     </>
   );

@@ -1,0 +1,154 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConversation } from './useConversation';
+
+const suggestions = ['deposit', 'withdraw', 'stop'] as const;
+
+/** The floating chat assistant on every page (spec §2): keyword answers in the current language. */
+export default function Assistant() {
+  const { t } = useTranslation('assistant');
+  const [open, setOpen] = useState(false);
+  const launcher = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  // After the panel is gone (and the button shown again on phones), focus goes back to the button.
+  useEffect(() => {
+    if (!open && returnFocus.current) {
+      returnFocus.current = false;
+      launcher.current?.focus();
+    }
+  }, [open]);
+  const close = () => {
+    returnFocus.current = true;
+    setOpen(false);
+  };
+  return (
+    <>
+      {open && <Panel onClose={close} />}
+      <button
+        ref={launcher}
+        type="button"
+        onClick={() => (open ? close() : setOpen(true))}
+        aria-expanded={open}
+        aria-controls="assistant-panel"
+        aria-label={open ? t('close') : t('open')}
+        className={`fixed bottom-5 right-5 z-50 h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-xl ring-4 ring-white transition hover:bg-brand-700 sm:bottom-6 sm:right-6 ${open ? 'hidden sm:inline-flex' : 'inline-flex'}`}
+      >
+        <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12ZM8.5 12h.01M12 12h.01M15.5 12h.01" />}
+        </svg>
+      </button>
+    </>
+  );
+}
+
+function Panel({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('assistant');
+  const { messages, typing, send } = useConversation();
+  const [draft, setDraft] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const log = useRef<HTMLOListElement>(null);
+
+  useEffect(() => input.current?.focus(), []);
+  useEffect(() => {
+    log.current?.scrollTo({ top: log.current.scrollHeight });
+  }, [messages, typing]);
+
+  const submit = (text: string) => {
+    if (send(text)) setDraft('');
+    input.current?.focus();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit(draft);
+    }
+  };
+
+  return (
+    <section
+      id="assistant-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="assistant-title"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+      className="fixed inset-x-0 bottom-0 z-50 flex h-[600px] max-h-[100dvh] w-full flex-col overflow-hidden bg-white shadow-2xl ring-1 ring-slate-200 sm:inset-x-auto sm:bottom-24 sm:right-6 sm:max-h-[calc(100dvh-7.5rem)] sm:w-96 sm:rounded-2xl"
+      data-testid="assistant-panel"
+    >
+      <header className="flex items-center gap-3 bg-brand-900 px-4 py-3 text-white">
+        <span className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-gold-500 text-sm font-extrabold text-brand-900" aria-hidden="true">
+          A
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="assistant-title" className="truncate font-semibold">
+            {t('title')}
+          </h2>
+          <p className="text-xs text-slate-300">{t('subtitle')}</p>
+        </div>
+        <button type="button" onClick={onClose} className="rounded-md p-2 hover:bg-white/10" aria-label={t('close')}>
+          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="M6 6l12 12M18 6 6 18" />
+          </svg>
+        </button>
+      </header>
+
+      <ol ref={log} role="log" aria-live="polite" aria-label={t('messages')} className="flex flex-1 flex-col gap-3 overflow-y-auto bg-slate-50 p-4" data-testid="assistant-log">
+        {messages.map((m) => (
+          <li key={m.id} className={`flex ${m.from === 'user' ? 'justify-end' : 'justify-start'}`} data-from={m.from}>
+            <p className={`max-w-[85%] whitespace-pre-wrap rounded-2xl px-4 py-2.5 text-sm leading-relaxed ${m.from === 'user' ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200'}`}>
+              <span className="sr-only">{m.from === 'user' ? t('you') : t('bot')} : </span>
+              {m.from === 'user' ? m.text : t(m.key)}
+            </p>
+          </li>
+        ))}
+      </ol>
+      {typing && (
+        <p className="bg-slate-50 px-4 pb-2 text-xs text-slate-600" data-testid="assistant-typing">
+          {t('typing')}
+        </p>
+      )}
+
+      <div className="border-t border-slate-200 p-3">
+        <div className="mb-2 flex flex-wrap gap-2" role="group" aria-label={t('suggestionsLabel')}>
+          {suggestions.map((s) => (
+            <button key={s} type="button" onClick={() => submit(t(`suggestions.${s}`))} className="rounded-full border border-brand-100 bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-100">
+              {t(`suggestions.${s}`)}
+            </button>
+          ))}
+        </div>
+        <form
+          className="flex items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit(draft);
+          }}
+        >
+          <label htmlFor="assistant-input" className="sr-only">
+            {t('inputLabel')}
+          </label>
+          <textarea
+            ref={input}
+            id="assistant-input"
+            rows={2}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder={t('placeholder')}
+            aria-describedby="assistant-hint"
+            className="min-h-11 flex-1 resize-none rounded-xl border border-slate-300 px-3 py-2 text-sm focus:border-brand-500"
+          />
+          <button type="submit" className="h-11 rounded-xl bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700">
+            {t('send')}
+          </button>
+        </form>
+        <p id="assistant-hint" className="mt-1 text-xs text-slate-600">
+          {t('hint')}
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '../../../contracts/public-config';
+import { api } from '../../lib/api';
+
+/** Advertised rates and demo flag from the operator configuration (GET /api/public/config). */
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: ['public-config'],
+    queryFn: () => api<PublicConfig>('/api/public/config'),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** One month of a signed-in person's history, as GET /api/portfolio/history returns it. */
+export interface HistoryMonth {
+  month: string;
+  crypto: string;
+  stocks: string;
+  realEstate: string;
+  trading: string;
+}
+
+export function usePortfolioHistory(enabled: boolean) {
+  return useQuery({
+    queryKey: ['portfolio', 'history'],
+    queryFn: () => api<{ months: HistoryMonth[] }>('/api/portfolio/history'),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
