@@ -5,12 +5,15 @@ import { registerAccounts } from './accounts/accounts.module';
 import { registerContentRoutes } from './content/content.routes';
 import { registerInvestingRoutes } from './investing/investing.routes';
 import { registerMarketRoutes } from './market/market.routes';
+import { registerRealtimeRoutes } from './realtime/realtime.routes';
 import { registerStorageRoutes } from './storage/storage.routes';
 import { registerTestingRoutes } from './testing/testing.routes';
 import { registerTransferRoutes } from './transfers/transfers.routes';
 
 /** Every feature module registers its routes here, under /api. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // First: it decorates the app with `events`, which the other modules publish to.
+  await registerRealtimeRoutes(app, ctx);
   await registerAccounts(app, ctx);
   await registerAccounts(app, ctx);
   await registerContentRoutes(app, ctx);
