@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerAccounts } from './accounts/accounts.module';
-import { registerAccounts } from './accounts/accounts.module';
 import { registerContentRoutes } from './content/content.routes';
 import { registerInvestingRoutes } from './investing/investing.routes';
 import { registerMarketRoutes } from './market/market.routes';
@@ -14,7 +13,6 @@ import { registerTransferRoutes } from './transfers/transfers.routes';
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // First: it decorates the app with `events`, which the other modules publish to.
   await registerRealtimeRoutes(app, ctx);
-  await registerAccounts(app, ctx);
   await registerAccounts(app, ctx);
   await registerContentRoutes(app, ctx);
   await registerMarketRoutes(app, ctx);
