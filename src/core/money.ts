@@ -2,6 +2,7 @@
  * Money is integer cents everywhere. Amounts cross the API as decimal strings ("1250.00").
  * This module is the only place that parses or formats money.
  */
+import { DomainError } from './errors';
 
 export type Cents = number;
 
@@ -27,6 +28,13 @@ export function parseAmount(input: string): ParseResult {
   if (cents > MAX_AMOUNT_CENTS) return { ok: false, reason: 'too_large' };
   if (cents <= 0) return { ok: false, reason: 'not_positive' };
   return { ok: true, cents };
+}
+
+/** Parses a positive amount or throws the spec's `invalid_amount` (Veuillez entrer un montant valide). */
+export function requireAmount(input: string): Cents {
+  const result = parseAmount(input);
+  if (!result.ok) throw new DomainError('invalid_amount');
+  return result.cents;
 }
 
 /** Parses a positive amount, or returns null for anything that is not one. */

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerAccounts } from './accounts/accounts.module';
 import { registerContentRoutes } from './content/content.routes';
+import { registerAdminRoutes } from './admin/admin.routes';
+import { registerCashierRoutes } from './cashier/cashier.routes';
 import { registerInvestingRoutes } from './investing/investing.routes';
+import { busNotifier } from './notifier';
 import { registerMarketRoutes } from './market/market.routes';
 import { registerRealtimeRoutes } from './realtime/realtime.routes';
 import { registerStorageRoutes } from './storage/storage.routes';
@@ -17,8 +20,11 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   await registerContentRoutes(app, ctx);
   await registerMarketRoutes(app, ctx);
   await registerStorageRoutes(app, ctx);
-  await registerInvestingRoutes(app, ctx);
-  await registerTransferRoutes(app, ctx);
+  const notifier = busNotifier(app.events, app.log);
+  await registerInvestingRoutes(app, ctx, notifier);
+  await registerTransferRoutes(app, ctx, notifier);
+  await registerCashierRoutes(app, ctx, notifier);
+  await registerAdminRoutes(app, ctx, notifier);
   // Never in production: config refuses TEST_CLOCK there.
   if (ctx.config.testClock) await registerTestingRoutes(app, ctx);
 }

@@ -4,6 +4,7 @@ import * as m001 from './001_foundation';
 import * as m002 from './002_accounts';
 import * as m003 from './003_ledger';
 import * as m004 from './004_market';
+import * as m005 from './005_cashier';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -15,4 +16,5 @@ export const migrations: Record<string, MigrationModule> = {
   '002_accounts': m002,
   '003_ledger': m003,
   '004_market': m004,
+  '005_cashier': m005,
 };

@@ -6,9 +6,10 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { idempotencyKey } from '../../http/idempotency';
 import { priceServiceFor } from '../market/market.service';
-import { createInvestingService, type ChangeNotifier } from './investing.service';
+import type { Notifier } from '../notifier';
+import { createInvestingService } from './investing.service';
 
-export async function registerInvestingRoutes(app: FastifyInstance, ctx: AppContext, notify?: ChangeNotifier): Promise<void> {
+export async function registerInvestingRoutes(app: FastifyInstance, ctx: AppContext, notify: Notifier): Promise<void> {
   const service = createInvestingService(ctx, { prices: priceServiceFor(ctx), notify });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['investing'];

@@ -3,9 +3,10 @@ import { isArea, type Area } from '../../../core/areas';
 import { DomainError } from '../../../core/errors';
 import { investPostings, stopPostings } from '../../../core/ledger';
 import { investmentLockDaysLeft } from '../../../core/locks';
-import { parseAmount, toDecimalString, type Cents } from '../../../core/money';
+import { requireAmount, toDecimalString } from '../../../core/money';
 import type { Investment } from '../../../contracts/investing';
 import type { AppContext } from '../../context';
+import type { Notifier } from '../notifier';
 import { availableBalance, InsufficientFunds, post, replayOf, requestHash, runIdempotent } from '../ledger/ledger.service';
 import * as repo from './investing.repo';
 import type { InvestmentRow } from './investing.repo';
@@ -16,23 +17,12 @@ export interface PriceSource {
   current(): Promise<{ priceCents: number } | null>;
 }
 
-/** Something that tells connected clients what changed (realtime); optional. */
-export interface ChangeNotifier {
-  userChanged(userId: string, what: string): void;
-}
-
 export interface InvestingDeps {
   prices: PriceSource;
-  notify?: ChangeNotifier;
+  notify?: Notifier;
 }
 
 type StopResult = { investment: Investment; credited: string; balance: string };
-
-export function parseAmountOrThrow(text: string): Cents {
-  const parsed = parseAmount(text);
-  if (!parsed.ok) throw new DomainError('invalid_amount');
-  return parsed.cents;
-}
 
 export function toInvestment(row: InvestmentRow, now: Date, btcPriceCents: number | null = null): Investment {
   const active = row.is_active === 1;
@@ -68,7 +58,7 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
     async invest(userId: string, input: { area: string; amount: string }, idempotencyKey?: string) {
       if (!isArea(input.area)) throw new DomainError('unknown_area');
       const area = input.area;
-      const amount = parseAmountOrThrow(input.amount);
+      const amount = requireAmount(input.amount);
       if (!(await repo.profileExists(db, userId))) throw new DomainError('profile_not_found');
       // The price is fetched before the transaction: no network wait while holding the database.
       const btcPrice = area === 'crypto' ? await safePrice(deps.prices) : null;

@@ -5,10 +5,10 @@ import { recipientResponse, transferRequest, transferResponse } from '../../../c
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { idempotencyKey } from '../../http/idempotency';
-import type { ChangeNotifier } from '../investing/investing.service';
+import type { Notifier } from '../notifier';
 import { createTransfersService } from './transfers.service';
 
-export async function registerTransferRoutes(app: FastifyInstance, ctx: AppContext, notify?: ChangeNotifier): Promise<void> {
+export async function registerTransferRoutes(app: FastifyInstance, ctx: AppContext, notify: Notifier): Promise<void> {
   const service = createTransfersService(ctx, { notify });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['transfers'];

@@ -2,17 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../../core/errors';
 import { transferPostings } from '../../../core/ledger';
 import { maskName } from '../../../core/locks';
-import { toDecimalString } from '../../../core/money';
+import { requireAmount, toDecimalString } from '../../../core/money';
 import type { TransferResult } from '../../../contracts/investing';
 import type { AppContext } from '../../context';
-import type { ChangeNotifier } from '../investing/investing.service';
-import { parseAmountOrThrow } from '../investing/investing.service';
+import type { Notifier } from '../notifier';
 import { availableBalance, InsufficientFunds, post, requestHash, runIdempotent } from '../ledger/ledger.service';
 import * as repo from './transfers.repo';
 
 const normalizeUid = (uid: string) => uid.trim().toUpperCase();
 
-export function createTransfersService(ctx: AppContext, deps: { notify?: ChangeNotifier } = {}) {
+export function createTransfersService(ctx: AppContext, deps: { notify?: Notifier } = {}) {
   const { db, clock } = ctx;
 
   async function recipientFor(senderId: string, rawUid: string) {
@@ -32,7 +31,7 @@ export function createTransfersService(ctx: AppContext, deps: { notify?: ChangeN
     },
 
     async transfer(senderId: string, input: { recipientUid: string; amount: string }, idempotencyKey?: string): Promise<TransferResult> {
-      const amount = parseAmountOrThrow(input.amount);
+      const amount = requireAmount(input.amount);
       const recipient = await recipientFor(senderId, input.recipientUid);
       try {
         const result = await runIdempotent<TransferResult>(

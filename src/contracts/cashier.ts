@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { amountInput, decimalAmount } from './money';
+
+export const requestStatus = z.enum(['pending', 'approved', 'rejected']);
+export type RequestStatus = z.infer<typeof requestStatus>;
+
+export const depositCoins = ['BTC', 'LTC', 'USDT_TRC20', 'SOL'] as const;
+
+export const depositConfigResponse = z.object({
+  /** False when no address is configured outside demo mode: deposits are refused. */
+  available: z.boolean(),
+  /** True when the addresses are demo samples: never send real funds to them. */
+  sample: z.boolean(),
+  addresses: z.array(z.object({ coin: z.enum(depositCoins), address: z.string() })),
+});
+
+export const depositSchema = z.object({
+  id: z.string(),
+  amount: decimalAmount,
+  status: requestStatus,
+  hasProof: z.boolean(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+  adminNotes: z.string().nullable(),
+});
+export type Deposit = z.infer<typeof depositSchema>;
+
+export const withdrawalRequest = z.object({
+  amount: amountInput,
+  crypto: z.string().max(16),
+  address: z.string().max(256),
+});
+
+export const withdrawalSchema = z.object({
+  id: z.string(),
+  amount: decimalAmount,
+  status: requestStatus,
+  crypto: z.string(),
+  address: z.string(),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+  adminNotes: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+export const transferLine = z.object({
+  id: z.string(),
+  direction: z.enum(['in', 'out']),
+  amount: decimalAmount,
+  counterpartyUid: z.string(),
+  counterpartyName: z.string(),
+  createdAt: z.string(),
+});
+
+export const historyResponse = z.object({
+  deposits: z.array(depositSchema),
+  withdrawals: z.array(withdrawalSchema),
+  transfers: z.array(transferLine),
+});
+export type CashierHistory = z.infer<typeof historyResponse>;
+
+const requester = z.object({ id: z.string(), fullName: z.string(), email: z.string(), uid: z.string() });
+
+export const adminDepositSchema = depositSchema.extend({ user: requester, processedBy: z.string().nullable() });
+export const adminWithdrawalSchema = withdrawalSchema.extend({ user: requester.extend({ balance: decimalAmount }), processedBy: z.string().nullable() });
+export type AdminDeposit = z.infer<typeof adminDepositSchema>;
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+
+export const queueQuery = z.object({
+  status: requestStatus.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const adminDepositsResponse = z.object({ items: z.array(adminDepositSchema), nextCursor: z.string().nullable() });
+export const adminWithdrawalsResponse = z.object({ items: z.array(adminWithdrawalSchema), nextCursor: z.string().nullable() });
+export const rejectRequest = z.object({ reason: z.string().trim().max(500).optional() });
+export const proofLinkResponse = z.object({ url: z.string(), expiresAt: z.string() });

@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/index';
+import type { Queryable, Trx } from '../ledger/ledger.repo';
+
+export interface Page {
+  status?: 'pending' | 'approved' | 'rejected';
+  after?: { createdAt: string; id: string };
+  limit: number;
+}
+
+/** Newest first, by (created_at, id): a keyset page stays fast however long the queue grows. */
+export async function depositPage(db: Db, page: Page) {
+  let q = db
+    .selectFrom('deposit_request as r')
+    .innerJoin('user_profile as p', 'p.user_id', 'r.user_id')
+    .select(['r.id', 'r.user_id', 'r.amount_cents', 'r.status', 'r.proof_path', 'r.created_at', 'r.processed_at', 'r.processed_by', 'r.admin_notes', 'p.full_name', 'p.email', 'p.uid'])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(page.limit + 1);
+  if (page.status) q = q.where('r.status', '=', page.status);
+  if (page.after) {
+    const { createdAt, id } = page.after;
+    q = q.where((eb) => eb.or([eb('r.created_at', '<', createdAt), eb.and([eb('r.created_at', '=', createdAt), eb('r.id', '<', id)])]));
+  }
+  return q.execute();
+}
+
+export async function withdrawalPage(db: Db, page: Page) {
+  let q = db
+    .selectFrom('withdrawal_request as r')
+    .innerJoin('user_profile as p', 'p.user_id', 'r.user_id')
+    .leftJoin('ledger_account as a', (j) => j.on('a.owner_id', '=', sql.ref('r.user_id')).on('a.kind', '=', 'available'))
+    .select([
+      'r.id',
+      'r.user_id',
+      'r.amount_cents',
+      'r.status',
+      'r.crypto_type',
+      'r.wallet_address',
+      'r.created_at',
+      'r.processed_at',
+      'r.processed_by',
+      'r.admin_notes',
+      'p.full_name',
+      'p.email',
+      'p.uid',
+      'a.balance_cents',
+    ])
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(page.limit + 1);
+  if (page.status) q = q.where('r.status', '=', page.status);
+  if (page.after) {
+    const { createdAt, id } = page.after;
+    q = q.where((eb) => eb.or([eb('r.created_at', '<', createdAt), eb.and([eb('r.created_at', '=', createdAt), eb('r.id', '<', id)])]));
+  }
+  return q.execute();
+}
+
+export async function findDeposit(db: Queryable, id: string) {
+  return db.selectFrom('deposit_request').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findWithdrawal(db: Queryable, id: string) {
+  return db.selectFrom('withdrawal_request').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface Decision {
+  status: 'approved' | 'rejected';
+  at: string;
+  by: string;
+  notes: string | null;
+}
+
+/** Decides a request only while it is pending: of two operators deciding at once, one wins. */
+export async function decideDeposit(trx: Trx, id: string, d: Decision): Promise<boolean> {
+  const r = await trx
+    .updateTable('deposit_request')
+    .set({ status: d.status, processed_at: d.at, processed_by: d.by, admin_notes: d.notes })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function decideWithdrawal(trx: Trx, id: string, d: Decision): Promise<boolean> {
+  const r = await trx
+    .updateTable('withdrawal_request')
+    .set({ status: d.status, processed_at: d.at, processed_by: d.by, admin_notes: d.notes })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function linkDepositTx(trx: Trx, id: string, txId: string): Promise<void> {
+  await trx.updateTable('deposit_request').set({ tx_id: txId }).where('id', '=', id).execute();
+}
+
+export async function linkWithdrawalSettleTx(trx: Trx, id: string, txId: string): Promise<void> {
+  await trx.updateTable('withdrawal_request').set({ settle_tx_id: txId }).where('id', '=', id).execute();
+}

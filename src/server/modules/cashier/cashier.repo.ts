@@ -1,0 +1,53 @@
+import type { Database } from '../../db/schema';
+import type { Queryable, Trx } from '../ledger/ledger.repo';
+
+export type DepositRow = Database['deposit_request'];
+export type WithdrawalRow = Database['withdrawal_request'];
+
+export async function insertDeposit(trx: Queryable, row: DepositRow): Promise<void> {
+  await trx.insertInto('deposit_request').values(row).execute();
+}
+
+export async function findDepositByKey(db: Queryable, userId: string, key: string): Promise<DepositRow | undefined> {
+  return db.selectFrom('deposit_request').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+export async function insertWithdrawal(trx: Trx, row: WithdrawalRow): Promise<void> {
+  await trx.insertInto('withdrawal_request').values(row).execute();
+}
+
+const HISTORY_LIMIT = 50;
+
+export async function depositsOf(db: Queryable, userId: string): Promise<DepositRow[]> {
+  return db.selectFrom('deposit_request').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(HISTORY_LIMIT).execute();
+}
+
+export async function withdrawalsOf(db: Queryable, userId: string): Promise<WithdrawalRow[]> {
+  return db.selectFrom('withdrawal_request').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(HISTORY_LIMIT).execute();
+}
+
+export async function transfersOf(db: Queryable, userId: string) {
+  const [sent, received] = await Promise.all([
+    db
+      .selectFrom('internal_transfer as t')
+      .innerJoin('user_profile as p', 'p.user_id', 't.recipient_id')
+      .select(['t.id', 't.amount_cents', 't.created_at', 'p.uid', 'p.full_name'])
+      .where('t.sender_id', '=', userId)
+      .orderBy('t.created_at', 'desc')
+      .limit(HISTORY_LIMIT)
+      .execute(),
+    db
+      .selectFrom('internal_transfer as t')
+      .innerJoin('user_profile as p', 'p.user_id', 't.sender_id')
+      .select(['t.id', 't.amount_cents', 't.created_at', 'p.uid', 'p.full_name'])
+      .where('t.recipient_id', '=', userId)
+      .orderBy('t.created_at', 'desc')
+      .limit(HISTORY_LIMIT)
+      .execute(),
+  ]);
+  return { sent, received };
+}
+
+export async function contactOf(db: Queryable, userId: string) {
+  return db.selectFrom('user_profile').select(['email', 'locale', 'full_name']).where('user_id', '=', userId).executeTakeFirst();
+}

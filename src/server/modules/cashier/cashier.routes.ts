@@ -1,0 +1,64 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DomainError } from '../../../core/errors';
+import { depositConfigResponse, depositSchema, historyResponse, withdrawalRequest, withdrawalSchema } from '../../../contracts/cashier';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../http/auth';
+import { idempotencyKey } from '../../http/idempotency';
+import { MAX_PROOF_BYTES } from '../storage/image';
+import { createDepositsService, type DepositUpload } from './deposits.service';
+import { cashierHistory } from './history.service';
+import type { Notifier } from '../notifier';
+import { createWithdrawalsService } from './withdrawals.service';
+
+/** Reads the deposit form: one `amount` field and one `proof` file, within tight limits. */
+async function readDepositForm(request: FastifyRequest): Promise<DepositUpload> {
+  if (!request.isMultipart()) throw new DomainError('unsupported_media_type');
+  const form: DepositUpload = { amount: undefined, proof: undefined };
+  for await (const part of request.parts({ limits: { fileSize: MAX_PROOF_BYTES, files: 1, fields: 4, fieldSize: 64, parts: 6 } })) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'proof') form.proof = bytes;
+    } else if (part.fieldname === 'amount') {
+      form.amount = String(part.value);
+    }
+  }
+  return form;
+}
+
+export async function registerCashierRoutes(app: FastifyInstance, ctx: AppContext, notifier: Notifier): Promise<void> {
+  const deposits = createDepositsService(ctx, notifier);
+  const withdrawals = createWithdrawalsService(ctx, notifier);
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, { throwFileSizeLimit: true });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    const tags = ['cashier'];
+
+    r.get('/api/deposits/addresses', {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Where to send crypto for a deposit', response: { 200: depositConfigResponse } },
+    }, async () => deposits.addresses());
+
+    r.post('/api/deposits', {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Submit a deposit: multipart form with `amount` (dollars as text) and `proof` (an image of at most 5 MiB)',
+        consumes: ['multipart/form-data'],
+        response: { 201: depositSchema },
+      },
+    }, async (request, reply) => reply.status(201).send(await deposits.create(request.user!.id, await readDepositForm(request), idempotencyKey(request))));
+
+    r.post('/api/withdrawals', {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Request a withdrawal (the amount is held until an operator decides)', body: withdrawalRequest, response: { 201: withdrawalSchema } },
+    }, async (request, reply) => reply.status(201).send(await withdrawals.create(request.user!.id, request.body, idempotencyKey(request))));
+
+    r.get('/api/cashier/history', {
+      preHandler: requireUser,
+      schema: { tags, summary: 'Your deposits, withdrawals and transfers with their status', response: { 200: historyResponse } },
+    }, async (request) => cashierHistory(ctx.db, request.user!.id));
+  });
+}

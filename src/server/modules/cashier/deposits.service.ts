@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '../../../core/errors';
+import { requireAmount, toDecimalString } from '../../../core/money';
+import type { Deposit } from '../../../contracts/cashier';
+import { depositCoins } from '../../../contracts/cashier';
+import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
+import { inspectAndNormalizeImage, MAX_PROOF_BYTES } from '../storage/image';
+import { proofStoreFor } from '../storage/proof-store';
+import type { Notifier } from '../notifier';
+import * as repo from './cashier.repo';
+import type { DepositRow } from './cashier.repo';
+
+/** Shown only in demo mode, always marked as samples: real funds must never go there. */
+const sampleAddresses: Record<(typeof depositCoins)[number], string> = {
+  BTC: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+  LTC: 'ltc1qg82tt7ja8s6a9m3ye9rmy4y7u5rtrrddf5c3ke',
+  USDT_TRC20: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+  SOL: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+};
+
+export function toDeposit(row: DepositRow): Deposit {
+  return {
+    id: row.id,
+    amount: toDecimalString(Number(row.amount_cents)),
+    status: row.status,
+    hasProof: row.proof_path !== null,
+    createdAt: row.created_at,
+    processedAt: row.processed_at,
+    adminNotes: row.admin_notes,
+  };
+}
+
+export interface DepositUpload {
+  amount: string | undefined;
+  proof: Buffer | undefined;
+}
+
+export function createDepositsService(ctx: AppContext, notifier: Notifier) {
+  const { config, db, clock } = ctx;
+  const store = proofStoreFor(ctx);
+
+  function addresses() {
+    const configured = depositCoins.flatMap((coin) => (config.depositAddresses[coin] ? [{ coin, address: config.depositAddresses[coin]! }] : []));
+    if (configured.length > 0) return { available: true, sample: false, addresses: configured };
+    if (config.demoMode) return { available: true, sample: true, addresses: depositCoins.map((coin) => ({ coin, address: sampleAddresses[coin] })) };
+    return { available: false, sample: false, addresses: [] };
+  }
+
+  return {
+    addresses,
+
+    /**
+     * A deposit request with its proof. The proof is checked and re-encoded before anything is
+     * written; if the row cannot be written, the stored file is removed again.
+     */
+    async create(userId: string, upload: DepositUpload, idempotencyKey?: string): Promise<Deposit> {
+      if (!addresses().available) throw new DomainError('deposits_unavailable');
+      const amount = requireAmount(upload.amount ?? '');
+      if (idempotencyKey) {
+        const earlier = await repo.findDepositByKey(db, userId, idempotencyKey);
+        if (earlier) return toDeposit(earlier);
+      }
+      if (!upload.proof || upload.proof.length === 0) throw new DomainError(upload.proof ? 'file_not_image' : 'proof_required');
+      if (upload.proof.length > MAX_PROOF_BYTES) throw new DomainError('file_too_large');
+      const image = await inspectAndNormalizeImage(upload.proof);
+      const now = clock.now();
+      const path = await store.put(userId, image.bytes, image.ext, now);
+      const row: DepositRow = {
+        id: randomUUID(),
+        user_id: userId,
+        amount_cents: amount,
+        status: 'pending',
+        proof_path: path,
+        idempotency_key: idempotencyKey ?? null,
+        created_at: now.toISOString(),
+        processed_at: null,
+        processed_by: null,
+        admin_notes: null,
+        tx_id: null,
+      };
+      try {
+        await repo.insertDeposit(db, row);
+      } catch (err) {
+        await store.delete(path).catch(() => {});
+        if (idempotencyKey && isUniqueViolation(err)) {
+          const first = await repo.findDepositByKey(db, userId, idempotencyKey);
+          if (first) return toDeposit(first);
+        }
+        throw err;
+      }
+      notifier.requestChanged(userId, 'deposit');
+      return toDeposit(row);
+    },
+  };
+}

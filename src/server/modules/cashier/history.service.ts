@@ -1,0 +1,24 @@
+import { toDecimalString } from '../../../core/money';
+import type { CashierHistory } from '../../../contracts/cashier';
+import type { Db } from '../../db/index';
+import * as repo from './cashier.repo';
+import { toDeposit } from './deposits.service';
+import { toWithdrawal } from './withdrawals.service';
+
+/** A user's recent deposits, withdrawals and transfers, newest first, with their status. */
+export async function cashierHistory(db: Db, userId: string): Promise<CashierHistory> {
+  const [deposits, withdrawals, transfers] = await Promise.all([repo.depositsOf(db, userId), repo.withdrawalsOf(db, userId), repo.transfersOf(db, userId)]);
+  const line = (direction: 'in' | 'out') => (t: (typeof transfers.sent)[number]) => ({
+    id: t.id,
+    direction,
+    amount: toDecimalString(Number(t.amount_cents)),
+    counterpartyUid: t.uid,
+    counterpartyName: t.full_name,
+    createdAt: t.created_at,
+  });
+  return {
+    deposits: deposits.map(toDeposit),
+    withdrawals: withdrawals.map(toWithdrawal),
+    transfers: [...transfers.sent.map(line('out')), ...transfers.received.map(line('in'))].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)),
+  };
+}

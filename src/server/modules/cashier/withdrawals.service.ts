@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { isCryptoType, validateAddress } from '../../../core/crypto-address';
+import { DomainError } from '../../../core/errors';
+import { withdrawalHoldPostings } from '../../../core/ledger';
+import { requireAmount, toDecimalString } from '../../../core/money';
+import type { Withdrawal } from '../../../contracts/cashier';
+import type { AppContext } from '../../context';
+import { InsufficientFunds, post, requestHash, runIdempotent } from '../ledger/ledger.service';
+import { getMoneySummary } from '../ledger/summary';
+import * as repo from './cashier.repo';
+import type { WithdrawalRow } from './cashier.repo';
+import type { Notifier } from '../notifier';
+
+export function toWithdrawal(row: WithdrawalRow): Withdrawal {
+  return {
+    id: row.id,
+    amount: toDecimalString(Number(row.amount_cents)),
+    status: row.status,
+    crypto: row.crypto_type,
+    address: row.wallet_address,
+    createdAt: row.created_at,
+    processedAt: row.processed_at,
+    adminNotes: row.admin_notes,
+  };
+}
+
+export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
+  const { db, clock } = ctx;
+  return {
+    /**
+     * A withdrawal request holds its amount at once (available → withdrawal hold), so a pending
+     * withdrawal can never be spent a second time.
+     */
+    async create(userId: string, input: { amount: string; crypto: string; address: string }, idempotencyKey?: string): Promise<Withdrawal> {
+      const amount = requireAmount(input.amount);
+      if (!isCryptoType(input.crypto)) throw new DomainError('unknown_crypto');
+      const crypto = input.crypto;
+      const address = input.address.trim();
+      if (address === '') throw new DomainError('withdrawal_address_required');
+      if (!validateAddress(crypto, address)) throw new DomainError('withdrawal_address_invalid', { crypto });
+      const { withdrawalLockDaysLeft } = await getMoneySummary(db, userId, clock.now());
+      if (withdrawalLockDaysLeft > 0) throw new DomainError('withdrawal_locked', { days: withdrawalLockDaysLeft });
+      try {
+        const result = await runIdempotent<Withdrawal>(db, { userId, key: idempotencyKey, requestHash: requestHash(['withdraw', amount, crypto, address]) }, async (trx, idempotency) => {
+          const now = clock.now();
+          const id = randomUUID();
+          const txId = await post(trx, { type: 'withdrawal_hold', userId, createdBy: userId, postings: withdrawalHoldPostings(userId, amount), ref: { type: 'withdrawal_request', id }, idempotency }, now);
+          const row: WithdrawalRow = {
+            id,
+            user_id: userId,
+            amount_cents: amount,
+            status: 'pending',
+            crypto_type: crypto,
+            wallet_address: address,
+            created_at: now.toISOString(),
+            processed_at: null,
+            processed_by: null,
+            admin_notes: null,
+            hold_tx_id: txId,
+            settle_tx_id: null,
+          };
+          await repo.insertWithdrawal(trx, row);
+          return { txId, response: toWithdrawal(row) };
+        });
+        notifier.requestChanged(userId, 'withdrawal');
+        return result;
+      } catch (err) {
+        if (err instanceof InsufficientFunds) throw new DomainError('withdrawal_insufficient_funds');
+        throw err;
+      }
+    },
+  };
+}
