@@ -19,6 +19,7 @@ const LoginPage = page(() => import('../features/accounts/LoginPage'), 'LoginPag
 const SignupPage = page(() => import('../features/accounts/SignupPage'), 'SignupPage');
 const ProfilePage = page(() => import('../features/accounts/ProfilePage'), 'ProfilePage');
 const AdminLoginPage = page(() => import('../features/accounts/AdminLoginPage'), 'AdminLoginPage');
+const ResetPasswordPage = page(() => import('../features/accounts/ResetPasswordPage'), 'ResetPasswordPage');
 const InvestPage = page(() => import('../features/investing/InvestPage'), 'InvestPage');
 const CashierPage = page(() => import('../features/cashier/CashierPage'), 'CashierPage');
 const DepositPage = page(() => import('../features/cashier/DepositPage'), 'DepositPage');
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: '/login', element: <LoginPage /> },
           { path: '/signup', element: <SignupPage /> },
           { path: '/admin-login', element: <AdminLoginPage /> },
+          { path: '/reset-password', element: <ResetPasswordPage /> },
           { path: '/profile', element: auth(<ProfilePage />) },
           { path: '/invest', element: auth(<InvestPage />) },
           { path: '/cashier', element: auth(<CashierPage />) },

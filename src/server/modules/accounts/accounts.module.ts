@@ -72,6 +72,15 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext): P
     },
   });
 
+  // The signup page shows the terms PDF in a frame: only those files may be framed, by our own pages.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/terms/') && request.url.endsWith('.pdf')) {
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+    }
+    return payload;
+  });
+
   await registerAccountRoutes(app, deps, ctx.config.publicUrl);
   return deps;
 }

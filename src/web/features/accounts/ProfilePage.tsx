@@ -1,7 +1,41 @@
 import { useTranslation } from 'react-i18next';
+import { Card, FormMessage } from '../../components/form';
 import { Page } from '../../components/Page';
+import { formatDate } from '../../lib/format';
+import { useMe } from '../../lib/session';
+import { LevelCard } from './components/LevelCard';
+import { PasswordCard } from './components/PasswordCard';
+import { ProfileDetails } from './components/ProfileDetails';
+import { SessionsCard } from './components/SessionsCard';
+import { TwoFactorCard } from './components/TwoFactorCard';
 
 export function ProfilePage() {
-  const { t } = useTranslation();
-  return <Page title={t('titles.profile')} />;
+  const { t } = useTranslation(['common', 'accounts']);
+  const { data: me } = useMe();
+  if (!me) {
+    return (
+      <Page title={t('titles.profile')}>
+        <FormMessage tone="info">{t('accounts:profile.pleaseLogin')}</FormMessage>
+      </Page>
+    );
+  }
+  return (
+    <Page title={t('titles.profile')}>
+      <div className="mb-6 flex flex-wrap items-baseline gap-x-4 gap-y-1">
+        <p className="text-2xl font-bold text-gold-600" data-testid="profile-username">
+          @{me.username}
+        </p>
+        <p className="text-slate-600">{t('accounts:profile.memberSince', { date: formatDate(me.memberSince) })}</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ProfileDetails me={me} />
+        <LevelCard level={me.level} totalInvested={me.totalInvested} />
+        <SessionsCard />
+        <Card>
+          <PasswordCard />
+        </Card>
+        <TwoFactorCard enabled={me.twoFactorEnabled} />
+      </div>
+    </Page>
+  );
 }
