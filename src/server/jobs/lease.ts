@@ -47,6 +47,7 @@ export function runLeasedJob(
   intervalMs: number,
   work: () => Promise<void>,
   holder: string = instanceId,
+  firstTickMs: number = intervalMs,
 ): LeasedJob {
   let running: Promise<boolean> | null = null;
   const tick = (): Promise<boolean> => {
@@ -64,12 +65,19 @@ export function runLeasedJob(
     })();
     return running;
   };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
+  let timer: NodeJS.Timeout | null = null;
+  // The first run may come sooner than the period (e.g. a fresh price shortly after start).
+  const first = setTimeout(() => {
+    void tick();
+    timer = setInterval(() => void tick(), intervalMs);
+    timer.unref();
+  }, firstTickMs);
+  first.unref();
   return {
     tick,
     stop: async () => {
-      clearInterval(timer);
+      clearTimeout(first);
+      if (timer) clearInterval(timer);
       await running;
     },
   };

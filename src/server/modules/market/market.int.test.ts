@@ -107,6 +107,13 @@ describe(`BTC price service (${testDialect})`, () => {
     expect(stub.hits).toBe(3);
   });
 
+  it('a failed background refresh does not hold back the next caller', async () => {
+    stub.behave({ status: 500 });
+    expect(await prices.refresh()).toBeNull();
+    stub.behave({ status: 200, body: priceBody('66000.00') });
+    expect(await prices.current()).toMatchObject({ priceCents: 6_600_000, source: 'live' });
+  });
+
   it.each([
     ['a 500', { status: 500, body: priceBody('65000.00') }],
     ['a 404', { status: 404, body: '{}' }],
@@ -205,10 +212,15 @@ describe(`BTC price service (${testDialect})`, () => {
       const jobA = runLeasedJob(t.ctx, 'price-refresh', 60_000, async () => void (await a.refresh()), 'instance-a');
       const jobB = runLeasedJob(t.ctx, 'price-refresh', 60_000, async () => void (await b.refresh()), 'instance-b');
       const ran = await Promise.all([jobA.tick(), jobB.tick()]);
-      await Promise.all([jobA.stop(), jobB.stop()]);
       expect(ran.filter(Boolean)).toHaveLength(1);
       expect(stub.hits).toBe(1);
       expect(await snapshots()).toHaveLength(1);
+      // The holder keeps its lease at its next tick; the other still stands by.
+      const [holder, standby] = ran[0] ? [jobA, jobB] : [jobB, jobA];
+      expect(await standby.tick()).toBe(false);
+      expect(await holder.tick()).toBe(true);
+      expect(stub.hits).toBe(2);
+      await Promise.all([jobA.stop(), jobB.stop()]);
     });
   });
 });

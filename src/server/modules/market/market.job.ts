@@ -5,9 +5,15 @@ import { priceServiceFor } from './market.service';
 /** Keeps a fresh snapshot in the database every TTL; one instance fetches, the others read it. */
 export function startPriceRefresh(ctx: AppContext, log?: { error(obj: unknown, msg: string): void }): LeasedJob {
   const prices = priceServiceFor(ctx);
-  const job = runLeasedJob({ db: ctx.db, clock: ctx.clock, log }, 'price-refresh', ctx.config.price.ttlMs, async () => {
-    await prices.refresh();
-  });
-  void job.tick();
-  return job;
+  // First run a second after start, once the server listens (a test stand-in provider is the app itself).
+  return runLeasedJob(
+    { db: ctx.db, clock: ctx.clock, log },
+    'price-refresh',
+    ctx.config.price.ttlMs,
+    async () => {
+      await prices.refresh();
+    },
+    undefined,
+    1_000,
+  );
 }

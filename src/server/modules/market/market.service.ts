@@ -22,7 +22,7 @@ export interface CurrentPrice {
 export interface PriceService {
   /** The BTC-USD price, or null when none was ever obtained (callers then use stored values). */
   current(): Promise<CurrentPrice | null>;
-  /** Fetches now regardless of the cache (the refresh job); null when the provider failed. */
+  /** Fetches now regardless of the cache (the refresh job); null when the provider failed. A failure here does not hold back current(). */
   refresh(): Promise<CurrentPrice | null>;
   /** Stored prices since `since`, oldest first, evenly thinned to at most `maxPoints`. */
   history(since: Date, maxPoints?: number): Promise<Snapshot[]>;
@@ -55,7 +55,6 @@ export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
         cached = snapshot;
         return snapshot;
       } catch {
-        failedAt = clock.now().getTime();
         return null;
       } finally {
         inFlight = null;
@@ -83,7 +82,9 @@ export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
       }
       invalidated = false;
       const live = await fetchLive();
-      return live ? view(live, 'live') : fallback();
+      if (live) return view(live, 'live');
+      failedAt = clock.now().getTime();
+      return fallback();
     },
     async refresh() {
       const live = await fetchLive();

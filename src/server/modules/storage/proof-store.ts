@@ -11,6 +11,8 @@ export interface ProofStore {
   /** The bytes at `path`, or null when there is none or the path is not one we could have written. */
   get(path: string): Promise<Buffer | null>;
   delete(path: string): Promise<void>;
+  /** Releases connections (S3); the app calls it on shutdown. */
+  close(): void;
 }
 
 const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -77,6 +79,8 @@ export class LocalProofStore implements ProofStore {
     const full = this.file(p);
     if (full) await rm(full, { force: true });
   }
+
+  close(): void {}
 }
 
 export interface S3Settings {

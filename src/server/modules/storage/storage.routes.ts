@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { proofStoreFor } from './proof-store';
 import { readProofByLink } from './storage.service';
 
 /** GET /api/proof-files/<userId>/<timestamp>.<ext>?exp=…&sig=… (links from signProofLink). */
 export async function registerStorageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.addHook('onClose', async () => proofStoreFor(ctx).close());
   app.get<{ Params: { '*': string }; Querystring: Record<string, unknown> }>(
     '/api/proof-files/*',
     { schema: { hide: true } },
