@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useLiveUpdates } from '../../lib/live';
+import { useMe } from '../../lib/session';
 import { Navbar } from './Navbar';
 
 // The assistant (and its strings) load after the page, in their own chunk.
@@ -30,6 +32,8 @@ function Footer() {
 }
 
 export function Layout() {
+  const { data: me } = useMe();
+  useLiveUpdates(Boolean(me));
   return (
     <div className="flex min-h-screen flex-col">
       <Navbar />

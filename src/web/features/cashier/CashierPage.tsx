@@ -4,6 +4,7 @@ import { Card, Stat } from '../../components/form';
 import { Page } from '../../components/Page';
 import { money } from '../../lib/format';
 import { useMe } from '../../lib/session';
+import { History } from './History';
 import { Notes } from './Notes';
 
 const actions = [
@@ -41,7 +42,8 @@ export function CashierPage() {
           </li>
         ))}
       </ul>
-      <div className="mt-6">
+      <div className="mt-6 grid gap-6">
+        <History />
         <Notes section="cashier" />
       </div>
     </Page>

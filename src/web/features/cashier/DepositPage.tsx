@@ -1,7 +1,166 @@
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { parseAmount } from '../../../core/money';
+import { Button, Card, Field, FormMessage, Stat, TextInput } from '../../components/form';
 import { Page } from '../../components/Page';
+import { useToasts } from '../../components/toast';
+import { newIdempotencyKey } from '../../lib/api';
+import { errorMessage } from '../../lib/errors';
+import { money } from '../../lib/format';
+import { useDelayedRedirect } from '../../lib/redirect';
+import { useMe, useRefreshMe } from '../../lib/session';
+import { uploadWithProgress } from '../../lib/upload';
+import { useDepositAddresses } from './api';
+
+const MAX_BYTES = 5 * 1024 * 1024;
+const fieldCodes = new Set(['invalid_amount', 'proof_required', 'file_too_large', 'file_not_image', 'deposits_unavailable']);
+
+function Addresses() {
+  const { t } = useTranslation('cashier');
+  const toast = useToasts();
+  const { data } = useDepositAddresses();
+  if (!data) return null;
+  if (!data.available) return <FormMessage tone="error">{t('deposit.unavailable')}</FormMessage>;
+  const copy = async (coin: string, address: string) => {
+    try {
+      await navigator.clipboard.writeText(address);
+      toast.success(t('deposit.copied', { coin }));
+    } catch {
+      toast.info(address);
+    }
+  };
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-brand-900">{t('deposit.addressesTitle')}</h2>
+      {data.sample && <p className="mt-2 rounded-md bg-amber-100 px-3 py-2 text-xs font-bold text-amber-900">{t('deposit.sample')}</p>}
+      <ul className="mt-3 divide-y divide-slate-100">
+        {data.addresses.map((a) => (
+          <li key={a.coin} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center">
+            <span className="w-28 shrink-0 text-sm font-bold text-brand-900">{a.coin.replace('_', ' ')}</span>
+            <code className="min-w-0 flex-1 break-all rounded bg-slate-100 px-2 py-1 text-xs text-slate-800">{a.address}</code>
+            <Button tone="secondary" className="shrink-0 py-1.5" onClick={() => void copy(a.coin.replace('_', ' '), a.address)} aria-label={t('deposit.copy', { coin: a.coin.replace('_', ' ') })}>
+              <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <rect x="9" y="9" width="11" height="11" rx="2" />
+                <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+              </svg>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
 
 export function DepositPage() {
-  const { t } = useTranslation();
-  return <Page title={t('titles.deposit')} />;
+  const { t } = useTranslation('cashier');
+  const { data: me } = useMe();
+  const refreshMe = useRefreshMe();
+  const toast = useToasts();
+  const redirect = useDelayedRedirect();
+  const [amount, setAmount] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [key, setKey] = useState(newIdempotencyKey);
+
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const changed = () => {
+    setProblem(null);
+    setKey(newIdempotencyKey());
+  };
+
+  /** The rules of spec §5, checked before sending (the server checks them again, and the bytes). */
+  const localProblem = (): string | null => {
+    if (file && file.size > MAX_BYTES) return t('errors:file_too_large');
+    if (file && !file.type.startsWith('image/')) return t('errors:file_not_image');
+    if (!parseAmount(amount).ok) return t('errors:invalid_amount');
+    if (!file) return t('errors:proof_required');
+    return null;
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const local = localProblem();
+    setProblem(local);
+    if (local || !file) return;
+    const body = new FormData();
+    body.append('amount', amount.trim());
+    body.append('proof', file);
+    setProgress(0);
+    try {
+      await uploadWithProgress('/api/deposits', body, setProgress, key);
+      setDone(true);
+      toast.success(t('deposit.success'));
+      void refreshMe();
+      redirect('/cashier', 2000);
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? '';
+      setProblem(fieldCodes.has(code) ? errorMessage(t, err) : t('deposit.failure', { message: errorMessage(t, err) }));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const sending = progress !== null;
+  return (
+    <Page title={t('deposit.title')} description={t('deposit.metaDescription')}>
+      <Link to="/cashier" className="mb-4 inline-block text-sm font-semibold text-brand-600 underline hover:text-brand-700">
+        ← {t('deposit.back')}
+      </Link>
+      <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
+        <div className="flex flex-col gap-6">
+          <Addresses />
+          <Card>
+            <h2 className="mb-4 text-lg font-semibold text-brand-900">{t('deposit.formTitle')}</h2>
+            <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+              <Field label={t('deposit.amount')}>
+                {(a11y) => (
+                  <TextInput {...a11y} name="amount" inputMode="decimal" autoComplete="off" placeholder="500.00" value={amount} onChange={(e) => { setAmount(e.target.value); changed(); }} />
+                )}
+              </Field>
+              <Field label={t('deposit.proof')} hint={t('deposit.proofHint')}>
+                {(a11y) => (
+                  <input
+                    {...a11y}
+                    type="file"
+                    name="proof"
+                    accept="image/png,image/jpeg,image/webp,image/gif"
+                    onChange={(e) => { setFile(e.target.files?.[0] ?? null); changed(); }}
+                    className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+                  />
+                )}
+              </Field>
+              {preview && <img src={preview} alt={t('deposit.preview')} className="max-h-64 w-auto self-start rounded-lg border border-slate-200 object-contain" />}
+              {sending && (
+                <div>
+                  <progress max={100} value={progress ?? 0} className="h-2 w-full overflow-hidden rounded-full accent-brand-600" aria-label={t('deposit.progress', { percent: progress ?? 0 })} />
+                  <p className="mt-1 text-xs text-slate-600" aria-live="polite">{t('deposit.progress', { percent: progress ?? 0 })}</p>
+                </div>
+              )}
+              {problem && <FormMessage tone="error">{problem}</FormMessage>}
+              {done && <FormMessage tone="success">{t('deposit.success')}</FormMessage>}
+              <Button type="submit" disabled={sending || done}>
+                {sending ? t('deposit.sending') : t('deposit.submit')}
+              </Button>
+              <p className="text-xs text-slate-600">{t('deposit.note')}</p>
+            </form>
+          </Card>
+        </div>
+        <div className="flex flex-col gap-4">
+          <Card>
+            <Stat label={t('deposit.balance')} value={me ? money(me.balance) : '—'} />
+          </Card>
+        </div>
+      </div>
+    </Page>
+  );
 }

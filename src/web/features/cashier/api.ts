@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CashierHistory, Withdrawal } from '../../../contracts/cashier';
 import type { TransferResult } from '../../../contracts/investing';
 import { api } from '../../lib/api';
 
@@ -13,6 +14,27 @@ export function useTransfer() {
   return useMutation({
     mutationFn: (input: { recipientUid: string; amount: string; key: string }) =>
       api<TransferResult>('/api/transfers', { body: { recipientUid: input.recipientUid, amount: input.amount }, idempotencyKey: input.key }),
+    onSuccess: () => client.invalidateQueries(),
+  });
+}
+
+export function useDepositAddresses() {
+  return useQuery({
+    queryKey: ['deposit-addresses'],
+    queryFn: () => api<{ available: boolean; sample: boolean; addresses: Array<{ coin: string; address: string }> }>('/api/deposits/addresses'),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCashierHistory() {
+  return useQuery({ queryKey: ['cashier-history'], queryFn: () => api<CashierHistory>('/api/cashier/history') });
+}
+
+export function useWithdraw() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { amount: string; crypto: string; address: string; key: string }) =>
+      api<Withdrawal>('/api/withdrawals', { body: { amount: input.amount, crypto: input.crypto, address: input.address }, idempotencyKey: input.key }),
     onSuccess: () => client.invalidateQueries(),
   });
 }
