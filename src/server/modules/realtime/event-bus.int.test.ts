@@ -65,6 +65,8 @@ describe(`event bus (${testDialect})`, () => {
   it('refuses something that is not an event', async () => {
     await expect(bus.publish({ type: 'x', audience: 'everyone' } as unknown as AppEvent)).rejects.toThrow(TypeError);
     await expect(bus.publish({ audience: 'user' } as unknown as AppEvent)).rejects.toThrow(TypeError);
+    // The type becomes an SSE `event:` line, so a newline could forge a second event.
+    await expect(bus.publish({ type: 'x\ndata: {"forged":true}', audience: 'admins' })).rejects.toThrow(TypeError);
   });
 
   describe.runIf(testDialect === 'postgres')('across two instances sharing one PostgreSQL', () => {

@@ -35,6 +35,8 @@ function isAppEvent(value: unknown): value is AppEvent {
     typeof e === 'object' &&
     e !== null &&
     typeof e.type === 'string' &&
+    // It becomes an SSE `event:` line: no newlines, nothing exotic.
+    /^[\w.-]{1,64}$/.test(e.type) &&
     (e.audience === 'user' || e.audience === 'admins') &&
     (e.userId === undefined || typeof e.userId === 'string')
   );
