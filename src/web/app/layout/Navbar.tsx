@@ -46,8 +46,9 @@ export function Navbar() {
     ...(me?.isAdmin ? [{ to: '/admin', label: t('nav.admin') }] : []),
   ];
   const logout = async () => {
-    await signOut();
+    // Leave first: on a protected page, the guard would otherwise send us to /login once signed out.
     navigate('/');
+    await signOut();
   };
   const account = (mobile: boolean) =>
     me ? (

@@ -1,0 +1,159 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const tag = () => Math.random().toString(36).slice(2, 8);
+
+/** An adult's birth date and a valid Haitian number: the defaults of a correct signup. */
+async function fillValidSignup(page: Page, who: { username: string; email: string; password: string }) {
+  await page.getByLabel('Prénom').fill('Marie');
+  await page.getByLabel('Nom', { exact: true }).fill('Joseph');
+  await page.getByLabel("Nom d'utilisateur").fill(who.username);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(who.password);
+  await page.getByLabel('Confirmer le mot de passe').fill(who.password);
+  await page.getByLabel('Date de naissance').fill('1990-04-12');
+  await page.getByLabel('Téléphone').fill('34 56 7890');
+  await page.getByLabel(/J'accepte les/).check();
+}
+
+async function signUp(page: Page) {
+  const who = { username: `marie_${tag()}`, email: `marie.${tag()}@example.test`, password: 'secret-123' };
+  await page.goto('/signup');
+  await fillValidSignup(page, who);
+  await page.getByRole('button', { name: "S'inscrire" }).last().click();
+  await expect(page.getByText('Inscription réussie! Vous pouvez maintenant vous connecter.')).toBeVisible();
+  return who;
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password);
+  await page.locator('main form').getByRole('button', { name: 'Se connecter' }).click();
+}
+
+test.describe('accounts', () => {
+  test('signup in French shows each rule message under its field, then succeeds', async ({ page }) => {
+    await page.goto('/signup');
+    const submit = page.getByRole('button', { name: "S'inscrire" }).last();
+    const who = { username: `marie_${tag()}`, email: `marie.${tag()}@example.test`, password: 'secret-123' };
+
+    await expect(page.getByLabel('Pays')).toHaveValue('HT');
+    await expect(page.getByText('+509', { exact: true })).toBeVisible();
+
+    await submit.click();
+    await expect(page.getByText('Tous les champs sont obligatoires')).toBeVisible();
+    await expect(page.getByLabel('Prénom')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Prénom')).toBeFocused();
+
+    await fillValidSignup(page, who);
+    const expectMessage = async (text: string, field: string | RegExp) => {
+      await submit.click();
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
+      await expect(page.getByLabel(field, { exact: typeof field === 'string' })).toHaveAttribute('aria-invalid', 'true');
+    };
+    await page.getByLabel('Email').fill('marie@example');
+    await expectMessage('Veuillez entrer une adresse email valide', 'Email');
+    await page.getByLabel('Email').fill(who.email);
+
+    await page.getByLabel('Mot de passe', { exact: true }).fill('12345');
+    await page.getByLabel('Confirmer le mot de passe').fill('12345');
+    await expectMessage('Le mot de passe doit contenir au moins 6 caractères', 'Mot de passe');
+    await page.getByLabel('Mot de passe', { exact: true }).fill(who.password);
+    await expectMessage('Les mots de passe ne correspondent pas', 'Confirmer le mot de passe');
+    await page.getByLabel('Confirmer le mot de passe').fill(who.password);
+
+    const now = new Date();
+    const seventeen = `${now.getUTCFullYear() - 17}-01-01`;
+    await page.getByLabel('Date de naissance').fill(seventeen);
+    await expectMessage('Vous devez avoir au moins 18 ans pour vous inscrire', 'Date de naissance');
+    await page.getByLabel('Date de naissance').fill('1990-04-12');
+
+    await page.getByLabel('Téléphone').fill('06 12 34 56 78');
+    await expectMessage('Veuillez entrer un numéro de téléphone valide pour ce pays', 'Téléphone');
+    await page.getByLabel('Pays').selectOption('FR');
+    await expect(page.getByText('+33', { exact: true })).toBeVisible();
+    await page.getByLabel('Pays').selectOption('HT');
+    await page.getByLabel('Téléphone').fill('34 56 7890');
+
+    await page.getByLabel(/J'accepte les/).uncheck();
+    await submit.click();
+    await expect(page.getByText("Vous devez accepter les conditions d'utilisation")).toBeVisible();
+
+    // The terms open in a modal showing the French PDF.
+    await page.getByRole('button', { name: "conditions d'utilisation" }).click();
+    const dialog = page.getByRole('dialog', { name: "Conditions d'utilisation" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('iframe')).toHaveAttribute('src', '/terms/fr.pdf');
+    const pdf = await page.request.get('/terms/fr.pdf');
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByLabel(/J'accepte les/).check();
+
+    await submit.click();
+    await expect(page.getByText('Inscription réussie! Vous pouvez maintenant vous connecter.')).toBeVisible();
+
+    // The server says when a username is taken.
+    await fillValidSignup(page, { ...who, email: `other.${tag()}@example.test` });
+    await submit.click();
+    await expect(page.getByText("Ce nom d'utilisateur est déjà pris")).toBeVisible();
+  });
+
+  test('log in, see @username and the profile with its UID, log out', async ({ page }) => {
+    const who = await signUp(page);
+    await page.getByRole('link', { name: 'Se connecter' }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.locator('main form').getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByText('Veuillez remplir tous les champs')).toBeVisible();
+    await logIn(page, who.email, 'wrong-password');
+    await expect(page.getByText('Email ou mot de passe incorrect')).toBeVisible();
+
+    const password = page.getByLabel('Mot de passe', { exact: true });
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Afficher le mot de passe' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+
+    await logIn(page, who.email, who.password);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('nav-username').first()).toHaveText(`@${who.username}`);
+    await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Profil' }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mon profil');
+    await expect(page.getByTestId('profile-uid')).toHaveText(/^ATU\d{6}$/);
+    await expect(page.getByTestId('profile-level')).toHaveText('Débutant');
+    await expect(page.getByText('Haïti')).toBeVisible();
+    await expect(page.getByTestId('sessions').getByText('Cette session')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Déconnexion' }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Connexion' }).first()).toBeVisible();
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
+  });
+
+  test('an admin reaches /admin through /admin-login; a normal user is refused there', async ({ page }) => {
+    const who = await signUp(page);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin-login$/);
+    await logIn(page, who.email, who.password);
+    await expect(page.getByText('Email ou mot de passe incorrect')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin-login$/);
+    const me = await page.request.get('/api/me');
+    expect(me.status()).toBe(401);
+
+    await logIn(page, 'admin@atlas.test', 'admin-password-e2e');
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('link', { name: 'Admin' }).first()).toBeVisible();
+  });
+
+  test('an anonymous visit to /portfolio lands on /login and returns after login', async ({ page }) => {
+    const who = await signUp(page);
+    await page.goto('/portfolio');
+    await expect(page).toHaveURL(/\/login\?next=%2Fportfolio$/);
+    const api = await page.request.get('/api/me');
+    expect(api.status()).toBe(401);
+    await logIn(page, who.email, who.password);
+    await expect(page).toHaveURL(/\/portfolio$/);
+  });
+});
