@@ -1,7 +1,168 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { AdminDeposit, AdminWithdrawal, RequestStatus } from '../../../contracts/cashier';
+import { Button, Field, inputClass } from '../../components/form';
 import { Page } from '../../components/Page';
+import { useToasts } from '../../components/toast';
+import { errorMessage } from '../../lib/errors';
+import { useSignOut } from '../../lib/session';
+import { proofLink, useDecision, useQueue, type Kind } from './api';
+import { Dialog } from './Dialog';
+import { RequestCard } from './RequestCard';
+
+const statuses: Array<RequestStatus | 'all'> = ['pending', 'approved', 'rejected', 'all'];
+
+function Queue({ kind }: { kind: Kind }) {
+  const { t } = useTranslation('admin');
+  const toast = useToasts();
+  const [status, setStatus] = useState<RequestStatus | 'all'>('pending');
+  const queue = useQueue(kind, status);
+  const decision = useDecision();
+  const [rejecting, setRejecting] = useState<AdminDeposit | AdminWithdrawal | null>(null);
+  const [reason, setReason] = useState('');
+  const [proof, setProof] = useState<{ name: string; url: string | null } | null>(null);
+  const singular = kind === 'deposits' ? 'deposit' : 'withdrawal';
+
+  const decide = (request: AdminDeposit | AdminWithdrawal, action: 'approve' | 'reject', why?: string) =>
+    decision.mutate(
+      { kind, id: request.id, action, reason: why },
+      {
+        onSuccess: () => toast.success(t(`${singular}${action === 'approve' ? 'Approved' : 'Rejected'}`)),
+        onError: (err) => toast.error(t(action === 'approve' ? 'approveFailed' : 'rejectFailed', { message: errorMessage(t, err) })),
+      },
+    );
+
+  const openProof = async (request: AdminDeposit) => {
+    try {
+      const link = await proofLink(request.id);
+      setProof({ name: request.user.fullName, url: link.url });
+    } catch {
+      setProof({ name: request.user.fullName, url: null });
+    }
+  };
+
+  const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <div>
+      <div className="mb-4 max-w-xs">
+        <Field label={t('filter')}>
+          {(a11y) => (
+            <select {...a11y} className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as RequestStatus | 'all')}>
+              {statuses.map((s) => (
+                <option key={s} value={s}>
+                  {s === 'all' ? t('all') : t(`status.${s}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      {queue.isPending ? (
+        <p role="status">{t('loading')}</p>
+      ) : items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t('empty')}</p>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2" aria-live="polite">
+          {items.map((r) => (
+            <RequestCard
+              key={r.id}
+              request={r}
+              busy={decision.isPending}
+              onApprove={() => decide(r, 'approve')}
+              onReject={() => {
+                setReason('');
+                setRejecting(r);
+              }}
+              onProof={'hasProof' in r ? () => void openProof(r) : undefined}
+            />
+          ))}
+        </ul>
+      )}
+      {queue.hasNextPage && (
+        <div className="mt-4 text-center">
+          <Button tone="secondary" onClick={() => void queue.fetchNextPage()} disabled={queue.isFetchingNextPage}>
+            {queue.isFetchingNextPage ? t('loading') : t('loadMore')}
+          </Button>
+        </div>
+      )}
+      <Dialog open={rejecting !== null} title={t('rejectTitle')} onClose={() => setRejecting(null)}>
+        <form
+          method="dialog"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (rejecting) decide(rejecting, 'reject', reason.trim() || undefined);
+            setRejecting(null);
+          }}
+          className="flex flex-col gap-4"
+        >
+          <Field label={t('rejectReason')}>{(a11y) => <textarea {...a11y} className={inputClass} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}</Field>
+          <div className="flex justify-end gap-2">
+            <Button tone="secondary" onClick={() => setRejecting(null)}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" tone="danger">
+              {t('rejectConfirm')}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+      <Dialog open={proof !== null} title={t('proofTitle', { name: proof?.name ?? '' })} onClose={() => setProof(null)}>
+        {proof?.url ? <img src={proof.url} alt={t('proofTitle', { name: proof.name })} className="max-h-[70vh] w-full rounded-lg object-contain" /> : <p>{t('noImage')}</p>}
+        <div className="mt-4 flex justify-end">
+          <Button tone="secondary" onClick={() => setProof(null)}>
+            {t('close')}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
 
 export function AdminPage() {
-  const { t } = useTranslation();
-  return <Page title={t('titles.admin')} />;
+  const { t } = useTranslation('admin');
+  const [tab, setTab] = useState<Kind>('deposits');
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const tabs: Kind[] = ['deposits', 'withdrawals'];
+  return (
+    <Page title={t('title')} description={t('metaDescription')} wide>
+      <div className="mb-6 flex flex-wrap items-center gap-3">
+        <div role="tablist" aria-label={t('title')} className="flex gap-1 rounded-xl bg-slate-200 p-1">
+          {tabs.map((k) => (
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              id={`tab-${k}`}
+              aria-selected={tab === k}
+              aria-controls={`panel-${k}`}
+              onClick={() => setTab(k)}
+              onKeyDown={(e) => {
+                if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+                  const next = tabs[(tabs.indexOf(k) + 1) % tabs.length]!;
+                  setTab(next);
+                  document.getElementById(`tab-${next}`)?.focus();
+                }
+              }}
+              tabIndex={tab === k ? 0 : -1}
+              className={`rounded-lg px-4 py-2 text-sm font-semibold ${tab === k ? 'bg-white text-brand-900 shadow' : 'text-slate-700 hover:text-brand-900'}`}
+            >
+              {t(`tabs.${k}`)}
+            </button>
+          ))}
+        </div>
+        <span className="inline-flex items-center gap-2 text-xs font-medium text-emerald-700">
+          <span className="h-2 w-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
+          {t('live')}
+        </span>
+        <Button tone="secondary" className="ml-auto" onClick={() => void signOut().then(() => navigate('/admin-login'))}>
+          {t('logout')}
+        </Button>
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        <Queue key={tab} kind={tab} />
+      </div>
+    </Page>
+  );
 }

@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import type { AdminDeposit, AdminWithdrawal } from '../../../contracts/cashier';
+import { Button } from '../../components/form';
+import { formatDateTime, money } from '../../lib/format';
+
+const tone = {
+  pending: { card: 'border-l-yellow-400', badge: 'bg-yellow-100 text-yellow-900' },
+  approved: { card: 'border-l-emerald-500', badge: 'bg-emerald-100 text-emerald-900' },
+  rejected: { card: 'border-l-red-500', badge: 'bg-red-100 text-red-900' },
+};
+
+export function RequestCard({
+  request,
+  busy,
+  onApprove,
+  onReject,
+  onProof,
+}: {
+  request: AdminDeposit | AdminWithdrawal;
+  busy: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+  onProof?: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const w = 'crypto' in request ? request : null;
+  const d = 'hasProof' in request ? request : null;
+  const rows: Array<[string, string]> = [
+    [t('email'), request.user.email],
+    [t('uid'), request.user.uid],
+    ...(w ? ([[t('balance'), money(w.user.balance)], [t('crypto'), w.crypto], [t('address'), w.address]] as Array<[string, string]>) : []),
+    [t('createdAt'), formatDateTime(request.createdAt)],
+    ...(request.processedAt ? ([[t('processedAt'), formatDateTime(request.processedAt)]] as Array<[string, string]>) : []),
+    ...(request.adminNotes ? ([[t('notes'), request.adminNotes]] as Array<[string, string]>) : []),
+  ];
+  return (
+    <li className={`rounded-xl border border-l-4 border-slate-200 bg-white p-4 shadow-sm ${tone[request.status].card}`} data-testid="request-card">
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="text-base font-semibold text-brand-900">{request.user.fullName}</p>
+          <p className="text-2xl font-bold tabular-nums text-slate-900">{money(request.amount)}</p>
+        </div>
+        <span className={`rounded-full px-3 py-1 text-xs font-bold ${tone[request.status].badge}`}>{t(`status.${request.status}`)}</span>
+      </div>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {rows.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="text-slate-500">{k}</dt>
+            <dd className="min-w-0 break-all text-slate-800">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {d &&
+          (d.hasProof ? (
+            <Button tone="secondary" onClick={onProof}>
+              {t('viewProof')}
+            </Button>
+          ) : (
+            <span className="self-center text-sm text-slate-500">{t('noImage')}</span>
+          ))}
+        {request.status === 'pending' && (
+          <>
+            <Button onClick={onApprove} disabled={busy} className="bg-emerald-600 hover:bg-emerald-700">
+              {t('approve')}
+            </Button>
+            <Button tone="danger" onClick={onReject} disabled={busy}>
+              {t('reject')}
+            </Button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
