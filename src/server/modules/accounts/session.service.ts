@@ -105,7 +105,7 @@ export class SessionService {
       ipAddress: s.ipAddress ?? null,
       userAgent: s.userAgent ?? null,
       current: s.token === currentToken,
-    }));
+    })).sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
   }
 
   async signOutOthers(caller: Caller) {
