@@ -5,6 +5,7 @@ import * as m002 from './002_accounts';
 import * as m003 from './003_ledger';
 import * as m004 from './004_market';
 import * as m005 from './005_cashier';
+import * as m006 from './006_portfolio';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -17,4 +18,5 @@ export const migrations: Record<string, MigrationModule> = {
   '003_ledger': m003,
   '004_market': m004,
   '005_cashier': m005,
+  '006_portfolio': m006,
 };
