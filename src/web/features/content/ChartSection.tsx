@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
@@ -7,6 +7,21 @@ import { historySeries, sampleSeries } from './chartData';
 
 // Chart.js is a separate chunk, fetched only when this section renders.
 const HomeChart = lazy(() => import('./HomeChart'));
+
+/** True once the element is near the viewport: Chart.js is not even fetched for a visitor who never scrolls to it. */
+function useNearViewport<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || near) return;
+    if (typeof IntersectionObserver === 'undefined') return setNear(true);
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '300px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
 
 /** Fixed height, for the placeholder and the chart alike: no layout shift when the chart arrives. */
 const chartBox = 'relative h-80 w-full';
@@ -20,6 +35,7 @@ export function ChartSection() {
   const series = (me && historySeries(history.data?.months, lng)) || sampleSeries(lng);
   const summary = t('home.chart.summary', { count: series.labels.length, from: series.labels[0], to: series.labels[series.labels.length - 1] });
   const waiting = Boolean(me) && history.isPending;
+  const [box, near] = useNearViewport<HTMLDivElement>();
   return (
     <section aria-labelledby="chart-title" className="bg-white">
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
@@ -30,8 +46,8 @@ export function ChartSection() {
           {series.sample ? t('home.chart.sample') : t('home.chart.mine')}
         </p>
         <div className="mt-6 rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6">
-          <div className={chartBox} data-testid="home-chart">
-            {waiting ? (
+          <div ref={box} className={chartBox} data-testid="home-chart">
+            {waiting || !near ? (
               <ChartPlaceholder label={t('home.chart.loading')} />
             ) : (
               <Suspense fallback={<ChartPlaceholder label={t('home.chart.loading')} />}>
