@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The journeys' own SMTP peer listens here (tests/e2e/support/smtp.ts). */
+export const smtpPort = port + 100;
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-${port}`;
 const dist = process.env.ATLAS_DIST ?? 'dist';
 
@@ -44,6 +46,7 @@ export default defineConfig({
       // Every journey comes from 127.0.0.1: widen the per-IP attempt limits (per-account ones stay).
       AUTH_LIMIT_FACTOR: '50',
       DEMO_MODE: 'true',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       BTC_PRICE_URL: `http://127.0.0.1:${port}/api/test/btc-price`,
       E2E_ADMIN_EMAIL: 'admin@atlas.test',
       E2E_ADMIN_PASSWORD: 'admin-password-e2e',

@@ -82,7 +82,7 @@ export function Card({ children, className = '' }: { children: ReactNode; classN
 export function Stat({ label, value, tone = 'default', hint }: { label: string; value: string; tone?: 'default' | 'muted' | 'positive' | 'negative'; hint?: ReactNode }) {
   const color = { default: 'text-brand-900', muted: 'text-slate-600', positive: 'text-emerald-700', negative: 'text-red-700' }[tone];
   return (
-    <div>
+    <div role="group" aria-label={label}>
       <p className="text-sm font-medium text-slate-600">{label}</p>
       <p className={`mt-1 text-2xl font-bold tabular-nums ${color}`}>{value}</p>
       {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}

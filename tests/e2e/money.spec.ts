@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { fundViaDeposit, signedInContext, signUpViaApi } from './support/money';
+
+test.describe('money journeys', () => {
+  test('a funded user invests in each area and lands on /portfolio', async ({ browser, baseURL }) => {
+    const setup = await browser.newContext({ baseURL });
+    const who = await signUpViaApi(setup.request, 'Claire', 'Moreau');
+    await fundViaDeposit(baseURL!, setup.request, '1000.00');
+    await setup.close();
+
+    const { context, page } = await signedInContext(browser, baseURL!, who);
+    const areas = [
+      ['Crypto', '100'],
+      ['Trading', '150.50'],
+      ['Actions', '200'],
+      ['Immobilier', '49.50'],
+    ] as const;
+    for (const [area, amount] of areas) {
+      await page.goto('/invest');
+      await page.locator('label').filter({ hasText: area }).first().click();
+      const confirm = page.getByRole('button', { name: "Confirmer l'investissement" });
+      await expect(confirm).toBeDisabled();
+      await page.getByLabel('Montant à investir (USD)').fill(amount);
+      await page.getByRole('button', { name: 'Calculer' }).click();
+      await expect(page.getByText('Projection hypothétique')).toBeVisible();
+      await expect(page.getByText(/pas une promesse/)).toBeVisible();
+      await confirm.click();
+      await expect(page.getByText('Investissement réussi! Redirection vers votre portfolio...')).toBeVisible();
+      await page.waitForURL('**/portfolio', { timeout: 5_000 });
+    }
+    await page.goto('/invest');
+    await expect(page.getByText('$500.00').first()).toBeVisible();
+    await page.getByLabel('Montant à investir (USD)').fill('500.01');
+    await expect(page.getByRole('button', { name: "Confirmer l'investissement" })).toBeDisabled();
+    await context.close();
+  });
+
+  test('a second user receives a transfer and sees the new balance without reloading', async ({ browser, baseURL }) => {
+    const setup = await browser.newContext({ baseURL });
+    const sender = await signUpViaApi(setup.request, 'Paul', 'Girard');
+    await fundViaDeposit(baseURL!, setup.request, '300.00');
+    const recipientSetup = await browser.newContext({ baseURL });
+    const recipient = await signUpViaApi(recipientSetup.request, 'Nadia', 'Benali');
+    await setup.close();
+    await recipientSetup.close();
+
+    const r = await signedInContext(browser, baseURL!, recipient);
+    await r.page.goto('/cashier');
+    const available = r.page.getByRole('group', { name: 'Solde disponible' });
+    await expect(available).toContainText('$0.00');
+
+    const s = await signedInContext(browser, baseURL!, sender);
+    await s.page.goto('/internal-transfer');
+    await s.page.getByLabel('UID du destinataire').fill(recipient.uid);
+    await s.page.getByRole('button', { name: 'Vérifier le destinataire' }).click();
+    await expect(s.page.getByText(`Destinataire : Nadia B. (${recipient.uid})`)).toBeVisible();
+    await s.page.getByLabel('Montant (USD)').fill('300.01');
+    await s.page.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(s.page.getByText('Solde insuffisant pour effectuer ce transfert')).toBeVisible();
+    await s.page.getByLabel('Montant (USD)').fill('125.50');
+    await s.page.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(s.page.getByText('Transfert effectué avec succès! $125.50 envoyés à Nadia Benali.')).toBeVisible();
+    await s.page.waitForURL('**/cashier', { timeout: 5_000 });
+
+    // No reload on the recipient's side: the server-sent event makes the page refetch.
+    await expect(available).toContainText('$125.50', { timeout: 10_000 });
+    await expect(r.page.getByText(/Reçu de Paul Girard/)).toBeVisible();
+    await r.context.close();
+    await s.context.close();
+  });
+});

@@ -1,0 +1,56 @@
+import { expect, request, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+const tag = () => Math.random().toString(36).slice(2, 8);
+
+export interface E2EUser {
+  email: string;
+  password: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  uid: string;
+}
+
+export const ADMIN = { email: 'admin@atlas.test', password: 'admin-password-e2e' };
+
+export async function pngProof(): Promise<Buffer> {
+  return sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 30, g: 90, b: 200 } } }).png().toBuffer();
+}
+
+/** Signs up through the API (the signup form has its own journey) and returns the person. */
+export async function signUpViaApi(api: APIRequestContext, firstName = 'Jean', lastName = 'Dupont'): Promise<E2EUser> {
+  const t = tag();
+  const who = { email: `${firstName.toLowerCase()}.${t}@example.test`, password: 'secret-123', username: `${firstName.toLowerCase()}_${t}`, firstName, lastName };
+  const res = await api.post('/api/accounts/signup', {
+    data: { ...who, confirmPassword: who.password, birthDate: '1990-04-12', country: 'HT', phone: '34567890', acceptTerms: true, locale: 'fr' },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  await login(api, who.email, who.password);
+  const me = await (await api.get('/api/me')).json();
+  return { ...who, uid: me.uid };
+}
+
+export async function login(api: APIRequestContext, email: string, password: string): Promise<void> {
+  const res = await api.post('/api/accounts/login', { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** A browser context (cookies included) signed in as this person. */
+export async function signedInContext(browser: Browser, baseURL: string, who: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, locale: 'fr-FR' });
+  await login(context.request, who.email, who.password);
+  return { context, page: await context.newPage() };
+}
+
+/** Funds a user the way money really enters: a deposit with proof, approved by the operator. */
+export async function fundViaDeposit(baseURL: string, userApi: APIRequestContext, amount: string): Promise<void> {
+  const res = await userApi.post('/api/deposits', { multipart: { amount, proof: { name: 'proof.png', mimeType: 'image/png', buffer: await pngProof() } } });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = await res.json();
+  const admin = await request.newContext({ baseURL });
+  await login(admin, ADMIN.email, ADMIN.password);
+  const approve = await admin.post(`/api/admin/deposits/${id}/approve`);
+  expect(approve.status(), await approve.text()).toBe(200);
+  await admin.dispose();
+}
