@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
@@ -78,6 +79,8 @@ test.describe('accounts', () => {
     await submit.click();
     await expect(page.getByText("Vous devez accepter les conditions d'utilisation")).toBeVisible();
 
+    await expectNoSeriousViolations(page);
+
     // The terms open in a modal showing the French PDF.
     await page.getByRole('button', { name: "conditions d'utilisation" }).click();
     const dialog = page.getByRole('dialog', { name: "Conditions d'utilisation" });
@@ -124,6 +127,14 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('profile-level')).toHaveText('Débutant');
     await expect(page.getByText('Haïti')).toBeVisible();
     await expect(page.getByTestId('sessions').getByText('Cette session')).toBeVisible();
+    await expectNoSeriousViolations(page);
+
+    // The language chosen in the selector is kept on the profile (e-mails use it).
+    await page.getByLabel('Langue').first().selectOption('es');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mi perfil');
+    await expect.poll(async () => (await (await page.request.get('/api/me')).json()).locale).toBe('es');
+    await page.getByLabel('Idioma').first().selectOption('fr');
+    await expect.poll(async () => (await (await page.request.get('/api/me')).json()).locale).toBe('fr');
 
     await page.getByRole('button', { name: 'Déconnexion' }).first().click();
     await expect(page).toHaveURL(/\/$/);
