@@ -43,7 +43,13 @@ export const statementKinds = ['deposit', 'withdrawal', 'withdrawal_release', 'i
 export const statementKind = z.enum(statementKinds);
 export type StatementKind = z.infer<typeof statementKind>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD');
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00.000Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, 'expected a real calendar day');
 
 export const statementQuery = z.object({
   type: statementKind.optional(),

@@ -3,6 +3,7 @@ import type { AppContext } from './context';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { startEmailDelivery } from './modules/notifications/notifications.job';
 import { startPriceRefresh } from './modules/market/market.job';
+import { startPerformanceSnapshots } from './modules/portfolio/snapshot';
 
 export interface RunningServices {
   stop(): Promise<void>;
@@ -18,6 +19,7 @@ export async function startServices(app: FastifyInstance, ctx: AppContext): Prom
   await ensureFirstAdmin(ctx, app.log);
   stops.push(startEmailDelivery(app, ctx).stop);
   stops.push(startPriceRefresh(ctx, app.log).stop);
+  stops.push(startPerformanceSnapshots(ctx, app.log).stop);
   return {
     stop: async () => {
       for (const stop of stops.reverse()) await stop();

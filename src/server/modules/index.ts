@@ -7,6 +7,7 @@ import { registerCashierRoutes } from './cashier/cashier.routes';
 import { registerInvestingRoutes } from './investing/investing.routes';
 import { busNotifier } from './notifier';
 import { registerMarketRoutes } from './market/market.routes';
+import { registerPortfolioRoutes } from './portfolio/portfolio.routes';
 import { registerRealtimeRoutes } from './realtime/realtime.routes';
 import { registerStorageRoutes } from './storage/storage.routes';
 import { registerTestingRoutes } from './testing/testing.routes';
@@ -25,6 +26,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   await registerTransferRoutes(app, ctx, notifier);
   await registerCashierRoutes(app, ctx, notifier);
   await registerAdminRoutes(app, ctx, notifier);
+  await registerPortfolioRoutes(app, ctx);
   // Never in production: config refuses TEST_CLOCK there.
   if (ctx.config.testClock) await registerTestingRoutes(app, ctx);
 }

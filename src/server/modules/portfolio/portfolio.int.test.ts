@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../core/clock';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { testDialect } from '../../../../tests/support/db';
+import { fund } from '../../../../tests/support/money';
+import { priceBody, startStubPriceServer, type StubPriceServer } from '../../../../tests/support/price-stub';
+import { createUser, type TestUser } from '../../../../tests/support/users';
+import { priceServiceFor } from '../market/market.service';
+
+describe(`GET /api/portfolio (${testDialect})`, () => {
+  let t: TestApp;
+  let stub: StubPriceServer;
+  let alice: TestUser;
+
+  const get = (who: TestUser | null, url = '/api/portfolio') => t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
+  const invest = async (who: TestUser, area: string, amount: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/investments', payload: { area, amount }, headers: { cookie: who.cookie } });
+    expect(res.statusCode).toBe(201);
+    return res.json().investment.id as string;
+  };
+  const setPrice = async (amount: string) => {
+    stub.behave({ status: 200, body: priceBody(amount) });
+    priceServiceFor(t.ctx).invalidate();
+    await priceServiceFor(t.ctx).current();
+  };
+
+  beforeAll(async () => {
+    stub = await startStubPriceServer();
+    t = await createTestApp({ BTC_PRICE_URL: stub.url, BTC_PRICE_TIMEOUT_MS: '300', BTC_PRICE_TTL_S: '60', PRICE_STALE_AFTER_S: '900' });
+    alice = await createUser(t);
+    await fund(t.ctx, alice.id, 1_000_000);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stub.close();
+  });
+
+  it('refuses anonymous callers', async () => {
+    expect((await get(null)).statusCode).toBe(401);
+  });
+
+  it('is empty with zero totals and a 0.00 ROI before any investment', async () => {
+    const body = (await get(alice)).json();
+    expect(body.stats).toEqual({ totalValue: '0.00', invested: '0.00', gain: '0.00', roi: '0.00' });
+    expect(body.investments).toEqual([]);
+    expect(body.allocation.map((a: { area: string; value: string }) => [a.area, a.value])).toEqual([
+      ['crypto', '0.00'],
+      ['trading', '0.00'],
+      ['stocks', '0.00'],
+      ['real_estate', '0.00'],
+    ]);
+  });
+
+  it('values crypto at the BTC price since the investment, the other areas at their stored value', async () => {
+    await setPrice('60000.00');
+    await invest(alice, 'crypto', '300.00');
+    await invest(alice, 'stocks', '200.00');
+    await invest(alice, 'real_estate', '150.00');
+    const trading = await invest(alice, 'trading', '100.00');
+    await setPrice('66000.00');
+    const body = (await get(alice)).json();
+    expect(body.stats).toEqual({ totalValue: '780.00', invested: '750.00', gain: '30.00', roi: '4.00' });
+    const byArea = Object.fromEntries(body.allocation.map((a: { area: string; value: string; invested: string }) => [a.area, [a.value, a.invested]]));
+    expect(byArea).toEqual({ crypto: ['330.00', '300.00'], stocks: ['200.00', '200.00'], real_estate: ['150.00', '150.00'], trading: ['100.00', '100.00'] });
+    expect(body.price).toMatchObject({ btc: '66000.00', stale: false });
+    expect(body.investments).toHaveLength(4);
+    expect(body.investments.find((i: { area: string }) => i.area === 'crypto')).toMatchObject({ amount: '300.00', currentValue: '330.00', btcPriceAtInvestment: '60000.00', lockDaysLeft: 5, isActive: true });
+    expect(body.investments.find((i: { id: string }) => i.id === trading)).toMatchObject({ currentValue: '100.00', lockDaysLeft: 5 });
+  });
+
+  it('shows a loss with a negative ROI when BTC falls', async () => {
+    await setPrice('30000.00');
+    const body = (await get(alice)).json();
+    expect(body.stats).toEqual({ totalValue: '600.00', invested: '750.00', gain: '-150.00', roi: '-20.00' });
+  });
+
+  it('flags an old price as stale and keeps valuing with it; counts lock days down', async () => {
+    stub.behave({ status: 503, body: 'down' });
+    t.clock.advance(2 * DAY_MS);
+    priceServiceFor(t.ctx).invalidate();
+    const body = (await get(alice)).json();
+    expect(body.price).toMatchObject({ btc: '30000.00', stale: true });
+    expect(body.price.ageSeconds).toBeGreaterThanOrEqual(2 * 86_400);
+    expect(body.stats.totalValue).toBe('600.00');
+    expect(body.investments.every((i: { lockDaysLeft: number }) => i.lockDaysLeft === 3)).toBe(true);
+  });
+
+  it('falls back to stored values when no price was ever obtained', async () => {
+    await t.ctx.db.deleteFrom('price_snapshot').execute();
+    priceServiceFor(t.ctx).invalidate();
+    const body = (await get(alice)).json();
+    expect(body.price).toEqual({ btc: null, fetchedAt: null, ageSeconds: null, stale: true });
+    expect(body.stats).toEqual({ totalValue: '750.00', invested: '750.00', gain: '0.00', roi: '0.00' });
+  });
+
+  it('drops a stopped investment and never shows another person’s', async () => {
+    stub.behave({ status: 200, body: priceBody('60000.00') });
+    priceServiceFor(t.ctx).invalidate();
+    const bob = await createUser(t);
+    await fund(t.ctx, bob.id, 10_000);
+    await invest(bob, 'stocks', '10.00');
+    t.clock.advance(3 * DAY_MS);
+    const list = (await get(alice)).json().investments as Array<{ id: string; area: string; lockDaysLeft: number }>;
+    expect(list.every((i) => i.lockDaysLeft === 0)).toBe(true);
+    const stocks = list.find((i) => i.area === 'stocks')!;
+    const stop = await t.app.inject({ method: 'POST', url: `/api/investments/${stocks.id}/stop`, headers: { cookie: alice.cookie } });
+    expect(stop.json().credited).toBe('200.00');
+    const after = (await get(alice)).json();
+    expect(after.investments.map((i: { id: string }) => i.id)).not.toContain(stocks.id);
+    expect(after.stats.invested).toBe('550.00');
+    expect((await get(bob)).json().stats.invested).toBe('10.00');
+  });
+});

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { historyResponse, portfolioResponse, statementCsvQuery, statementQuery, statementResponse } from '../../../contracts/portfolio';
+import type { AppContext } from '../../context';
+import { requireUser } from '../../http/auth';
+import { priceServiceFor } from '../market/market.service';
+import { createPortfolioService } from './portfolio.service';
+import { createStatementService } from './statement.service';
+
+export async function registerPortfolioRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const portfolio = createPortfolioService(ctx, priceServiceFor(ctx));
+  const statement = createStatementService(ctx);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['portfolio'];
+  const noStore = { 'cache-control': 'no-store' };
+
+  r.get('/api/portfolio', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'Allocation, totals and active investments, valued now', response: { 200: portfolioResponse } },
+  }, async (request, reply) => {
+    reply.headers(noStore);
+    return portfolio.portfolio(request.user!.id);
+  });
+
+  r.get('/api/portfolio/history', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'Value per area for the last 12 months (current month live)', response: { 200: historyResponse } },
+  }, async (request, reply) => {
+    reply.headers(noStore);
+    return { months: await portfolio.history(request.user!.id) };
+  });
+
+  r.get('/api/statement', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'Every movement of the available balance with the running balance, newest first', querystring: statementQuery, response: { 200: statementResponse } },
+  }, async (request, reply) => {
+    reply.headers(noStore);
+    return statement.page(request.user!.id, request.query);
+  });
+
+  r.get('/api/statement.csv', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'The statement as CSV, oldest first, in the person’s language', querystring: statementCsvQuery, response: { 200: z.string() } },
+  }, async (request, reply) => {
+    const { lang, ...filter } = request.query;
+    const body = await statement.csv(request.user!.id, filter, lang);
+    const day = ctx.clock.now().toISOString().slice(0, 10);
+    return reply
+      .headers(noStore)
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="atlas-statement-${day}.csv"`)
+      .send(body);
+  });
+}

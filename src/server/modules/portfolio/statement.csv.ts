@@ -1,0 +1,82 @@
+import type { Area } from '../../../core/areas';
+import type { StatementKind, StatementLine } from '../../../contracts/portfolio';
+
+export type CsvLanguage = 'fr' | 'en' | 'es';
+export const isCsvLanguage = (v: unknown): v is CsvLanguage => v === 'fr' || v === 'en' || v === 'es';
+
+interface Labels {
+  headers: [date: string, type: string, detail: string, amount: string, balance: string];
+  kinds: Record<StatementKind, string>;
+  areas: Record<Area, string>;
+  status: Record<string, string>;
+}
+
+/** The file is read outside the app (a spreadsheet), so its words are translated here, on the server. */
+const labels: Record<CsvLanguage, Labels> = {
+  fr: {
+    headers: ['Date (UTC)', 'Opération', 'Détail', 'Montant (USD)', 'Solde (USD)'],
+    kinds: {
+      deposit: 'Dépôt',
+      withdrawal: 'Retrait (montant réservé)',
+      withdrawal_release: 'Retrait rejeté (montant restitué)',
+      investment: 'Investissement',
+      stop: 'Arrêt d’investissement',
+      transfer_in: 'Transfert reçu',
+      transfer_out: 'Transfert envoyé',
+    },
+    areas: { crypto: 'Crypto', trading: 'Trading', stocks: 'Actions', real_estate: 'Immobilier' },
+    status: { pending: 'En attente', approved: 'Approuvé', rejected: 'Rejeté' },
+  },
+  en: {
+    headers: ['Date (UTC)', 'Operation', 'Detail', 'Amount (USD)', 'Balance (USD)'],
+    kinds: {
+      deposit: 'Deposit',
+      withdrawal: 'Withdrawal (amount held)',
+      withdrawal_release: 'Withdrawal rejected (amount released)',
+      investment: 'Investment',
+      stop: 'Investment stopped',
+      transfer_in: 'Transfer received',
+      transfer_out: 'Transfer sent',
+    },
+    areas: { crypto: 'Crypto', trading: 'Trading', stocks: 'Stocks', real_estate: 'Real estate' },
+    status: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
+  },
+  es: {
+    headers: ['Fecha (UTC)', 'Operación', 'Detalle', 'Importe (USD)', 'Saldo (USD)'],
+    kinds: {
+      deposit: 'Depósito',
+      withdrawal: 'Retiro (importe reservado)',
+      withdrawal_release: 'Retiro rechazado (importe devuelto)',
+      investment: 'Inversión',
+      stop: 'Inversión detenida',
+      transfer_in: 'Transferencia recibida',
+      transfer_out: 'Transferencia enviada',
+    },
+    areas: { crypto: 'Cripto', trading: 'Trading', stocks: 'Acciones', real_estate: 'Inmobiliario' },
+    status: { pending: 'Pendiente', approved: 'Aprobado', rejected: 'Rechazado' },
+  },
+};
+
+/** Quotes every cell; text a spreadsheet would run as a formula (names are typed by people) is made inert. */
+export function csvCell(value: string, text = true): string {
+  const safe = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+function detailOf(line: StatementLine, l: Labels): string {
+  const d = line.detail;
+  if (d.area) return l.areas[d.area];
+  if (d.counterpartyUid) return `${d.counterpartyName ?? ''} (${d.counterpartyUid})`.trim();
+  if (d.crypto) return [d.crypto, d.status ? l.status[d.status] ?? d.status : ''].filter(Boolean).join(' · ');
+  return '';
+}
+
+export function csvDocument(lines: StatementLine[], lang: CsvLanguage): string {
+  const l = labels[lang];
+  const rows = [l.headers.map((h) => csvCell(h)).join(',')];
+  for (const line of lines) {
+    rows.push([csvCell(line.at), csvCell(l.kinds[line.kind]), csvCell(detailOf(line, l)), csvCell(line.amount, false), csvCell(line.balance, false)].join(','));
+  }
+  // The byte-order mark makes spreadsheets read the accents as UTF-8.
+  return `\uFEFF${rows.join('\r\n')}\r\n`;
+}
