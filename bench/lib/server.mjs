@@ -1,0 +1,65 @@
+// Starts the built server (dist/) on a fresh data folder, SQLite or PostgreSQL, and stops it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export async function startServer({ dialect, port, env = {} }) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'atlas-bench-'));
+  let dbName;
+  const extra = {};
+  if (dialect === 'postgres') {
+    const admin = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    dbName = `atlas_bench_${Date.now()}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`create database ${dbName}`);
+    await c.end();
+    const u = new URL(admin);
+    u.pathname = `/${dbName}`;
+    extra.DATABASE_URL = u.toString();
+    extra.AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-00';
+  }
+  const dist = process.env.ATLAS_DIST ?? 'dist';
+  const common = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', DEMO_MODE: 'true', AUTH_LIMIT_FACTOR: '1000', BTC_PRICE_URL: 'http://127.0.0.1:9/none', ...extra, ...env };
+  await new Promise((resolve, reject) => {
+    const p = spawn('node', [`${dist}/server/cli.js`, 'create', '--email', 'bench-admin@atlas.test', '--password', 'bench-admin-password'], { env: common, stdio: 'ignore' });
+    p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`admin create exited ${code}`))));
+  });
+  const child = spawn('node', [`${dist}/server/main.js`], { env: common, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    pid: child.pid,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.on('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+      if (dbName) {
+        const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
+        await c.connect();
+        await c.query(`drop database if exists ${dbName} with (force)`);
+        await c.end();
+      }
+    },
+  };
+}
+
+/** Peak resident memory of a process, from /proc (Linux), in MiB. */
+export function peakRssMiB(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
