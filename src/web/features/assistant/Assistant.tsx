@@ -46,7 +46,7 @@ function Panel({ onClose }: { onClose: () => void }) {
   const { messages, typing, send } = useConversation();
   const [draft, setDraft] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
-  const log = useRef<HTMLOListElement>(null);
+  const log = useRef<HTMLDivElement>(null);
 
   useEffect(() => input.current?.focus(), []);
   useEffect(() => {
@@ -96,16 +96,19 @@ function Panel({ onClose }: { onClose: () => void }) {
         </button>
       </header>
 
-      <ol ref={log} role="log" aria-live="polite" aria-label={t('messages')} className="flex flex-1 flex-col gap-3 overflow-y-auto bg-slate-50 p-4" data-testid="assistant-log">
-        {messages.map((m) => (
-          <li key={m.id} className={`flex ${m.from === 'user' ? 'justify-end' : 'justify-start'}`} data-from={m.from}>
-            <p className={`max-w-[85%] whitespace-pre-wrap rounded-2xl px-4 py-2.5 text-sm leading-relaxed ${m.from === 'user' ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200'}`}>
-              <span className="sr-only">{m.from === 'user' ? t('you') : t('bot')} : </span>
-              {m.from === 'user' ? m.text : t(m.key)}
-            </p>
-          </li>
-        ))}
-      </ol>
+      {/* The scrolling log is focusable so keyboard users can scroll back through the answers. */}
+      <div ref={log} role="log" aria-live="polite" aria-label={t('messages')} tabIndex={0} className="flex-1 overflow-y-auto bg-slate-50 p-4" data-testid="assistant-log">
+        <ol className="flex flex-col gap-3">
+          {messages.map((m) => (
+            <li key={m.id} className={`flex ${m.from === 'user' ? 'justify-end' : 'justify-start'}`} data-from={m.from}>
+              <p className={`max-w-[85%] whitespace-pre-wrap rounded-2xl px-4 py-2.5 text-sm leading-relaxed ${m.from === 'user' ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200'}`}>
+                <span className="sr-only">{m.from === 'user' ? t('you') : t('bot')} : </span>
+                {m.from === 'user' ? m.text : t(m.key)}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </div>
       {typing && (
         <p className="bg-slate-50 px-4 pb-2 text-xs text-slate-600" data-testid="assistant-typing">
           {t('typing')}
