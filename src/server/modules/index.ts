@@ -6,6 +6,7 @@ import { registerAdminRoutes } from './admin/admin.routes';
 import { registerCashierRoutes } from './cashier/cashier.routes';
 import { registerInvestingRoutes } from './investing/investing.routes';
 import { busNotifier } from './notifier';
+import { registerEmbedRoutes } from './market/embed.routes';
 import { registerMarketRoutes } from './market/market.routes';
 import { registerPortfolioRoutes } from './portfolio/portfolio.routes';
 import { registerRealtimeRoutes } from './realtime/realtime.routes';
@@ -20,6 +21,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   await registerAccounts(app, ctx);
   await registerContentRoutes(app, ctx);
   await registerMarketRoutes(app, ctx);
+  await registerEmbedRoutes(app);
   await registerStorageRoutes(app, ctx);
   const notifier = busNotifier(app.events, app.log);
   await registerInvestingRoutes(app, ctx, notifier);
