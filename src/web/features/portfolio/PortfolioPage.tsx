@@ -1,7 +1,38 @@
 import { useTranslation } from 'react-i18next';
+import { Button, FormMessage } from '../../components/form';
 import { Page } from '../../components/Page';
+import { usePortfolio } from './api';
+import { Allocation } from './components/Allocation';
+import { History } from './components/History';
+import { Investments } from './components/Investments';
+import { Statement } from './components/Statement';
+import { PriceNotice, Stats } from './components/Stats';
 
+/** Allocation, totals, monthly history, active investments and the statement; refreshed live by server events. */
 export function PortfolioPage() {
-  const { t } = useTranslation();
-  return <Page title={t('titles.portfolio')} />;
+  const { t } = useTranslation(['common', 'portfolio']);
+  const portfolio = usePortfolio();
+  const data = portfolio.data;
+  return (
+    <Page title={t('titles.portfolio')} description={t('portfolio:metaDescription')} wide>
+      <div className="grid gap-6">
+        {portfolio.isError && (
+          <FormMessage tone="error">
+            <span>{t('portfolio:loadFailed')}</span>{' '}
+            <Button tone="secondary" className="ml-2 py-1" onClick={() => void portfolio.refetch()}>
+              {t('portfolio:retry')}
+            </Button>
+          </FormMessage>
+        )}
+        <PriceNotice portfolio={data} />
+        <Stats portfolio={data} />
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <Allocation portfolio={data} loading={portfolio.isPending} />
+          <History />
+        </div>
+        {data && <Investments investments={data.investments} />}
+        <Statement />
+      </div>
+    </Page>
+  );
 }

@@ -1,0 +1,51 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Investment } from '../../../contracts/investing';
+import type { HistoryMonth, Portfolio, Statement, StatementKind } from '../../../contracts/portfolio';
+import { api } from '../../lib/api';
+
+export function usePortfolio() {
+  return useQuery({ queryKey: ['portfolio'], queryFn: () => api<Portfolio>('/api/portfolio'), retry: 1 });
+}
+
+/** Same key as the home chart's: one fetch serves both screens. */
+export function usePortfolioHistory() {
+  return useQuery({ queryKey: ['portfolio', 'history'], queryFn: () => api<{ months: HistoryMonth[] }>('/api/portfolio/history'), retry: 1 });
+}
+
+export function useStopInvestment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; key: string }) =>
+      api<{ investment: Investment; credited: string; balance: string }>(`/api/investments/${encodeURIComponent(input.id)}/stop`, { method: 'POST', idempotencyKey: input.key }),
+    onSuccess: () => client.invalidateQueries(),
+  });
+}
+
+export interface StatementFilter {
+  type: StatementKind | '';
+  from: string;
+  to: string;
+}
+
+export function statementParams(filter: StatementFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filter.type) params.set('type', filter.type);
+  if (filter.from) params.set('from', filter.from);
+  if (filter.to) params.set('to', filter.to);
+  return params;
+}
+
+export function useStatement(filter: StatementFilter) {
+  return useInfiniteQuery({
+    queryKey: ['statement', filter],
+    queryFn: ({ pageParam }) => {
+      const params = statementParams(filter);
+      params.set('limit', '25');
+      if (pageParam) params.set('cursor', pageParam);
+      return api<Statement>(`/api/statement?${params.toString()}`);
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
