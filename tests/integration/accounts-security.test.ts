@@ -119,6 +119,7 @@ describe('admin guard', () => {
     const adminRoutes = Object.entries(spec.paths)
       .filter(([path]) => path.startsWith('/api/admin'))
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => ({ method: m.toUpperCase(), url: path.replace(/\{[^}]+\}/g, '00000000-0000-0000-0000-000000000000') })));
+    expect(adminRoutes.length).toBeGreaterThan(0);
     for (const route of adminRoutes) {
       const anon = await t.app.inject({ method: route.method as 'GET', url: route.url });
       expect([route, anon.statusCode]).toEqual([route, 401]);

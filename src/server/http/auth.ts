@@ -8,7 +8,7 @@ export interface RequestUser {
 }
 
 /** Resolves the better-auth session of a request (from its cookies); set by the accounts module. */
-export type SessionResolver = (request: FastifyRequest) => Promise<(RequestUser & { sessionToken: string }) | null>;
+export type SessionResolver = (request: FastifyRequest, reply?: FastifyReply) => Promise<(RequestUser & { sessionToken: string }) | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,11 +20,11 @@ declare module 'fastify' {
   }
 }
 
-async function attach(request: FastifyRequest): Promise<RequestUser | null> {
+async function attach(request: FastifyRequest, reply: FastifyReply): Promise<RequestUser | null> {
   if (request.user) return request.user;
   const resolve = request.server.resolveSession as SessionResolver | undefined;
   if (!resolve) return null;
-  const found = await resolve(request);
+  const found = await resolve(request, reply);
   if (!found) return null;
   const { sessionToken, ...user } = found;
   request.user = user;
@@ -33,13 +33,13 @@ async function attach(request: FastifyRequest): Promise<RequestUser | null> {
 }
 
 /** preHandler: 401 `unauthorized` without a valid session; then `request.user` is set. */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!(await attach(request))) throw new DomainError('unauthorized');
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!(await attach(request, reply))) throw new DomainError('unauthorized');
 }
 
 /** preHandler: 401 without a session, 403 `forbidden` for a signed-in person who is not an operator. */
-export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const user = await attach(request);
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const user = await attach(request, reply);
   if (!user) throw new DomainError('unauthorized');
   if (!user.isAdmin) throw new DomainError('forbidden');
 }

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { AppContext } from '../../context';
-import type { SessionResolver } from '../../http/auth';
+import { requireAdmin, type SessionResolver } from '../../http/auth';
 import { enqueueEmail } from '../notifications/outbox';
 import { AccountsService } from './accounts.service';
 import { registerAccountRoutes } from './accounts.routes';
@@ -40,13 +40,23 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext): P
   const deps = createAccounts(ctx);
   const { auth, accounts, limiter } = deps;
 
-  const resolveSession: SessionResolver = async (request: FastifyRequest) => {
-    const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  const resolveSession: SessionResolver = async (request: FastifyRequest, reply?: FastifyReply) => {
+    const { headers, response: found } = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+    // A session past its update age is extended; its cookie must be too.
+    const cookies = headers.getSetCookie();
+    if (reply && cookies.length > 0) reply.header('set-cookie', cookies);
     if (!found) return null;
     const role = (found.user as { role?: string | null }).role;
     return { id: found.user.id, isAdmin: role === 'admin', locale: await accounts.localeOf(found.user.id), sessionToken: found.session.token };
   };
   app.decorate('resolveSession', resolveSession);
+
+  // Every /api/admin/* route checks the role before anything else (even body validation), whether
+  // or not its own preHandler does too; the session found here is reused by that preHandler.
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (path === '/api/admin' || path.startsWith('/api/admin/')) await requireAdmin(request, reply);
+  });
 
   app.route({
     method: ['GET', 'POST'],
