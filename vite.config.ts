@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress';
 
 const apiPort = process.env.API_PORT ?? '3000';
 const backend = `http://127.0.0.1:${apiPort}`;
@@ -10,7 +11,7 @@ const outDir = `${process.env.ATLAS_DIST ? `${process.cwd()}/${process.env.ATLAS
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -16,6 +16,8 @@ export async function registerWeb(app: FastifyInstance, opts: { root: string; en
       root: opts.root,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz beside each asset (scripts/precompress.ts).
+      preCompressed: true,
       setHeaders: (reply: { header(name: string, value: string): unknown }, file: string) => {
         reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

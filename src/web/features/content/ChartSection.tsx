@@ -63,7 +63,7 @@ export function ChartSection() {
 
 function ChartPlaceholder({ label }: { label: string }) {
   return (
-    <div className="flex h-full w-full animate-pulse items-center justify-center rounded-xl bg-slate-100" role="status">
+    <div className="flex h-full w-full items-center justify-center rounded-xl bg-slate-100" role="status">
       <span className="text-sm text-slate-600">{label}</span>
     </div>
   );

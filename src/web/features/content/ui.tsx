@@ -17,6 +17,7 @@ export function Illustration({ name, alt, eager = false, className = '' }: { nam
       width={480}
       height={320}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       className={`h-auto w-full ${className}`}
     />
