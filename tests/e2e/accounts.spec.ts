@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { smtpPort } from '../../playwright.config';
 import { expectNoSeriousViolations } from './support/axe';
+import { startSmtp } from './support/smtp';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
@@ -32,6 +34,12 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 test.describe('accounts', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  test.beforeAll(async () => {
+    smtp = await startSmtp(smtpPort);
+  });
+  test.afterAll(async () => smtp.close());
+
   test('signup in French shows each rule message under its field, then succeeds', async ({ page }) => {
     await page.goto('/signup');
     const submit = page.getByRole('button', { name: "S'inscrire" }).last();
@@ -166,5 +174,29 @@ test.describe('accounts', () => {
     expect(api.status()).toBe(401);
     await logIn(page, who.email, who.password);
     await expect(page).toHaveURL(/\/portfolio$/);
+  });
+
+  test('a forgotten password is reset through the e-mailed link', async ({ page }) => {
+    const who = await signUp(page);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+    await expect(page.getByText('Si un compte existe pour cette adresse')).toBeVisible();
+
+    // The outbox job delivers the reset e-mail to the journeys' SMTP peer.
+    await expect.poll(() => smtp.mails.filter((m) => m.to.includes(who.email)).length, { timeout: 20_000 }).toBe(1);
+    const raw = smtp.mails.find((m) => m.to.includes(who.email))!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const link = /https?:\/\/\S+\/api\/auth\/reset-password\/\S+/.exec(raw)![0];
+    const url = new URL(link);
+    await page.goto(url.pathname + url.search);
+    await expect(page).toHaveURL(/\/reset-password\?token=/);
+    await page.getByLabel('Nouveau mot de passe').fill('brand-new-pass');
+    await page.getByLabel('Confirmer le mot de passe').fill('brand-new-pass');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Votre mot de passe a été modifié.')).toBeVisible();
+    await page.getByRole('link', { name: 'Se connecter' }).last().click();
+    await logIn(page, who.email, 'brand-new-pass');
+    await expect(page.getByTestId('nav-username').first()).toHaveText(`@${who.username}`);
   });
 });
