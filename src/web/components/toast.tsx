@@ -10,7 +10,7 @@ interface Toast {
 
 const ToastContext = createContext<(message: string, tone?: Tone) => void>(() => {});
 
-/** Accessible toasts (replacing the spec's alert()): announced politely, errors assertively. */
+/** Accessible toasts (instead of the spec's browser alert boxes): announced politely, errors assertively. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);

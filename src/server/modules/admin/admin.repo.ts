@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Queryable, Trx } from '../ledger/ledger.repo';
 
@@ -6,6 +6,11 @@ export interface Page {
   status?: 'pending' | 'approved' | 'rejected';
   after?: { createdAt: string; id: string };
   limit: number;
+}
+
+/** Rows strictly after the cursor in (created_at desc, id desc) order; both queues alias their table `r`. */
+function afterCursor(after: NonNullable<Page['after']>) {
+  return sql<SqlBool>`(r.created_at < ${after.createdAt} or (r.created_at = ${after.createdAt} and r.id < ${after.id}))`;
 }
 
 /** Newest first, by (created_at, id): a keyset page stays fast however long the queue grows. */
@@ -18,10 +23,7 @@ export async function depositPage(db: Db, page: Page) {
     .orderBy('r.id', 'desc')
     .limit(page.limit + 1);
   if (page.status) q = q.where('r.status', '=', page.status);
-  if (page.after) {
-    const { createdAt, id } = page.after;
-    q = q.where((eb) => eb.or([eb('r.created_at', '<', createdAt), eb.and([eb('r.created_at', '=', createdAt), eb('r.id', '<', id)])]));
-  }
+  if (page.after) q = q.where(afterCursor(page.after));
   return q.execute();
 }
 
@@ -50,10 +52,7 @@ export async function withdrawalPage(db: Db, page: Page) {
     .orderBy('r.id', 'desc')
     .limit(page.limit + 1);
   if (page.status) q = q.where('r.status', '=', page.status);
-  if (page.after) {
-    const { createdAt, id } = page.after;
-    q = q.where((eb) => eb.or([eb('r.created_at', '<', createdAt), eb.and([eb('r.created_at', '=', createdAt), eb('r.id', '<', id)])]));
-  }
+  if (page.after) q = q.where(afterCursor(page.after));
   return q.execute();
 }
 
