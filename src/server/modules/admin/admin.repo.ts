@@ -72,9 +72,9 @@ export interface Decision {
 }
 
 /** Decides a request only while it is pending: of two operators deciding at once, one wins. */
-export async function decideDeposit(trx: Trx, id: string, d: Decision): Promise<boolean> {
+async function decide(trx: Trx, table: 'deposit_request' | 'withdrawal_request', id: string, d: Decision): Promise<boolean> {
   const r = await trx
-    .updateTable('deposit_request')
+    .updateTable(table)
     .set({ status: d.status, processed_at: d.at, processed_by: d.by, admin_notes: d.notes })
     .where('id', '=', id)
     .where('status', '=', 'pending')
@@ -82,15 +82,8 @@ export async function decideDeposit(trx: Trx, id: string, d: Decision): Promise<
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function decideWithdrawal(trx: Trx, id: string, d: Decision): Promise<boolean> {
-  const r = await trx
-    .updateTable('withdrawal_request')
-    .set({ status: d.status, processed_at: d.at, processed_by: d.by, admin_notes: d.notes })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
+export const decideDeposit = (trx: Trx, id: string, d: Decision) => decide(trx, 'deposit_request', id, d);
+export const decideWithdrawal = (trx: Trx, id: string, d: Decision) => decide(trx, 'withdrawal_request', id, d);
 
 export async function linkDepositTx(trx: Trx, id: string, txId: string): Promise<void> {
   await trx.updateTable('deposit_request').set({ tx_id: txId }).where('id', '=', id).execute();

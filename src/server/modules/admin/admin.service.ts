@@ -6,6 +6,8 @@ import type { AdminDeposit, AdminWithdrawal } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
 import { contactOf } from '../cashier/cashier.repo';
+import { toDeposit } from '../cashier/deposits.service';
+import { toWithdrawal } from '../cashier/withdrawals.service';
 import { audit, InsufficientFunds, post, type Trx } from '../ledger/ledger.service';
 import { creditDeposit } from '../ledger/deposits';
 import { enqueueEmail } from '../notifications/outbox';
@@ -76,17 +78,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
       const { rows, nextCursor } = page(await repo.depositPage(db, { status, after: decodeCursor(cursor), limit }), limit);
       return {
         nextCursor,
-        items: rows.map((r) => ({
-          id: r.id,
-          amount: toDecimalString(Number(r.amount_cents)),
-          status: r.status,
-          hasProof: r.proof_path !== null,
-          createdAt: r.created_at,
-          processedAt: r.processed_at,
-          processedBy: r.processed_by,
-          adminNotes: r.admin_notes,
-          user: { id: r.user_id, fullName: r.full_name, email: r.email, uid: r.uid },
-        })),
+        items: rows.map((r) => ({ ...toDeposit(r), processedBy: r.processed_by, user: { id: r.user_id, fullName: r.full_name, email: r.email, uid: r.uid } })),
       };
     },
 
@@ -95,15 +87,8 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
       return {
         nextCursor,
         items: rows.map((r) => ({
-          id: r.id,
-          amount: toDecimalString(Number(r.amount_cents)),
-          status: r.status,
-          crypto: r.crypto_type,
-          address: r.wallet_address,
-          createdAt: r.created_at,
-          processedAt: r.processed_at,
+          ...toWithdrawal(r),
           processedBy: r.processed_by,
-          adminNotes: r.admin_notes,
           user: { id: r.user_id, fullName: r.full_name, email: r.email, uid: r.uid, balance: toDecimalString(Number(r.balance_cents ?? 0)) },
         })),
       };

@@ -19,7 +19,7 @@ const sampleAddresses: Record<(typeof depositCoins)[number], string> = {
   SOL: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
 };
 
-export function toDeposit(row: DepositRow): Deposit {
+export function toDeposit(row: Pick<DepositRow, 'id' | 'amount_cents' | 'status' | 'proof_path' | 'created_at' | 'processed_at' | 'admin_notes'>): Deposit {
   return {
     id: row.id,
     amount: toDecimalString(Number(row.amount_cents)),

@@ -11,7 +11,7 @@ import * as repo from './cashier.repo';
 import type { WithdrawalRow } from './cashier.repo';
 import type { Notifier } from '../notifier';
 
-export function toWithdrawal(row: WithdrawalRow): Withdrawal {
+export function toWithdrawal(row: Pick<WithdrawalRow, 'id' | 'amount_cents' | 'status' | 'crypto_type' | 'wallet_address' | 'created_at' | 'processed_at' | 'admin_notes'>): Withdrawal {
   return {
     id: row.id,
     amount: toDecimalString(Number(row.amount_cents)),
