@@ -8,7 +8,7 @@ import { useToasts } from '../../components/toast';
 import { errorMessage } from '../../lib/errors';
 import { useSignOut } from '../../lib/session';
 import { proofLink, useDecision, useQueue, type Kind } from './api';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../components/Dialog';
 import { RequestCard } from './RequestCard';
 
 const statuses: Array<RequestStatus | 'all'> = ['pending', 'approved', 'rejected', 'all'];

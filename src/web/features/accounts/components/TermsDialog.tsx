@@ -1,17 +1,11 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from '../../../components/useModalDialog';
 import { currentLanguage } from '../../../lib/i18n';
 
 /** The terms of use as the PDF the app serves, one per language, in a modal dialog. */
 export function TermsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('accounts');
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
   const pdf = `/terms/${currentLanguage()}.pdf`;
   return (
     <dialog

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatDate, money } from '../../../lib/format';
 import { useStopInvestment } from '../api';
 import { areaColors } from '../colors';
-import { ConfirmDialog } from './ConfirmDialog';
+import { Dialog } from '../../../components/Dialog';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
@@ -134,7 +134,7 @@ export function Investments({ investments }: { investments: Investment[] }) {
           </ul>
         </>
       )}
-      <ConfirmDialog open={target !== null} title={t('stop.confirmTitle')} busy={stop.isPending} onClose={() => setTarget(null)}>
+      <Dialog open={target !== null} title={t('stop.confirmTitle')} busy={stop.isPending} onClose={() => setTarget(null)}>
         {target && (
           <>
             <p className="text-sm text-slate-700">
@@ -150,7 +150,7 @@ export function Investments({ investments }: { investments: Investment[] }) {
             </div>
           </>
         )}
-      </ConfirmDialog>
+      </Dialog>
     </Card>
   );
 }
