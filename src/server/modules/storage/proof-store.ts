@@ -1,6 +1,6 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config';
 import { mimeByExt, type ProofExt } from './image';
 
@@ -11,8 +11,15 @@ export interface ProofStore {
   /** The bytes at `path`, or null when there is none or the path is not one we could have written. */
   get(path: string): Promise<Buffer | null>;
   delete(path: string): Promise<void>;
+  /** Every stored proof (only paths of our own shape) with the wall-clock time it was written. */
+  list(): AsyncIterable<StoredProof>;
   /** Releases connections (S3); the app calls it on shutdown. */
   close(): void;
+}
+
+export interface StoredProof {
+  path: string;
+  modifiedAt: Date;
 }
 
 const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -80,6 +87,24 @@ export class LocalProofStore implements ProofStore {
     if (full) await rm(full, { force: true });
   }
 
+  async *list(): AsyncIterable<StoredProof> {
+    const users = await readdir(this.root, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [];
+      throw err;
+    });
+    for (const user of users) {
+      if (!user.isDirectory()) continue;
+      const names = await readdir(path.join(this.root, user.name)).catch(() => [] as string[]);
+      for (const name of names) {
+        const p = `${user.name}/${name}`;
+        const full = this.file(p);
+        if (!full) continue;
+        const info = await stat(full).catch(() => null);
+        if (info?.isFile()) yield { path: p, modifiedAt: info.mtime };
+      }
+    }
+  }
+
   close(): void {}
 }
 
@@ -144,6 +169,17 @@ export class S3ProofStore implements ProofStore {
   async delete(p: string): Promise<void> {
     if (!isProofPath(p)) return;
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: p }));
+  }
+
+  async *list(): AsyncIterable<StoredProof> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, ContinuationToken: token }));
+      for (const o of page.Contents ?? []) {
+        if (o.Key && isProofPath(o.Key)) yield { path: o.Key, modifiedAt: o.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   close(): void {
