@@ -51,6 +51,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: bool.default(true),
+  PROOF_SWEEP_MIN_AGE_S: int(0, 7 * 86_400).default(900),
   BTC_PRICE_URL: url(['http:', 'https:']).default('https://api.coinbase.com/v2/prices/BTC-USD/spot'),
   BTC_PRICE_TTL_S: int(1, 86_400).default(60),
   BTC_PRICE_TIMEOUT_MS: int(100, 60_000).default(3000),
@@ -88,6 +89,8 @@ export interface Config {
   storage:
     | { kind: 'local'; dir: string }
     | { kind: 's3'; endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  /** Unreferenced proof files older than this are removed (what a crash between file and row leaves). */
+  proofSweepMinAgeMs: number;
   price: { url: string; ttlMs: number; timeoutMs: number; staleAfterMs: number };
   depositAddresses: { BTC?: string; LTC?: string; USDT_TRC20?: string; SOL?: string };
   advertisedRates: { tradingMonthlyPct: number; realEstateQuarterlyPct: number; stocksYearlyMinPct: number; stocksYearlyMaxPct: number };
@@ -160,6 +163,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : { kind: 'local', dir: path.join(dataDir, 'uploads') },
+    proofSweepMinAgeMs: e.PROOF_SWEEP_MIN_AGE_S * 1000,
     price: {
       url: e.BTC_PRICE_URL,
       ttlMs: e.BTC_PRICE_TTL_S * 1000,

@@ -4,6 +4,8 @@ import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { startEmailDelivery } from './modules/notifications/notifications.job';
 import { startPriceRefresh } from './modules/market/market.job';
 import { startPerformanceSnapshots } from './modules/portfolio/snapshot';
+import { proofStoreFor } from './modules/storage/proof-store';
+import { startProofSweeper } from './modules/storage/proof-sweeper';
 
 export interface RunningServices {
   stop(): Promise<void>;
@@ -20,6 +22,7 @@ export async function startServices(app: FastifyInstance, ctx: AppContext): Prom
   stops.push(startEmailDelivery(app, ctx).stop);
   stops.push(startPriceRefresh(ctx, app.log).stop);
   stops.push(startPerformanceSnapshots(ctx, app.log).stop);
+  stops.push(startProofSweeper({ db: ctx.db, store: proofStoreFor(ctx), minAgeMs: ctx.config.proofSweepMinAgeMs, log: app.log }).stop);
   return {
     stop: async () => {
       for (const stop of stops.reverse()) await stop();
