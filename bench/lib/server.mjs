@@ -40,6 +40,9 @@ export async function startServer({ dialect, port, env = {} }) {
   return {
     base,
     pid: child.pid,
+    /** The data folder and the environment the server runs with (CLI commands can reuse them). */
+    dataDir,
+    env: common,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.on('exit', r));
