@@ -1,12 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { AppContext } from '../../context';
-import { requireAdmin, type SessionResolver } from '../../http/auth';
+import { requireAdmin } from '../../http/auth';
 import { enqueueEmail } from '../notifications/outbox';
 import { AccountsService } from './accounts.service';
 import { registerAccountRoutes } from './accounts.routes';
 import { createAuth, type Auth } from './auth';
 import { RateLimiter, type LimitedAction } from './ratelimit';
+import { createSessionResolver } from './session-resolver';
 import { SessionService } from './session.service';
 
 /** better-auth's own paths that our limiter guards like our endpoints. */
@@ -38,18 +39,9 @@ export function createAccounts(ctx: AppContext): Accounts {
 /** Mounts better-auth under /api/auth/*, our account routes, and the session resolver used by requireUser. */
 export async function registerAccounts(app: FastifyInstance, ctx: AppContext): Promise<Accounts> {
   const deps = createAccounts(ctx);
-  const { auth, accounts, limiter } = deps;
+  const { auth, limiter } = deps;
 
-  const resolveSession: SessionResolver = async (request: FastifyRequest, reply?: FastifyReply) => {
-    const { headers, response: found } = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
-    // A session past its update age is extended; its cookie must be too.
-    const cookies = headers.getSetCookie();
-    if (reply && cookies.length > 0) reply.header('set-cookie', cookies);
-    if (!found) return null;
-    const role = (found.user as { role?: string | null }).role;
-    return { id: found.user.id, isAdmin: role === 'admin', locale: await accounts.localeOf(found.user.id), sessionToken: found.session.token };
-  };
-  app.decorate('resolveSession', resolveSession);
+  app.decorate('resolveSession', createSessionResolver(auth, ctx.db));
 
   // Every /api/admin/* route checks the role before anything else (even body validation), whether
   // or not its own preHandler does too; the session found here is reused by that preHandler.

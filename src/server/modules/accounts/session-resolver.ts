@@ -1,0 +1,81 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { SessionResolver } from '../../http/auth';
+import type { Db } from '../../db/index';
+import type { Auth } from './auth';
+import * as repo from './accounts.repo';
+
+/** The value of one cookie in a Cookie header, URL-decoded; undefined when absent or malformed. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The token of a better-auth signed cookie (`token.base64(HMAC-SHA256(token))`), or null when the
+ * signature does not match. Same format as better-call's signed cookies, checked synchronously.
+ */
+export function verifySignedToken(value: string, secret: string): string | null {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  const given = Buffer.from(signature, 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/**
+ * Resolves the caller of a request from the session cookie.
+ *
+ * Every authenticated request needs this, so the common case (a valid, unexpired session that
+ * does not need extending) is one indexed query that also returns the role and language. Every
+ * other case — unknown or expired token (better-auth clears the cookie and the row), a session due
+ * for its daily extension (better-auth moves the expiry and re-sets the cookie) — goes through
+ * better-auth's own getSession, so its rules stay the only source of truth for them. Revocation is
+ * immediate: the row is read on every request; nothing is cached.
+ */
+export function createSessionResolver(auth: Auth, db: Db): SessionResolver {
+  const settings = auth.$context.then((c) => ({
+    cookieName: c.authCookies.sessionToken.name,
+    secret: c.secret,
+    expiresInMs: c.sessionConfig.expiresIn * 1000,
+    updateAgeMs: c.sessionConfig.updateAge * 1000,
+  }));
+
+  async function throughBetterAuth(request: FastifyRequest, reply?: FastifyReply) {
+    const { headers, response: found } = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+    const cookies = headers.getSetCookie();
+    if (reply && cookies.length > 0) reply.header('set-cookie', cookies);
+    if (!found) return null;
+    const caller = await repo.findSessionCaller(db, found.session.token);
+    if (!caller) return null;
+    return { id: caller.userId, isAdmin: caller.role === 'admin', locale: caller.locale ?? 'fr', sessionToken: found.session.token };
+  }
+
+  return async (request, reply) => {
+    const { cookieName, secret, expiresInMs, updateAgeMs } = await settings;
+    const raw = readCookie(request.headers.cookie, cookieName);
+    if (!raw) return null;
+    const token = verifySignedToken(raw, secret);
+    if (!token) return null;
+    const caller = await repo.findSessionCaller(db, token);
+    if (!caller) return throughBetterAuth(request, reply);
+    const expiresAt = new Date(caller.expiresAt).getTime();
+    const now = Date.now();
+    const dueForExtension = expiresAt - expiresInMs + updateAgeMs <= now;
+    if (!(expiresAt > now) || dueForExtension) return throughBetterAuth(request, reply);
+    return { id: caller.userId, isAdmin: caller.role === 'admin', locale: caller.locale ?? 'fr', sessionToken: token };
+  };
+}
