@@ -16,13 +16,20 @@ import { createWithdrawalsService } from './withdrawals.service';
 async function readDepositForm(request: FastifyRequest): Promise<DepositUpload> {
   if (!request.isMultipart()) throw new DomainError('unsupported_media_type');
   const form: DepositUpload = { amount: undefined, proof: undefined };
-  for await (const part of request.parts({ limits: { fileSize: MAX_PROOF_BYTES, files: 1, fields: 4, fieldSize: 64, parts: 6 } })) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'proof') form.proof = bytes;
-    } else if (part.fieldname === 'amount') {
-      form.amount = String(part.value);
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_PROOF_BYTES, files: 1, fields: 4, fieldSize: 64, parts: 6 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'proof') form.proof = bytes;
+      } else if (part.fieldname === 'amount') {
+        form.amount = String(part.value);
+      }
     }
+  } catch (err) {
+    // Limits come with a Fastify code (mapped to 413); the parser's own complaints about a broken
+    // form (no boundary, truncated body, bad part headers) are plain errors: the client's fault.
+    if (err instanceof DomainError || (err as { code?: unknown }).code) throw err;
+    throw new DomainError('validation_failed', { fields: [{ path: 'body', code: 'invalid_multipart' }] });
   }
   return form;
 }
