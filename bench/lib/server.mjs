@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-export async function startServer({ dialect, port, env = {} }) {
+/** `nodeArgs`: extra flags for the server's node process (e.g. `--cpu-prof`). */
+export async function startServer({ dialect, port, env = {}, nodeArgs = [] }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atlas-bench-'));
   let dbName;
   const extra = {};
@@ -27,7 +28,7 @@ export async function startServer({ dialect, port, env = {} }) {
     const p = spawn('node', [`${dist}/server/cli.js`, 'create', '--email', 'bench-admin@atlas.test', '--password', 'bench-admin-password'], { env: common, stdio: 'ignore' });
     p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`admin create exited ${code}`))));
   });
-  const child = spawn('node', [`${dist}/server/main.js`], { env: common, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn('node', [...nodeArgs, `${dist}/server/main.js`], { env: common, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {
