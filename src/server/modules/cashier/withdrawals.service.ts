@@ -5,7 +5,7 @@ import { withdrawalHoldPostings } from '../../../core/ledger';
 import { requireAmount, toDecimalString } from '../../../core/money';
 import type { Withdrawal } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
-import { InsufficientFunds, post, requestHash, runIdempotent } from '../ledger/ledger.service';
+import { InsufficientFunds, post, replayOf, requestHash, runIdempotent } from '../ledger/ledger.service';
 import { getMoneySummary } from '../ledger/summary';
 import * as repo from './cashier.repo';
 import type { WithdrawalRow } from './cashier.repo';
@@ -38,10 +38,14 @@ export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
       const address = input.address.trim();
       if (address === '') throw new DomainError('withdrawal_address_required');
       if (!validateAddress(crypto, address)) throw new DomainError('withdrawal_address_invalid', { crypto });
+      const idem = { userId, key: idempotencyKey, requestHash: requestHash(['withdraw', amount, crypto, address]) };
+      // A replay gets its first answer even if the lock started since (a first investment in between).
+      const earlier = await replayOf<Withdrawal>(db, idem);
+      if (earlier) return earlier;
       const { withdrawalLockDaysLeft } = await getMoneySummary(db, userId, clock.now());
       if (withdrawalLockDaysLeft > 0) throw new DomainError('withdrawal_locked', { days: withdrawalLockDaysLeft });
       try {
-        const result = await runIdempotent<Withdrawal>(db, { userId, key: idempotencyKey, requestHash: requestHash(['withdraw', amount, crypto, address]) }, async (trx, idempotency) => {
+        const result = await runIdempotent<Withdrawal>(db, idem, async (trx, idempotency) => {
           const now = clock.now();
           const id = randomUUID();
           const txId = await post(trx, { type: 'withdrawal_hold', userId, createdBy: userId, postings: withdrawalHoldPostings(userId, amount), ref: { type: 'withdrawal_request', id }, idempotency }, now);
