@@ -11,6 +11,11 @@ afterAll(async () => t.close());
 const post = (url: string, payload: object = {}, cookie?: string, remoteAddress = someIp()) =>
   t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {}, remoteAddress });
 const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: cookie ? { cookie } : {} });
+/** /api/me answers 200 with null once a session is gone (a visitor), the profile while it lives. */
+const signedOut = async (cookie: string) => {
+  const res = await me(cookie);
+  return res.statusCode === 200 && res.json() === null;
+};
 
 describe('login', () => {
   it('asks for both fields (Veuillez remplir tous les champs)', async () => {
@@ -58,10 +63,13 @@ describe('login', () => {
 });
 
 describe('session and logout', () => {
-  it('answers 401 unauthorized without a session', async () => {
+  it('answers null from /api/me to a visitor, and 401 unauthorized on personal routes', async () => {
     const res = await me();
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: { code: 'unauthorized', params: {} } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toBeNull();
+    const sessions = await t.app.inject({ method: 'GET', url: '/api/accounts/sessions' });
+    expect(sessions.statusCode).toBe(401);
+    expect(sessions.json()).toEqual({ error: { code: 'unauthorized', params: {} } });
   });
 
   it('returns the profile with level and money from /api/me', async () => {
@@ -74,7 +82,7 @@ describe('session and logout', () => {
     const u = await createUser(t);
     const res = await post('/api/accounts/logout', {}, u.cookie);
     expect(res.statusCode).toBe(200);
-    expect((await me(u.cookie)).statusCode).toBe(401);
+    expect(await signedOut(u.cookie)).toBe(true);
   });
 
   it('lists sessions, signs out the others, then everywhere', async () => {
@@ -88,13 +96,13 @@ describe('session and logout', () => {
 
     expect((await post('/api/accounts/sessions/revoke-others', {}, third)).statusCode).toBe(200);
     expect((await me(third)).statusCode).toBe(200);
-    expect((await me(u.cookie)).statusCode).toBe(401);
-    expect((await me(second)).statusCode).toBe(401);
+    expect(await signedOut(u.cookie)).toBe(true);
+    expect(await signedOut(second)).toBe(true);
 
     const fourth = await login(t, u.email, u.password);
     expect((await post('/api/accounts/sessions/revoke-all', {}, fourth)).statusCode).toBe(200);
-    expect((await me(third)).statusCode).toBe(401);
-    expect((await me(fourth)).statusCode).toBe(401);
+    expect(await signedOut(third)).toBe(true);
+    expect(await signedOut(fourth)).toBe(true);
   });
 
   it('saves the language choice on the profile', async () => {
@@ -157,7 +165,7 @@ describe('forgotten password', () => {
     const reset = await post('/api/accounts/password/reset', { token, newPassword: 'brand-new', confirmPassword: 'brand-new' });
     expect(reset.statusCode).toBe(200);
     expect((await post('/api/accounts/login', { email: u.email, password: 'brand-new' })).statusCode).toBe(200);
-    expect((await me(u.cookie)).statusCode).toBe(401);
+    expect(await signedOut(u.cookie)).toBe(true);
     const again = await post('/api/accounts/password/reset', { token, newPassword: 'other-one', confirmPassword: 'other-one' });
     expect(again.json().error.code).toBe('reset_link_invalid');
   });

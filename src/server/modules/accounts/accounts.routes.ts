@@ -71,7 +71,16 @@ export async function registerAccountRoutes(
     return { ok: true as const };
   });
 
-  app.get('/api/me', { preHandler: requireUser, schema: { tags, response: { 200: meSchema } } }, async (request) => accounts.me(request.user!.id));
+  // Asking who is signed in is not an error for a visitor: 200 with null, so public pages load
+  // without a failed request in the browser console. Every other personal route answers 401.
+  app.get(
+    '/api/me',
+    { schema: { tags, description: 'The signed-in person, or null for a visitor (no, expired or revoked session).', response: { 200: meSchema.nullable() } } },
+    async (request, reply) => {
+      const user = await request.server.resolveSession(request, reply);
+      return user ? accounts.me(user.id) : null;
+    },
+  );
 
   app.patch('/api/me/locale', { preHandler: requireUser, schema: { tags, body: localeBody, response: { 200: ok } } }, async (request) => {
     await accounts.setLocale(request.user!.id, request.body.locale);
