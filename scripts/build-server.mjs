@@ -1,4 +1,5 @@
 // Bundles the server (and the admin CLI) into dist/server with esbuild; npm packages stay external.
+import { copyFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -12,4 +13,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// The SQLite checkpoint worker is plain JavaScript loaded by URL next to the bundle.
+copyFileSync('src/server/db/sqlite-checkpoint.worker.mjs', `${process.env.ATLAS_DIST ?? 'dist'}/server/sqlite-checkpoint.worker.mjs`);
 console.log(`server built → ${process.env.ATLAS_DIST ?? 'dist'}/server`);

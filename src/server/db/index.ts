@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialect';
 import type { Database } from './schema';
@@ -25,10 +26,58 @@ function parseInt8(text: string): number {
   return value;
 }
 
+/**
+ * Kysely prepares every query anew; preparing costs more than running a small indexed statement.
+ * The server issues a few hundred distinct SQL texts at most, so prepared statements are kept by
+ * text (bounded, least recently used out). Safe because Kysely runs one statement at a time on the
+ * single SQLite connection.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (statement) {
+        cache.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, statement);
+      return statement as unknown as SqliteStatement;
+    },
+  };
+}
+
 export interface DbOptions {
   sqliteFile?: string;
   postgresUrl?: string;
   poolSize?: number;
+  /**
+   * SQLite: copy the write-ahead log into the database from a worker thread instead of during
+   * commits. SQLite's automatic checkpoint runs inside whichever commit crosses the threshold and
+   * blocks the whole server for its fsyncs; the long-running server turns this on, tests and the
+   * CLI keep the automatic one.
+   */
+  backgroundCheckpoints?: boolean;
+}
+
+const CHECKPOINT_INTERVAL_MS = 200;
+
+/** Runs PASSIVE checkpoints on a worker; falls back to SQLite's automatic ones if it cannot. */
+function startCheckpointer(sqlite: SQLite.Database, file: string): () => Promise<void> {
+  const worker = new Worker(new URL('./sqlite-checkpoint.worker.mjs', import.meta.url), { workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS } });
+  worker.unref();
+  const automatic = () => sqlite.pragma('wal_autocheckpoint = 1000');
+  worker.on('error', automatic);
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  return async () => {
+    worker.postMessage('stop');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);
+    await worker.terminate();
+  };
 }
 
 export function createDb(options: DbOptions): DbHandle {
@@ -51,6 +100,16 @@ export function createDb(options: DbOptions): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // A log that grew during a burst is cut back to this size once copied.
+  sqlite.pragma(`journal_size_limit = ${64 * 2 ** 20}`);
+  const stopCheckpointer = options.backgroundCheckpoints && file !== ':memory:' ? startCheckpointer(sqlite, file) : null;
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await stopCheckpointer?.();
+      await db.destroy();
+    },
+  };
 }
