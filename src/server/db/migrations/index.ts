@@ -6,6 +6,7 @@ import * as m003 from './003_ledger';
 import * as m004 from './004_market';
 import * as m005 from './005_cashier';
 import * as m006 from './006_portfolio';
+import * as m008 from './008_ledger_write_path';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -19,4 +20,5 @@ export const migrations: Record<string, MigrationModule> = {
   '004_market': m004,
   '005_cashier': m005,
   '006_portfolio': m006,
+  '008_ledger_write_path': m008,
 };
