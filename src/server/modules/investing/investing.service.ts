@@ -7,7 +7,7 @@ import { requireAmount, toDecimalString } from '../../../core/money';
 import type { Investment } from '../../../contracts/investing';
 import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
-import { availableBalance, InsufficientFunds, post, replayOf, requestHash, runIdempotent } from '../ledger/ledger.service';
+import { availableBalance, balanceAfter, InsufficientFunds, post, postTx, replayOf, requestHash, runIdempotent } from '../ledger/ledger.service';
 import * as repo from './investing.repo';
 import type { InvestmentRow } from './investing.repo';
 import { currentValueCents } from './valuation';
@@ -66,7 +66,8 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
         const result = await runIdempotent(db, { userId, key: idempotencyKey, requestHash: requestHash(['invest', area, amount]) }, async (trx, idempotency) => {
           const now = clock.now();
           const id = randomUUID();
-          const txId = await post(trx, { type: 'invest', userId, createdBy: userId, postings: investPostings(userId, amount), ref: { type: 'investment', id }, idempotency }, now);
+          const posted = await postTx(trx, { type: 'invest', userId, createdBy: userId, postings: investPostings(userId, amount), ref: { type: 'investment', id }, idempotency }, now);
+          const txId = posted.txId;
           const row: InvestmentRow = {
             id,
             user_id: userId,
@@ -81,7 +82,7 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
             stop_tx_id: null,
           };
           await repo.insertInvestment(trx, row);
-          const balance = await availableBalance(trx, userId);
+          const balance = balanceAfter(posted, userId, 'available');
           return { txId, response: { investment: toInvestment(row, now, btcPrice), balance: toDecimalString(balance) } };
         });
         deps.notify?.userChanged(userId, 'investment');

@@ -26,12 +26,30 @@ export interface PostInput {
   idempotency?: { key: string; requestHash: string };
 }
 
+export interface Posted {
+  txId: string;
+  /** Each touched account's cached balance right after this transaction, by ledger account id. */
+  balances: Map<string, number>;
+}
+
+/** A user's balance of one kind as the transaction left it (the caller knows the account was touched). */
+export function balanceAfter(posted: Posted, owner: string, kind: 'available' | 'invested' | 'withdrawal_hold'): number {
+  const balance = posted.balances.get(accountId({ owner, kind }));
+  if (balance === undefined) throw new Error(`transaction ${posted.txId} did not touch ${owner}/${kind}`);
+  return balance;
+}
+
 /**
  * Writes one balanced transaction: the journal row, its entries, and the cached balances, all
  * inside the caller's database transaction. Debits are conditional; a debit the balance does not
  * cover throws InsufficientFunds and the caller's transaction rolls back whole.
  */
 export async function post(trx: Trx, input: PostInput, now: Date): Promise<string> {
+  return (await postTx(trx, input, now)).txId;
+}
+
+/** As post, also returning the new balances (saves reading them again). */
+export async function postTx(trx: Trx, input: PostInput, now: Date): Promise<Posted> {
   assertBalanced(input.postings);
   const at = now.toISOString();
   const entries = input.postings.map((p) => ({ accountId: accountId(p.account), amount: p.amount, p }));
@@ -48,6 +66,7 @@ export async function post(trx: Trx, input: PostInput, now: Date): Promise<strin
     created_by: input.createdBy,
     created_at: at,
   });
+  const balances = new Map<string, number>();
   // A stable order of row updates keeps two opposite transfers from deadlocking on PostgreSQL.
   for (const e of [...entries].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0))) {
     let balance = await repo.applyDelta(trx, e.accountId, e.amount);
@@ -58,9 +77,10 @@ export async function post(trx: Trx, input: PostInput, now: Date): Promise<strin
       balance = await repo.applyDelta(trx, e.accountId, e.amount);
     }
     if (balance === null) throw new InsufficientFunds(e.accountId);
+    balances.set(e.accountId, balance);
   }
   await repo.insertEntries(trx, txId, entries);
-  return txId;
+  return { txId, balances };
 }
 
 export function requestHash(parts: unknown): string {
@@ -102,7 +122,8 @@ export async function runIdempotent<T>(
     try {
       return await db.transaction().execute(async (trx) => {
         const { txId, response } = await operation(trx, idempotency);
-        await repo.setTxResponse(trx, txId, JSON.stringify(response));
+        // Only a request with a key can be replayed, so only its answer is kept.
+        if (idempotency) await repo.setTxResponse(trx, txId, JSON.stringify(response));
         return response;
       });
     } catch (err) {

@@ -6,7 +6,7 @@ import { requireAmount, toDecimalString } from '../../../core/money';
 import type { TransferResult } from '../../../contracts/investing';
 import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
-import { availableBalance, InsufficientFunds, post, requestHash, runIdempotent } from '../ledger/ledger.service';
+import { balanceAfter, InsufficientFunds, postTx, requestHash, runIdempotent } from '../ledger/ledger.service';
 import * as repo from './transfers.repo';
 
 const normalizeUid = (uid: string) => uid.trim().toUpperCase();
@@ -40,7 +40,7 @@ export function createTransfersService(ctx: AppContext, deps: { notify?: Notifie
           async (trx, idempotency) => {
             const now = clock.now();
             const id = randomUUID();
-            const txId = await post(
+            const posted = await postTx(
               trx,
               { type: 'transfer', userId: senderId, createdBy: senderId, postings: transferPostings(senderId, recipient.user_id, amount), ref: { type: 'internal_transfer', id }, idempotency },
               now,
@@ -52,12 +52,12 @@ export function createTransfersService(ctx: AppContext, deps: { notify?: Notifie
               recipient_uid: recipient.uid,
               amount_cents: amount,
               status: 'completed',
-              tx_id: txId,
+              tx_id: posted.txId,
               created_at: now.toISOString(),
             });
-            const balance = await availableBalance(trx, senderId);
+            const balance = balanceAfter(posted, senderId, 'available');
             return {
-              txId,
+              txId: posted.txId,
               response: {
                 id,
                 amount: toDecimalString(amount),
