@@ -1,5 +1,8 @@
 // Authenticated transfers per second and latency at 64 connections, on SQLite then PostgreSQL,
-// next to the same server's bare /healthz throughput measured in the same run.
+// next to the same server's bare /healthz throughput measured in the same run. Two shapes:
+//   spread — 32 users send to each other around a ring (each account is both debited and credited
+//            by a few connections at once: the ordinary case);
+//   hot    — 16 senders all pay ONE recipient, whose balance row every transfer must update.
 // Usage: npm run build && node bench/transfers/run.mjs [--duration 10] [--dialects sqlite,postgres]
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -17,28 +20,38 @@ const connections = 64;
 const run = (opts) => new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 const fmt = (r) => `${Math.round(r.requests.average).toString().padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  non-2xx ${r.non2xx}  errors ${r.errors}`;
 
+/** Each autocannon connection gets its own sender and payee. */
+function transfers(base, pairs) {
+  let next = 0;
+  return run({
+    url: `${base}/api/transfers`,
+    connections,
+    duration,
+    method: 'POST',
+    setupClient: (client) => {
+      const [sender, recipient] = pairs[next++ % pairs.length];
+      client.setHeaders({ 'content-type': 'application/json', cookie: sender.cookie });
+      client.setBody(JSON.stringify({ recipientUid: recipient.uid, amount: '0.01' }));
+    },
+  });
+}
+
 console.log(`bench/transfers — ${new Date().toISOString()} — ${os.cpus().length}× ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
 for (const [i, dialect] of dialects.entries()) {
   const server = await startServer({ dialect, port: 4800 + i });
   try {
     const admin = await login(server.base, 'bench-admin@atlas.test', 'bench-admin-password');
-    const senders = [];
-    for (let k = 0; k < 16; k++) senders.push(await makeUser(server.base, admin, 1_000_000));
-    const recipient = await makeUser(server.base, admin, 0);
+    const ring = [];
+    for (let k = 0; k < 32; k++) ring.push(await makeUser(server.base, admin, 1_000_000));
+    const payee = await makeUser(server.base, admin, 0);
     const health = await run({ url: `${server.base}/healthz`, connections, duration });
-    let next = 0;
-    const transfers = await run({
-      url: `${server.base}/api/transfers`,
-      connections,
-      duration,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ recipientUid: recipient.uid, amount: '0.01' }),
-      setupClient: (client) => client.setHeaders({ 'content-type': 'application/json', cookie: senders[next++ % senders.length].cookie }),
-    });
-    const verify = await fetch(`${server.base}/readyz`);
-    console.log(`${dialect.padEnd(8)} /healthz        ${fmt(health)}`);
-    console.log(`${dialect.padEnd(8)} POST /transfers ${fmt(transfers)}  peak RSS ${peakRssMiB(server.pid).toFixed(0)} MiB  (ready ${verify.status})`);
+    console.log(`${dialect.padEnd(8)} /healthz               ${fmt(health)}`);
+    const spread = await transfers(server.base, ring.map((u, k) => [u, ring[(k + 1) % ring.length]]));
+    console.log(`${dialect.padEnd(8)} POST /transfers spread ${fmt(spread)}`);
+    const hot = await transfers(server.base, ring.slice(0, 16).map((u) => [u, payee]));
+    console.log(`${dialect.padEnd(8)} POST /transfers hot    ${fmt(hot)}`);
+    const ready = await fetch(`${server.base}/readyz`);
+    console.log(`${dialect.padEnd(8)} peak RSS ${peakRssMiB(server.pid).toFixed(0)} MiB  (ready ${ready.status})`);
   } finally {
     await server.stop();
   }
