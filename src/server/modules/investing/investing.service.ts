@@ -66,9 +66,7 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
         const result = await runIdempotent(db, { userId, key: idempotencyKey, requestHash: requestHash(['invest', area, amount]) }, async (trx, idempotency) => {
           const now = clock.now();
           const id = randomUUID();
-          const posted = await postTx(trx, { type: 'invest', userId, createdBy: userId, postings: investPostings(userId, amount), ref: { type: 'investment', id }, idempotency }, now);
-          const txId = posted.txId;
-          const row: InvestmentRow = {
+          const row = (txId: string): InvestmentRow => ({
             id,
             user_id: userId,
             area,
@@ -80,10 +78,12 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
             stopped_at: null,
             invest_tx_id: txId,
             stop_tx_id: null,
-          };
-          await repo.insertInvestment(trx, row);
+          });
+          const posted = await postTx(trx, { type: 'invest', userId, createdBy: userId, postings: investPostings(userId, amount), ref: { type: 'investment', id }, idempotency }, now, (txId) =>
+            repo.insertInvestment(trx, row(txId)),
+          );
           const balance = balanceAfter(posted, userId, 'available');
-          return { txId, response: { investment: toInvestment(row, now, btcPrice), balance: toDecimalString(balance) } };
+          return { txId: posted.txId, response: { investment: toInvestment(row(posted.txId), now, btcPrice), balance: toDecimalString(balance) } };
         });
         deps.notify?.userChanged(userId, 'investment');
         return result;

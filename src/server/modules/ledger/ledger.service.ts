@@ -48,8 +48,13 @@ export async function post(trx: Trx, input: PostInput, now: Date): Promise<strin
   return (await postTx(trx, input, now)).txId;
 }
 
-/** As post, also returning the new balances (saves reading them again). */
-export async function postTx(trx: Trx, input: PostInput, now: Date): Promise<Posted> {
+/**
+ * As post, also returning the new balances (saves reading them again). `related` writes the rows
+ * that reference the transaction (the transfer, the investment) after the journal row and before
+ * the balances: on PostgreSQL a balance row stays locked from its update to the commit, so the
+ * contended rows are touched last.
+ */
+export async function postTx(trx: Trx, input: PostInput, now: Date, related?: (txId: string) => Promise<void>): Promise<Posted> {
   assertBalanced(input.postings);
   const at = now.toISOString();
   const entries = input.postings.map((p) => ({ accountId: accountId(p.account), amount: p.amount, p }));
@@ -66,6 +71,7 @@ export async function postTx(trx: Trx, input: PostInput, now: Date): Promise<Pos
     created_by: input.createdBy,
     created_at: at,
   });
+  await related?.(txId);
   const balances = new Map<string, number>();
   // A stable order of row updates keeps two opposite transfers from deadlocking on PostgreSQL.
   for (const e of [...entries].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0))) {

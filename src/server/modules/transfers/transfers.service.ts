@@ -44,17 +44,18 @@ export function createTransfersService(ctx: AppContext, deps: { notify?: Notifie
               trx,
               { type: 'transfer', userId: senderId, createdBy: senderId, postings: transferPostings(senderId, recipient.user_id, amount), ref: { type: 'internal_transfer', id }, idempotency },
               now,
+              (txId) =>
+                repo.insertTransfer(trx, {
+                  id,
+                  sender_id: senderId,
+                  recipient_id: recipient.user_id,
+                  recipient_uid: recipient.uid,
+                  amount_cents: amount,
+                  status: 'completed',
+                  tx_id: txId,
+                  created_at: now.toISOString(),
+                }),
             );
-            await repo.insertTransfer(trx, {
-              id,
-              sender_id: senderId,
-              recipient_id: recipient.user_id,
-              recipient_uid: recipient.uid,
-              amount_cents: amount,
-              status: 'completed',
-              tx_id: posted.txId,
-              created_at: now.toISOString(),
-            });
             const balance = balanceAfter(posted, senderId, 'available');
             return {
               txId: posted.txId,
