@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** How the real server is started: the esbuild bundle (as in production) or the sources through tsx. */
+export type ServerCommand = { kind: 'bundle'; dir: string } | { kind: 'source' };
+
+function argv(command: ServerCommand, entry: 'main' | 'cli'): string[] {
+  // `node` directly (never npx or a shell): SIGKILL must hit the server process itself.
+  return command.kind === 'bundle' ? [path.join(command.dir, 'server', `${entry}.js`)] : ['--import', 'tsx', `src/server/${entry}.ts`];
+}
+
+/** Bundles the server with the project's own build script into a private folder. */
+export async function buildServerBundle(): Promise<ServerCommand> {
+  const dir = path.join(repoRoot, '.tmp', `crash-build-${process.pid}-${randomBytes(3).toString('hex')}`);
+  mkdirSync(dir, { recursive: true });
+  await new Promise<void>((resolve, reject) => {
+    const p = spawn(process.execPath, ['scripts/build-server.mjs'], { cwd: repoRoot, env: { ...process.env, ATLAS_DIST: dir }, stdio: ['ignore', 'ignore', 'inherit'] });
+    p.on('error', reject);
+    p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build-server exited ${code}`))));
+  });
+  if (!existsSync(path.join(dir, 'server', 'main.js'))) throw new Error('server bundle missing after build');
+  return { kind: 'bundle', dir };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function runCli(command: ServerCommand, env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, [...argv(command, 'cli'), ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    p.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+    p.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    p.on('error', reject);
+    p.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+/** One server process at a time on the same data: start, SIGKILL, start again. */
+export class ServerProcess {
+  private child: ChildProcess | null = null;
+  private exited: Promise<void> = Promise.resolve();
+  /** Every log line of the current life (JSON from pino). */
+  lines: string[] = [];
+  starts = 0;
+  readonly startMs: number[] = [];
+
+  constructor(
+    private readonly command: ServerCommand,
+    private readonly env: NodeJS.ProcessEnv,
+    readonly base: string,
+  ) {}
+
+  async start(timeoutMs = 90_000): Promise<void> {
+    const t0 = Date.now();
+    this.lines = [];
+    const child = spawn(process.execPath, argv(this.command, 'main'), { cwd: repoRoot, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    let early: string | null = null;
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => {
+      early ??= `server exited (${signal ?? code}) before it was ready`;
+      resolve();
+    }));
+    let rest = '';
+    const onData = (c: Buffer) => {
+      rest += c.toString();
+      const parts = rest.split('\n');
+      rest = parts.pop()!;
+      this.lines.push(...parts);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    while (Date.now() - t0 < timeoutMs) {
+      if (early) throw new Error(`${early}\n${this.lines.slice(-20).join('\n')}`);
+      try {
+        const res = await fetch(`${this.base}/readyz`, { signal: AbortSignal.timeout(2000) });
+        if (res.ok) {
+          this.starts += 1;
+          this.startMs.push(Date.now() - t0);
+          return;
+        }
+      } catch {
+        /* not listening yet */
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`server not ready after ${timeoutMs} ms\n${this.lines.slice(-20).join('\n')}`);
+  }
+
+  /** SIGKILL: no handler runs, no request finishes, nothing is flushed by the process. */
+  async kill(): Promise<void> {
+    if (!this.child) return;
+    this.child.kill('SIGKILL');
+    await this.exited;
+    this.child = null;
+  }
+
+  /** The graceful stop of the end of a round (SIGTERM drains in-flight requests). */
+  async stop(): Promise<void> {
+    if (!this.child) return;
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child?.kill('SIGKILL'), 15_000);
+    await this.exited;
+    clearTimeout(timer);
+    this.child = null;
+  }
+
+  /** Waits for a log line of this life whose `msg` is the given text. */
+  async waitForLog(msg: string, timeoutMs = 20_000): Promise<Record<string, unknown>> {
+    const t0 = Date.now();
+    while (Date.now() - t0 < timeoutMs) {
+      for (const line of this.lines) {
+        if (!line.includes(msg)) continue;
+        try {
+          const parsed = JSON.parse(line) as Record<string, unknown>;
+          if (parsed.msg === msg) return parsed;
+        } catch {
+          /* not JSON */
+        }
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no "${msg}" in the server log after ${timeoutMs} ms`);
+  }
+}
