@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 export const localeSchema = z.enum(['fr', 'en', 'es']);
 
@@ -7,15 +8,15 @@ export const localeSchema = z.enum(['fr', 'en', 'es']);
  * of spec §5 and answers with its own code (fields_required, invalid_email…), not a generic 400.
  */
 export const signupBody = z.object({
-  firstName: z.string().max(200).default(''),
-  lastName: z.string().max(200).default(''),
-  username: z.string().max(200).default(''),
-  email: z.string().max(320).default(''),
-  password: z.string().max(1000).default(''),
-  confirmPassword: z.string().max(1000).default(''),
-  birthDate: z.string().max(20).default(''),
-  country: z.string().max(10).default(''),
-  phone: z.string().max(40).default(''),
+  firstName: text(200).default(''),
+  lastName: text(200).default(''),
+  username: text(200).default(''),
+  email: text(320).default(''),
+  password: text(1000).default(''),
+  confirmPassword: text(1000).default(''),
+  birthDate: text(20).default(''),
+  country: text(10).default(''),
+  phone: text(40).default(''),
   acceptTerms: z.boolean().default(false),
   locale: localeSchema.optional(),
 });
@@ -24,8 +25,8 @@ export type SignupBody = z.input<typeof signupBody>;
 export const signupResult = z.object({ uid: z.string() });
 
 export const loginBody = z.object({
-  email: z.string().max(320).default(''),
-  password: z.string().max(1000).default(''),
+  email: text(320).default(''),
+  password: text(1000).default(''),
   remember: z.boolean().optional(),
 });
 export type LoginBody = z.input<typeof loginBody>;
@@ -34,7 +35,7 @@ export const loginResult = z.object({ twoFactorRequired: z.boolean() });
 export type LoginResult = z.infer<typeof loginResult>;
 
 export const twoFactorBody = z.object({
-  code: z.string().max(64),
+  code: text(64),
   recovery: z.boolean().optional(),
   trustDevice: z.boolean().optional(),
 });
@@ -52,21 +53,21 @@ export const sessionList = z.object({ sessions: z.array(sessionItem) });
 export type SessionItem = z.infer<typeof sessionItem>;
 
 export const passwordChangeBody = z.object({
-  currentPassword: z.string().max(1000),
-  newPassword: z.string().max(1000),
-  confirmPassword: z.string().max(1000),
+  currentPassword: text(1000),
+  newPassword: text(1000),
+  confirmPassword: text(1000),
 });
 
-export const forgotPasswordBody = z.object({ email: z.string().max(320) });
+export const forgotPasswordBody = z.object({ email: text(320) });
 
 export const resetPasswordBody = z.object({
-  token: z.string().min(1).max(500),
-  newPassword: z.string().max(1000),
-  confirmPassword: z.string().max(1000),
+  token: text(500).min(1),
+  newPassword: text(1000),
+  confirmPassword: text(1000),
 });
 
-export const passwordBody = z.object({ password: z.string().max(1000) });
-export const codeBody = z.object({ code: z.string().max(64) });
+export const passwordBody = z.object({ password: text(1000) });
+export const codeBody = z.object({ code: text(64) });
 
 export const twoFactorSetup = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;

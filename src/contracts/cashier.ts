@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountInput, decimalAmount } from './money';
+import { text } from './text';
 
 export const requestStatus = z.enum(['pending', 'approved', 'rejected']);
 export type RequestStatus = z.infer<typeof requestStatus>;
@@ -27,8 +28,8 @@ export type Deposit = z.infer<typeof depositSchema>;
 
 export const withdrawalRequest = z.object({
   amount: amountInput,
-  crypto: z.string().max(16),
-  address: z.string().max(256),
+  crypto: text(16),
+  address: text(256),
 });
 
 export const withdrawalSchema = z.object({
@@ -68,10 +69,10 @@ export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 
 export const queueQuery = z.object({
   status: requestStatus.optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: text(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const adminDepositsResponse = z.object({ items: z.array(adminDepositSchema), nextCursor: z.string().nullable() });
 export const adminWithdrawalsResponse = z.object({ items: z.array(adminWithdrawalSchema), nextCursor: z.string().nullable() });
-export const rejectRequest = z.object({ reason: z.string().trim().max(500).optional() });
+export const rejectRequest = z.object({ reason: text(500).trim().optional() });
 export const proofLinkResponse = z.object({ url: z.string(), expiresAt: z.string() });

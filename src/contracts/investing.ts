@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { areas } from '../core/areas';
 import { amountInput, decimalAmount } from './money';
+import { text } from './text';
 
 export const areaSchema = z.enum(areas);
 
 export const investRequest = z.object({
-  area: z.string().max(32).describe(`one of ${areas.join(', ')}`),
+  area: text(32).describe(`one of ${areas.join(', ')}`),
   amount: amountInput,
 });
 
@@ -27,7 +28,7 @@ export const stopResponse = z.object({ investment: investmentSchema, credited: d
 export const investmentsResponse = z.object({ investments: z.array(investmentSchema) });
 
 export const transferRequest = z.object({
-  recipientUid: z.string().max(64),
+  recipientUid: text(64),
   amount: amountInput,
 });
 export const recipientResponse = z.object({ uid: z.string(), maskedName: z.string() });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '../../../contracts/text';
 import { adminDepositsResponse, adminWithdrawalsResponse, proofLinkResponse, queueQuery, rejectRequest } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
@@ -8,7 +9,7 @@ import type { Notifier } from '../notifier';
 import { createAdminService } from './admin.service';
 
 const ok = z.object({ ok: z.literal(true) });
-const idParams = z.object({ id: z.string().max(64) });
+const idParams = z.object({ id: text(64) });
 
 /** The operators' review queue. Every route checks the admin role on the server. */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, notifier: Notifier): Promise<void> {

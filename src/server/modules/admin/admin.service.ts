@@ -24,7 +24,9 @@ export function decodeCursor(cursor: string | undefined): { createdAt: string; i
   if (!cursor) return undefined;
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') return { createdAt: value[0], id: value[1] };
+    // Its strings go into the query: only what we could have encoded (no U+0000, which PostgreSQL refuses).
+    const fits = (v: unknown): v is string => typeof v === 'string' && v.length <= 64 && !v.includes('\u0000');
+    if (Array.isArray(value) && value.length === 2 && fits(value[0]) && fits(value[1])) return { createdAt: value[0], id: value[1] };
   } catch {
     /* falls through to the error below */
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '../../../contracts/text';
 import { investmentsResponse, investRequest, investResponse, stopResponse } from '../../../contracts/investing';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
@@ -29,6 +30,6 @@ export async function registerInvestingRoutes(app: FastifyInstance, ctx: AppCont
 
   r.post('/api/investments/:id/stop', {
     preHandler: requireUser,
-    schema: { tags, summary: 'Stop an investment (after 5 full days)', params: z.object({ id: z.string().max(64) }), response: { 200: stopResponse } },
+    schema: { tags, summary: 'Stop an investment (after 5 full days)', params: z.object({ id: text(64) }), response: { 200: stopResponse } },
   }, async (request) => service.stop(request.user!.id, request.params.id, idempotencyKey(request)));
 }
