@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { handleError } from './http/errors';
@@ -18,6 +18,9 @@ export interface BuildOptions {
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = ctx;
+  const hops = config.trustProxy;
+  // A hop count trusts that many proxies in front of us (the same rule as Fastify's own number option).
+  const trustProxy: FastifyServerOptions['trustProxy'] = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     genReqId: (req) => {
@@ -25,7 +28,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    trustProxy,
     bodyLimit: config.bodyLimitBytes,
     forceCloseConnections: 'idle',
     return503OnClosing: true,

@@ -1,11 +1,36 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
   .transform((v) => v === 'true' || v === '1');
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For): none, all, the last N hops, or
+ * the listed addresses and CIDR ranges. `true` is only safe when the proxy replaces the header.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | number | string[] => {
+    if (['', 'false', '0'].includes(v)) return false;
+    if (v === 'true') return true;
+    if (/^[1-9]\d?$/.test(v)) return Number(v);
+    const list = v.split(',').map((p) => p.trim());
+    const valid = list.every((p) => {
+      const [address, bits, ...rest] = p.split('/');
+      const family = isIP(address ?? '');
+      const maxBits = family === 4 ? 32 : 128;
+      return family !== 0 && rest.length === 0 && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits));
+    });
+    if (!valid) {
+      ctx.addIssue({ code: 'custom', message: 'expected false, true, a hop count, or a comma-separated list of addresses or CIDR ranges' });
+      return z.NEVER;
+    }
+    return list;
+  });
 const optionalText = z
   .string()
   .trim()
@@ -34,9 +59,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  DATABASE_POOL_SIZE: int(1, 500).default(10),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
   AUTH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   AUTH_LIMIT_FACTOR: int(1, 1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
@@ -73,11 +99,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
   publicUrl: string;
   secureCookies: boolean;
   authSecret: string;
-  trustProxy: boolean;
+  trustProxy: boolean | number | string[];
   /** Multiplies the per-IP limits on login, signup, reset and 2FA (browser test runs share one IP). */
   authLimitFactor: number;
   logLevel: Env['LOG_LEVEL'];
@@ -139,7 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'sqlite', file: path.join(dataDir, 'atlas.db') },
     publicUrl,
     secureCookies: publicUrl.startsWith('https:'),
