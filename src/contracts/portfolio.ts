@@ -22,10 +22,22 @@ export const portfolioResponse = z.object({
   }),
   allocation: z.array(z.object({ area: areaSchema, value: decimalAmount, invested: decimalAmount })),
   price: valuationPriceSchema,
+  /** The newest active investments (one page); `nextCursor` continues with GET /api/portfolio/investments. */
   investments: z.array(investmentSchema),
+  nextCursor: z.string().nullable(),
+  /** How many investments are active in all (the stats and the allocation count every one of them). */
+  activeCount: z.number().int().min(0),
   valuedAt: z.string(),
 });
 export type Portfolio = z.infer<typeof portfolioResponse>;
+
+/** GET /api/portfolio/investments: older pages of the active investments, newest first, valued now. */
+export const portfolioInvestmentsQuery = z.object({
+  cursor: z.string().max(200).regex(/^[\w-]+$/).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const portfolioInvestmentsResponse = z.object({ investments: z.array(investmentSchema), nextCursor: z.string().nullable() });
+export type PortfolioInvestmentsPage = z.infer<typeof portfolioInvestmentsResponse>;
 
 /** GET /api/portfolio/history: the last 12 months, oldest first; the current month is computed live. */
 export const historyMonthSchema = z.object({

@@ -6,9 +6,13 @@ import { fundViaDeposit, signedInContext, signUpViaApi } from './support/money';
 /** The price the server's stand-in provider starts with (src/server/modules/testing). */
 const DEFAULT_BTC = '65000.00';
 
+/** Sets the stand-in provider's price and waits until the app quotes it (a refresh already under way may land first). */
 const setBtcPrice = async (api: APIRequestContext, amount: string) => {
-  const res = await api.post('/api/test/btc-price', { data: { amount } });
-  expect(res.status(), await res.text()).toBe(200);
+  await expect(async () => {
+    const res = await api.post('/api/test/btc-price', { data: { amount } });
+    expect(res.status(), await res.text()).toBe(200);
+    expect((await (await api.get('/api/market/btc')).json()).price).toBe(amount);
+  }).toPass({ timeout: 15_000 });
 };
 
 const invest = async (api: APIRequestContext, area: string, amount: string) => {
@@ -179,6 +183,27 @@ test.describe('portfolio journeys', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('allocation-empty')).toBeVisible();
     await expectNoSeriousViolations(page);
+    await context.close();
+  });
+
+  test('a long list shows the newest 50 investments, then more on demand', async ({ browser, baseURL }) => {
+    const setup = await browser.newContext({ baseURL });
+    const who = await signUpViaApi(setup.request, 'Ines', 'Roux');
+    await fundViaDeposit(baseURL!, setup.request, '100.00');
+    for (let k = 0; k < 60; k++) await invest(setup.request, k % 2 ? 'stocks' : 'trading', '1.00');
+    await setup.close();
+
+    const { context, page } = await signedInContext(browser, baseURL!, who);
+    await openPortfolio(page);
+    // The stats count every investment, the table starts with the newest 50.
+    await expect(page.getByRole('group', { name: 'Investi', exact: true })).toContainText('$60.00');
+    const rows = page.getByTestId('investments-table').locator('tbody tr');
+    await expect(rows).toHaveCount(50);
+    await expect(page.getByTestId('investments-shown')).toHaveText('50 sur 60 investissements actifs affichés');
+    await page.getByRole('button', { name: "Afficher plus d'investissements" }).click();
+    await expect(rows).toHaveCount(60);
+    await expect(page.getByTestId('investments-shown')).toBeHidden();
+    await expect(page.getByRole('button', { name: "Afficher plus d'investissements" })).toBeHidden();
     await context.close();
   });
 });

@@ -110,4 +110,49 @@ describe(`GET /api/portfolio (${testDialect})`, () => {
     expect(after.stats.invested).toBe('550.00');
     expect((await get(bob)).json().stats.invested).toBe('10.00');
   });
+
+  it('pages the active investments newest first while the stats count every one', async () => {
+    const carol = await createUser(t);
+    await fund(t.ctx, carol.id, 1_000_000);
+    const made: string[] = [];
+    for (let k = 0; k < 120; k++) {
+      made.push(await invest(carol, ['stocks', 'trading', 'real_estate'][k % 3]!, '1.00'));
+      // Same-millisecond investments are ordered by id: move on only now and then.
+      if (k % 7 === 0) t.clock.advance(1_000);
+    }
+    const first = (await get(carol)).json();
+    expect(first.activeCount).toBe(120);
+    expect(first.stats.invested).toBe('120.00');
+    expect(first.investments).toHaveLength(50);
+    expect(first.nextCursor).toEqual(expect.any(String));
+
+    const seen: Array<{ id: string; createdAt: string }> = [...first.investments];
+    let cursor: string | null = first.nextCursor;
+    while (cursor) {
+      const res = await get(carol, `/api/portfolio/investments?cursor=${cursor}&limit=30`);
+      expect(res.statusCode).toBe(200);
+      const page = res.json();
+      expect(page.investments.length).toBeLessThanOrEqual(30);
+      seen.push(...page.investments);
+      cursor = page.nextCursor;
+    }
+    expect(seen).toHaveLength(120);
+    expect(new Set(seen.map((i) => i.id))).toEqual(new Set(made));
+    const order = seen.map((i) => `${i.createdAt}|${i.id}`);
+    expect(order).toEqual([...order].sort().reverse());
+
+    // Another person with the same cursor only ever gets their own investments.
+    const others = (await get(alice, `/api/portfolio/investments?cursor=${first.nextCursor}`)).json().investments as Array<{ id: string }>;
+    expect(others.some((i) => made.includes(i.id))).toBe(false);
+  });
+
+  it.each([['not-base64!'], ['bm90IGpzb24'], [Buffer.from('[1,2]').toString('base64url')], ['x'.repeat(201)]])('refuses the cursor %s with a 400', async (cursor) => {
+    const res = await get(alice, `/api/portfolio/investments?cursor=${encodeURIComponent(cursor)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+  });
+
+  it('refuses anonymous callers on the pages too', async () => {
+    expect((await get(null, '/api/portfolio/investments')).statusCode).toBe(401);
+  });
 });

@@ -4,14 +4,34 @@ import type { Database } from '../../db/schema';
 
 export type HistoryRow = Database['performance_history'];
 
-export async function activeInvestments(db: Db, userId: string) {
+/** What the stats need of every active investment: four numbers and no strings, however many there are. */
+export async function activeValuation(db: Db, userId: string) {
   return db
     .selectFrom('investment')
-    .select(['id', 'area', 'amount_cents', 'current_value_cents', 'btc_price_at_investment_cents', 'is_active', 'created_at', 'stopped_at'])
+    .select(['area', 'amount_cents', 'current_value_cents', 'btc_price_at_investment_cents'])
     .where('user_id', '=', userId)
     .where('is_active', '=', 1)
+    .execute();
+}
+
+export interface PageKey {
+  createdAt: string;
+  id: string;
+}
+
+/** One page of active investments, newest first, after `after` (index investment(user_id, is_active, created_at)). */
+export async function activePage(db: Db, userId: string, after: PageKey | null, limit: number) {
+  return db
+    .selectFrom('investment')
+    .select(['id', 'area', 'amount_cents', 'current_value_cents', 'btc_price_at_investment_cents', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('is_active', '=', 1)
+    .$if(after !== null, (q) =>
+      q.where((eb) => eb.or([eb('created_at', '<', after!.createdAt), eb.and([eb('created_at', '=', after!.createdAt), eb('id', '<', after!.id)])])),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
+    .limit(limit)
     .execute();
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { historyResponse, portfolioResponse, statementCsvQuery, statementQuery, statementResponse } from '../../../contracts/portfolio';
+import { historyResponse, portfolioInvestmentsQuery, portfolioInvestmentsResponse, portfolioResponse, statementCsvQuery, statementQuery, statementResponse } from '../../../contracts/portfolio';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { priceServiceFor } from '../market/market.service';
@@ -17,10 +17,18 @@ export async function registerPortfolioRoutes(app: FastifyInstance, ctx: AppCont
 
   r.get('/api/portfolio', {
     preHandler: requireUser,
-    schema: { tags, summary: 'Allocation, totals and active investments, valued now', response: { 200: portfolioResponse } },
+    schema: { tags, summary: 'Allocation and totals over every active investment, and the newest ones, valued now', response: { 200: portfolioResponse } },
   }, async (request, reply) => {
     reply.headers(noStore);
     return portfolio.portfolio(request.user!.id);
+  });
+
+  r.get('/api/portfolio/investments', {
+    preHandler: requireUser,
+    schema: { tags, summary: 'Active investments, newest first, one page at a time (the cursor comes from GET /api/portfolio)', querystring: portfolioInvestmentsQuery, response: { 200: portfolioInvestmentsResponse } },
+  }, async (request, reply) => {
+    reply.headers(noStore);
+    return portfolio.investments(request.user!.id, request.query.cursor, request.query.limit);
   });
 
   r.get('/api/portfolio/history', {

@@ -2,7 +2,9 @@ import { areas, type Area } from '../../../core/areas';
 import { investmentLockDaysLeft } from '../../../core/locks';
 import { toDecimalString } from '../../../core/money';
 import { investmentValue, lastMonths, summarizePortfolio, type ValuedInvestment } from '../../../core/valuation';
-import type { HistoryMonth, Portfolio } from '../../../contracts/portfolio';
+import type { Investment } from '../../../contracts/investing';
+import type { HistoryMonth, Portfolio, PortfolioInvestmentsPage } from '../../../contracts/portfolio';
+import { DomainError } from '../../../core/errors';
 import type { AppContext } from '../../context';
 import type { CurrentPrice } from '../market/market.service';
 import * as repo from './portfolio.repo';
@@ -13,14 +15,32 @@ export interface PriceReader {
   current(): Promise<CurrentPrice | null>;
 }
 
-type ActiveRow = Awaited<ReturnType<typeof repo.activeInvestments>>[number];
+type ValuationRow = Awaited<ReturnType<typeof repo.activeValuation>>[number];
+type PageRow = Awaited<ReturnType<typeof repo.activePage>>[number];
 
-const valued = (r: ActiveRow): ValuedInvestment => ({
+/** Investments shown per page; the stats always count every active investment. */
+export const INVESTMENTS_PAGE = 50;
+
+const valued = (r: ValuationRow): ValuedInvestment => ({
   area: r.area as Area,
   amountCents: Number(r.amount_cents),
   storedValueCents: Number(r.current_value_cents),
   btcPriceAtInvestmentCents: r.btc_price_at_investment_cents === null ? null : Number(r.btc_price_at_investment_cents),
 });
+
+export function encodeCursor(key: repo.PageKey): string {
+  return Buffer.from(JSON.stringify([key.createdAt, key.id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): repo.PageKey {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') return { createdAt: value[0], id: value[1] };
+  } catch {
+    /* falls through to the error below */
+  }
+  throw new DomainError('validation_failed', { fields: [{ path: 'querystring.cursor', code: 'invalid_cursor' }] });
+}
 
 /** The price feed may fail in any way; the portfolio is then valued at stored values (spec §4). */
 async function safeCurrent(prices: PriceReader): Promise<CurrentPrice | null> {
@@ -36,19 +56,44 @@ const historyKey: Record<Area, keyof Omit<HistoryMonth, 'month'>> = { crypto: 'c
 export function createPortfolioService(ctx: Pick<AppContext, 'db' | 'clock'>, prices: PriceReader) {
   const { db, clock } = ctx;
 
+  /** Totals over every active investment, from four numbers per row (no page of rows is built for them). */
   async function valueNow(userId: string) {
-    const rows = await repo.activeInvestments(db, userId);
+    const rows = await repo.activeValuation(db, userId);
     const price = rows.some((r) => r.area === 'crypto') ? await safeCurrent(prices) : null;
     const btc = price?.priceCents ?? null;
-    const investments = rows.map((r) => ({ row: r, inv: valued(r) }));
-    return { investments, price, summary: summarizePortfolio(investments.map((i) => i.inv), btc), btc };
+    return { count: rows.length, price, summary: summarizePortfolio(rows.map(valued), btc), btc };
+  }
+
+  /** One page of active investments valued with `btc`, and the cursor of the next page. */
+  async function page(userId: string, after: repo.PageKey | null, limit: number, btc: number | null, now: Date) {
+    const rows = await repo.activePage(db, userId, after, limit + 1);
+    const shown = rows.slice(0, limit);
+    const last = shown.at(-1);
+    return {
+      investments: shown.map((row: PageRow): Investment => {
+        const inv = valued(row);
+        return {
+          id: row.id,
+          area: inv.area,
+          amount: toDecimalString(inv.amountCents),
+          currentValue: toDecimalString(investmentValue(inv, btc)),
+          btcPriceAtInvestment: inv.btcPriceAtInvestmentCents === null ? null : toDecimalString(inv.btcPriceAtInvestmentCents),
+          isActive: true,
+          createdAt: row.created_at,
+          stoppedAt: null,
+          lockDaysLeft: investmentLockDaysLeft(new Date(row.created_at), now),
+        };
+      }),
+      nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    };
   }
 
   return {
     async portfolio(userId: string): Promise<Portfolio> {
       const now = clock.now();
-      const { investments, price, summary, btc } = await valueNow(userId);
+      const { count, price, summary, btc } = await valueNow(userId);
       const known = price ?? (await safeCurrent(prices));
+      const first = await page(userId, null, INVESTMENTS_PAGE, btc, now);
       return {
         stats: {
           totalValue: toDecimalString(summary.totalValueCents),
@@ -63,19 +108,18 @@ export function createPortfolioService(ctx: Pick<AppContext, 'db' | 'clock'>, pr
           ageSeconds: known ? Math.floor(known.ageMs / 1000) : null,
           stale: known ? known.stale : true,
         },
-        investments: investments.map(({ row, inv }) => ({
-          id: row.id,
-          area: inv.area,
-          amount: toDecimalString(inv.amountCents),
-          currentValue: toDecimalString(investmentValue(inv, btc)),
-          btcPriceAtInvestment: inv.btcPriceAtInvestmentCents === null ? null : toDecimalString(inv.btcPriceAtInvestmentCents),
-          isActive: true,
-          createdAt: row.created_at,
-          stoppedAt: null,
-          lockDaysLeft: investmentLockDaysLeft(new Date(row.created_at), now),
-        })),
+        investments: first.investments,
+        nextCursor: first.nextCursor,
+        activeCount: count,
         valuedAt: now.toISOString(),
       };
+    },
+
+    /** Older pages of the active investments, valued with the same price as the portfolio. */
+    async investments(userId: string, cursor: string | undefined, limit: number): Promise<PortfolioInvestmentsPage> {
+      const after = cursor ? decodeCursor(cursor) : null;
+      const price = await safeCurrent(prices);
+      return page(userId, after, limit, price?.priceCents ?? null, clock.now());
     },
 
     /** The last 12 months, oldest first: closed months from the snapshots (zero when none), the current month live. */

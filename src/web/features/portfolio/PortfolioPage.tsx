@@ -30,7 +30,7 @@ export function PortfolioPage() {
           <Allocation portfolio={data} loading={portfolio.isPending} />
           <History />
         </div>
-        {data && <Investments investments={data.investments} />}
+        {data && <Investments first={data.investments} nextCursor={data.nextCursor} total={data.activeCount} />}
         <Statement />
       </div>
     </Page>

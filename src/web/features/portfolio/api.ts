@@ -1,10 +1,25 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Investment } from '../../../contracts/investing';
-import type { HistoryMonth, Portfolio, Statement, StatementKind } from '../../../contracts/portfolio';
+import type { HistoryMonth, Portfolio, PortfolioInvestmentsPage, Statement, StatementKind } from '../../../contracts/portfolio';
 import { api } from '../../lib/api';
 
 export function usePortfolio() {
   return useQuery({ queryKey: ['portfolio'], queryFn: () => api<Portfolio>('/api/portfolio'), retry: 1 });
+}
+
+/**
+ * The active investments after the first page (which comes with the portfolio), once asked for.
+ * Keyed by where they start, so that a refetched portfolio whose first page moved starts again;
+ * enabled (not just fetched by hand) so that invalidation after a stop refetches the pages shown.
+ */
+export function useMoreInvestments(cursor: string | null, wanted: boolean) {
+  return useInfiniteQuery({
+    queryKey: ['portfolio', 'investments', cursor],
+    queryFn: ({ pageParam }) => api<PortfolioInvestmentsPage>(`/api/portfolio/investments?cursor=${encodeURIComponent(pageParam)}`),
+    initialPageParam: cursor ?? '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: wanted && cursor !== null,
+  });
 }
 
 /** Same key as the home chart's: one fetch serves both screens. */

@@ -7,7 +7,7 @@ import { Button, Card, FormMessage } from '../../../components/form';
 import { newIdempotencyKey } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate, money } from '../../../lib/format';
-import { useStopInvestment } from '../api';
+import { useMoreInvestments, useStopInvestment } from '../api';
 import { areaColors } from '../colors';
 import { Dialog } from '../../../components/Dialog';
 
@@ -44,10 +44,23 @@ function AreaName({ investment }: { investment: Investment }) {
   );
 }
 
+/** The first page (from the portfolio) and, once asked for, the following ones, each investment once. */
+function useShownInvestments(first: Investment[], nextCursor: string | null) {
+  const [wanted, setWanted] = useState(false);
+  const more = useMoreInvestments(nextCursor, wanted);
+  const shown = wanted && nextCursor !== null ? [...first, ...(more.data?.pages.flatMap((p) => p.investments) ?? [])] : first;
+  const seen = new Set<string>();
+  const investments = shown.filter((i) => !seen.has(i.id) && seen.add(i.id));
+  const hasMore = wanted ? nextCursor !== null && (more.hasNextPage || more.isPending) : nextCursor !== null;
+  const loadMore = () => (wanted ? void more.fetchNextPage() : setWanted(true));
+  return { investments, hasMore, loadMore, loading: more.isFetching, failed: more.isError };
+}
+
 /** Active investments with their stop button (locked for 5 full days), a confirmation, then the amount credited. */
-export function Investments({ investments }: { investments: Investment[] }) {
+export function Investments({ first, nextCursor, total }: { first: Investment[]; nextCursor: string | null; total: number }) {
   const { t } = useTranslation('portfolio');
   const stop = useStopInvestment();
+  const { investments, hasMore, loadMore, loading, failed } = useShownInvestments(first, nextCursor);
   const [target, setTarget] = useState<{ investment: Investment; key: string } | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const message = useRef<HTMLDivElement>(null);
@@ -132,6 +145,23 @@ export function Investments({ investments }: { investments: Investment[] }) {
               );
             })}
           </ul>
+          {total > investments.length && (
+            <p className="mt-4 text-sm text-slate-600" data-testid="investments-shown">
+              {t('table.shown', { shown: investments.length, total })}
+            </p>
+          )}
+          {failed && (
+            <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+              {t('table.moreFailed')}
+            </p>
+          )}
+          {hasMore && (
+            <div className="mt-4 flex justify-center">
+              <Button tone="secondary" onClick={loadMore} disabled={loading}>
+                {loading ? t('table.loadingMore') : t('table.more')}
+              </Button>
+            </div>
+          )}
         </>
       )}
       <Dialog open={target !== null} title={t('stop.confirmTitle')} busy={stop.isPending} onClose={() => setTarget(null)}>

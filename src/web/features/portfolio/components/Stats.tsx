@@ -43,7 +43,8 @@ export function Stats({ portfolio }: { portfolio: Portfolio | undefined }) {
 /** Which BTC price the crypto values use, how old it is, and a warning when it is stale or missing. */
 export function PriceNotice({ portfolio }: { portfolio: Portfolio | undefined }) {
   const { t } = useTranslation('portfolio');
-  if (!portfolio || !portfolio.investments.some((i) => i.area === 'crypto')) return null;
+  // The allocation counts every active investment; the list may show only the newest ones.
+  if (!portfolio || !portfolio.allocation.some((a) => a.area === 'crypto' && a.invested !== '0.00')) return null;
   const { price } = portfolio;
   if (price.btc === null) {
     return (
