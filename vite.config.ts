@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress';
+import { localeGroup } from './src/web/lib/locale-groups';
 
 const apiPort = process.env.API_PORT ?? '3000';
 const backend = `http://127.0.0.1:${apiPort}`;
@@ -21,6 +22,16 @@ export default defineConfig({
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 400,
+    rollupOptions: {
+      output: {
+        // Texts load per language and group (src/web/lib/i18n.ts); French `common` and `content` stay in the entry.
+        manualChunks(id) {
+          const [, lng, ns] = /\/locales\/(\w+)\/([\w-]+)\.json$/.exec(id) ?? [];
+          if (!lng || !ns || (lng === 'fr' && (ns === 'common' || ns === 'content'))) return undefined;
+          return `${lng}-${localeGroup(ns)}`;
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': backend, '/healthz': backend, '/embed': backend },

@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createRouter } from './app/routes';
+import { BrowserRouter } from 'react-router';
+import { RouteErrorBoundary } from './app/RouteError';
+import { AppRoutes, preloadScreen } from './app/routes';
 import { ToastProvider } from './components/toast';
 import { ApiError } from './lib/api';
-import './lib/i18n';
+import { preloadNamespaces } from './lib/i18n';
+import { meQuery } from './lib/session';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -17,12 +19,27 @@ const queryClient = new QueryClient({
   },
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={createRouter()} />
-      </ToastProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+// Who is signed in, the first screen's code and the texts it needs are fetched in parallel;
+// the first render waits for the screen and its texts (the painted shell of index.html shows
+// meanwhile), so the page appears whole, without a spinner in between. It is a transition: it
+// yields to the browser every few milliseconds instead of one long task.
+void queryClient.prefetchQuery(meQuery);
+const root = createRoot(document.getElementById('root')!);
+const firstScreen = Promise.all([preloadScreen(window.location.pathname), preloadNamespaces(['common'])]);
+void firstScreen.catch(() => undefined).then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <ToastProvider>
+              <RouteErrorBoundary>
+                <AppRoutes />
+              </RouteErrorBoundary>
+            </ToastProvider>
+          </BrowserRouter>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  ),
 );

@@ -3,7 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { openSettled } from './support/axe';
 
 type Lang = 'fr' | 'en' | 'es';
-const strings = Object.fromEntries((['fr', 'en', 'es'] as const).map((l) => [l, JSON.parse(readFileSync(`src/web/locales/${l}/assistant.json`, 'utf8'))])) as Record<Lang, any>;
+const read = (lang: Lang, ns: string) => JSON.parse(readFileSync(`src/web/locales/${lang}/${ns}.json`, 'utf8'));
+/** The assistant's texts, with the floating button's labels (open, close), which live in the shell's `common`. */
+const strings = Object.fromEntries((['fr', 'en', 'es'] as const).map((l) => [l, { ...read(l, 'assistant'), ...read(l, 'common').assistant }])) as Record<Lang, any>;
 
 /** One question per intent and language, with mixed case and accents on purpose. */
 const questions: Record<Lang, Record<string, string>> = {

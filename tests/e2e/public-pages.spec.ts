@@ -4,7 +4,9 @@ import { openSettled } from './support/axe';
 
 type Lang = 'fr' | 'en' | 'es';
 const langs: Lang[] = ['fr', 'en', 'es'];
-const content = Object.fromEntries(langs.map((l) => [l, JSON.parse(readFileSync(`src/web/locales/${l}/content.json`, 'utf8'))])) as Record<Lang, any>;
+const read = (lang: Lang, ns: string) => JSON.parse(readFileSync(`src/web/locales/${lang}/${ns}.json`, 'utf8'));
+/** The home page's texts (content) and the about and area pages' (pages), keyed as the screens use them. */
+const content = Object.fromEntries(langs.map((l) => [l, { ...read(l, 'content'), ...read(l, 'pages') }])) as Record<Lang, any>;
 
 async function expectMeta(page: Page, title: string, description: string) {
   await expect(page).toHaveTitle(`${title} · Atlas Invest`);

@@ -1,7 +1,8 @@
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** The error boundary of every route: says what happened in the person's language, with a way out. */
+/** What a screen that failed to render shows: what happened in the person's language, with a way out. */
 export function RouteError() {
   const { t } = useTranslation();
   return (
@@ -18,4 +19,24 @@ export function RouteError() {
       </div>
     </div>
   );
+}
+
+/**
+ * Catches a render error (or a screen chunk that failed to download) and shows RouteError;
+ * a change of `resetKey` (the path) tries again, so the rest of the app keeps working.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, { failed: boolean; key?: string }> {
+  override state = { failed: false, key: this.props.resetKey };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: { resetKey?: string }, state: { failed: boolean; key?: string }) {
+    return props.resetKey === state.key ? null : { failed: false, key: props.resetKey };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

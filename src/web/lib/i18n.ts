@@ -1,5 +1,10 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+// The shell (navigation, titles, footer) and the home page of the default language are part of
+// the first script, so a French visitor's first paint never waits on a download.
+import frCommon from '../locales/fr/common.json';
+import frContent from '../locales/fr/content.json';
+import { localeGroup } from './locale-groups';
 
 export const languages = ['fr', 'en', 'es'] as const;
 export type Language = (typeof languages)[number];
@@ -9,49 +14,35 @@ const storageKey = 'atlas.lang';
 type Bundle = Record<string, unknown>;
 
 /**
- * Only `common` (the shell: navigation, titles, footer) ships in the first script, for every
- * language, so the first paint never waits on a download. Every other namespace of a language
- * is one chunk fetched when that language is first used: the first page stays small however
- * many screens and strings the product grows.
+ * Every other namespace is fetched on demand. The build puts the namespaces of one group and
+ * language in one chunk (vite.config.ts, `localeGroup`): the public pages' texts, the
+ * assistant's, and the signed-in screens' with the error messages they show. So the home page
+ * does not download the texts of the cashier, and a screen's error texts arrive with it.
  */
-const shellFiles = import.meta.glob<Bundle>('../locales/*/common.json', { eager: true, import: 'default' });
-const languageChunks: Record<Language, () => Promise<{ default: Record<string, Bundle> }>> = {
-  fr: () => import('./locale-bundles/fr'),
-  en: () => import('./locale-bundles/en'),
-  es: () => import('./locale-bundles/es'),
-};
+const files = import.meta.glob<Bundle>('../locales/*/*.json', { import: 'default' });
 
-function namespaceOf(file: string): [string, string] | undefined {
+function namespaceOf(file: string): [Language, string] | undefined {
   const [, lng, ns] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
-  return lng && ns ? [lng, ns] : undefined;
-}
-
-/** The bundles already in memory: locales/<lng>/<namespace>.json → resources[lng][namespace]. */
-export const resources: Record<string, Record<string, Bundle>> = {};
-for (const [file, bundle] of Object.entries(shellFiles)) {
-  const key = namespaceOf(file);
-  if (key) (resources[key[0]] ??= {})[key[1]] = bundle;
+  return isLanguage(lng) && ns ? [lng, ns] : undefined;
 }
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
-const loaded = new Map<Language, Promise<Record<string, Bundle>>>();
-/** All namespaces of one language, keyed by namespace (one network request per language). */
-export function loadLanguage(lng: Language): Promise<Record<string, Bundle>> {
-  let pending = loaded.get(lng);
+const loaded = new Map<string, Promise<Record<string, Bundle>>>();
+/** Every namespace of `ns`'s group in `lng` (one request), keyed by namespace. */
+function loadGroup(lng: Language, ns: string): Promise<Record<string, Bundle>> {
+  const group = `${lng}-${localeGroup(ns)}`;
+  let pending = loaded.get(group);
   if (!pending) {
-    pending = languageChunks[lng]().then(({ default: files }) => {
-      const byNamespace: Record<string, Bundle> = {};
-      for (const [file, bundle] of Object.entries(files)) {
-        const key = namespaceOf(file);
-        if (key) byNamespace[key[1]] = bundle;
-      }
-      return byNamespace;
+    const members = Object.entries(files).filter(([file]) => {
+      const key = namespaceOf(file);
+      return key?.[0] === lng && localeGroup(key[1]) === localeGroup(ns);
     });
-    pending.catch(() => loaded.delete(lng));
-    loaded.set(lng, pending);
+    pending = Promise.all(members.map(async ([file, load]) => [namespaceOf(file)![1], await load()] as const)).then(Object.fromEntries);
+    pending.catch(() => loaded.delete(group));
+    loaded.set(group, pending);
   }
   return pending;
 }
@@ -61,8 +52,14 @@ const chunkBackend: BackendModule = {
   init: () => {},
   read: (lng, ns, callback) => {
     if (!isLanguage(lng)) return callback(null, {});
-    loadLanguage(lng).then(
-      (bundles) => callback(null, bundles[ns] ?? {}),
+    loadGroup(lng, ns).then(
+      (bundles) => {
+        // The group's other namespaces (e.g. `errors` beside `cashier`) are ready at the same time.
+        for (const [other, bundle] of Object.entries(bundles)) {
+          if (other !== ns && !i18n.hasResourceBundle(lng, other)) i18n.addResourceBundle(lng, other, bundle);
+        }
+        callback(null, bundles[ns] ?? {});
+      },
       (err: Error) => callback(err, false),
     );
   },
@@ -81,7 +78,7 @@ void i18n
   .use(chunkBackend)
   .use(initReactI18next)
   .init({
-    resources,
+    resources: { fr: { common: frCommon, content: frContent } },
     partialBundledLanguages: true,
     lng: storedLanguage(),
     fallbackLng: false,
@@ -91,14 +88,15 @@ void i18n
     interpolation: { escapeValue: false },
     returnNull: false,
     react: { useSuspense: true },
-  })
-  // Registering every namespace of the current language right away means changeLanguage()
-  // loads all of them for the next language before switching, so t('errors:…') is always ready.
-  .then(() => loadLanguage(currentLanguage()))
-  .then((bundles) => i18n.loadNamespaces(Object.keys(bundles)))
-  .catch(() => {
-    /* offline: screens suspend on their namespace and retry when they mount again */
   });
+
+/**
+ * Starts fetching the texts a screen needs (in the current language) without waiting for it to
+ * render: a lazy screen calls this beside its own import, so both downloads run in parallel.
+ */
+export function preloadNamespaces(namespaces: readonly string[]): Promise<unknown> {
+  return i18n.loadNamespaces([...namespaces]).catch(() => undefined);
+}
 
 function applyLanguage(lng: string): void {
   document.documentElement.lang = lng;

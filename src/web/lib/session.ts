@@ -1,23 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '../../contracts/me';
-import { api, ApiError } from './api';
+import { api } from './api';
 
 export const meQueryKey = ['me'] as const;
 
+/** One query for the whole app; main.tsx starts it before the first render. */
+export const meQuery = {
+  queryKey: meQueryKey,
+  // The server answers 200 with null for a visitor (no failed request in the console).
+  queryFn: async (): Promise<Me | null> => (await api<Me | null>('/api/me')) ?? null,
+  staleTime: 30_000,
+};
+
 /** The signed-in person, or null for a visitor. One source of truth for the whole app. */
 export function useMe() {
-  return useQuery({
-    queryKey: meQueryKey,
-    queryFn: async (): Promise<Me | null> => {
-      try {
-        return await api<Me>('/api/me');
-      } catch (err) {
-        if (err instanceof ApiError && (err.status === 401 || err.status === 404)) return null;
-        throw err;
-      }
-    },
-    staleTime: 30_000,
-  });
+  return useQuery(meQuery);
 }
 
 export function useRefreshMe() {

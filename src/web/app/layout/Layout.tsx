@@ -1,12 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useLiveUpdates } from '../../lib/live';
 import { useMe } from '../../lib/session';
+import { RouteErrorBoundary } from '../RouteError';
+import { AssistantLauncher } from './AssistantLauncher';
 import { Navbar } from './Navbar';
-
-// The assistant (and its strings) load after the page, in their own chunk.
-const Assistant = lazy(() => import('../../features/assistant/Assistant'));
 
 export function PageFallback() {
   const { t } = useTranslation();
@@ -33,19 +32,28 @@ function Footer() {
 
 export function Layout() {
   const { data: me } = useMe();
+  const { pathname, hash } = useLocation();
   useLiveUpdates(Boolean(me));
+  // A new screen starts at its top (an in-page #anchor keeps the browser's own scrolling); the
+  // first one is left to the browser, which also restores the position on reload.
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
   return (
     <div className="flex min-h-screen flex-col">
       <Navbar />
       <main id="main" className="flex-1" tabIndex={-1}>
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
-      <Suspense fallback={null}>
-        <Assistant />
-      </Suspense>
+      <AssistantLauncher />
     </div>
   );
 }

@@ -4,44 +4,12 @@ import { useConversation } from './useConversation';
 
 const suggestions = ['deposit', 'withdraw', 'stop'] as const;
 
-/** The floating chat assistant on every page (spec §2): keyword answers in the current language. */
-export default function Assistant() {
-  const { t } = useTranslation('assistant');
-  const [open, setOpen] = useState(false);
-  const launcher = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-  // After the panel is gone (and the button shown again on phones), focus goes back to the button.
-  useEffect(() => {
-    if (!open && returnFocus.current) {
-      returnFocus.current = false;
-      launcher.current?.focus();
-    }
-  }, [open]);
-  const close = () => {
-    returnFocus.current = true;
-    setOpen(false);
-  };
-  return (
-    <>
-      {open && <Panel onClose={close} />}
-      <button
-        ref={launcher}
-        type="button"
-        onClick={() => (open ? close() : setOpen(true))}
-        aria-expanded={open}
-        aria-controls="assistant-panel"
-        aria-label={open ? t('close') : t('open')}
-        className={`fixed bottom-5 right-5 z-50 h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-xl ring-4 ring-white transition hover:bg-brand-700 sm:bottom-6 sm:right-6 ${open ? 'hidden sm:inline-flex' : 'inline-flex'}`}
-      >
-        <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-          {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12ZM8.5 12h.01M12 12h.01M15.5 12h.01" />}
-        </svg>
-      </button>
-    </>
-  );
-}
-
-function Panel({ onClose }: { onClose: () => void }) {
+/**
+ * The open chat panel (spec §2): keyword answers in the current language. The floating button
+ * that opens it lives in the layout (app/layout/AssistantLauncher.tsx), so this chunk and its
+ * texts load only when someone opens the assistant.
+ */
+export default function AssistantPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('assistant');
   const { messages, typing, send } = useConversation();
   const [draft, setDraft] = useState('');
@@ -89,7 +57,7 @@ function Panel({ onClose }: { onClose: () => void }) {
           </h2>
           <p className="text-xs text-slate-300">{t('subtitle')}</p>
         </div>
-        <button type="button" onClick={onClose} className="rounded-md p-2 hover:bg-white/10" aria-label={t('close')}>
+        <button type="button" onClick={onClose} className="rounded-md p-2 hover:bg-white/10" aria-label={t('common:assistant.close')}>
           <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
             <path d="M6 6l12 12M18 6 6 18" />
           </svg>

@@ -12,7 +12,7 @@ const pillars = [
 const reasons = ['oneAccount', 'verified', 'instant', 'transparent', 'languages'] as const;
 
 export function AboutPage() {
-  const { t } = useTranslation('content');
+  const { t } = useTranslation(['pages', 'content'], { nsMode: 'fallback' });
   return (
     <>
       <PageMeta title={t('about.metaTitle')} description={t('about.metaDescription')} />

@@ -65,7 +65,8 @@ const areas: Record<AreaKey, Area> = {
 const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 function AreaPage({ area }: { area: Area }) {
-  const { t } = useTranslation('content');
+  // The page's own texts are in `pages`; what every public page shares (rates, titles) in `content`.
+  const { t } = useTranslation(['pages', 'content'], { nsMode: 'fallback' });
   const rate = useRateText();
   const k = area.key;
   const cta = t(`common.${area.cta}`);

@@ -1,2 +1,0 @@
-/** Every namespace of one language except `common` (bundled with the shell): one chunk, fetched on demand. */
-export default import.meta.glob<Record<string, unknown>>(['../../locales/en/*.json', '!../../locales/en/common.json'], { eager: true, import: 'default' });
