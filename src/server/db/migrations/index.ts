@@ -6,6 +6,7 @@ import * as m003 from './003_ledger';
 import * as m004 from './004_market';
 import * as m005 from './005_cashier';
 import * as m006 from './006_portfolio';
+import * as m007 from './007_statement_index';
 import * as m008 from './008_ledger_write_path';
 
 export interface MigrationModule {
@@ -20,5 +21,6 @@ export const migrations: Record<string, MigrationModule> = {
   '004_market': m004,
   '005_cashier': m005,
   '006_portfolio': m006,
+  '007_statement_index': m007,
   '008_ledger_write_path': m008,
 };

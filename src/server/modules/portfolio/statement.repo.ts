@@ -20,7 +20,7 @@ export interface EntryRow {
 
 /**
  * One page of an account's entries with the balance right after each one. The running balance is
- * a window sum over this account's entries only (index ledger_entry(account_id, id)), so its cost
+ * a window sum over this account's entries only (index ledger_entry(account_id, id, amount_cents, tx_id), migration 007), so its cost
  * depends on this person's history, never on other people's. Entry ids follow the order in which
  * the account's balance changed: each entry is written while the account row is locked.
  */
