@@ -49,3 +49,21 @@ test.describe('app shell', () => {
     expect((await spec.json()).openapi).toMatch(/^3\./);
   });
 });
+
+test.describe('a visitor', () => {
+  test('opens the public pages without a console error or a failed request', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+    for (const path of ['/', '/about', '/crypto', '/login', '/signup']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    }
+    // The visitor question itself: who is signed in? Nobody, with a 200.
+    const me = await page.request.get('/api/me');
+    expect([me.status(), await me.json()]).toEqual([200, null]);
+    expect(problems).toEqual([]);
+  });
+});
