@@ -43,9 +43,11 @@ export function TextInput(props: InputHTMLAttributes<HTMLInputElement>) {
   return <input {...props} className={`${inputClass} ${props.className ?? ''}`} />;
 }
 
-type Tone = 'primary' | 'secondary' | 'danger';
+type Tone = 'primary' | 'secondary' | 'danger' | 'approve';
 const toneClass: Record<Tone, string> = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-400',
+  // emerald-700, not 600: white text on emerald-600 is 3.6:1, under the 4.5:1 of WCAG AA.
+  approve: 'bg-emerald-700 text-white hover:bg-emerald-800 disabled:bg-slate-400',
   secondary: 'border border-slate-300 bg-white text-brand-900 hover:bg-slate-50 disabled:text-slate-400',
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-slate-400',
 };

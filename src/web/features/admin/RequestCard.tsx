@@ -61,7 +61,7 @@ export function RequestCard({
           ))}
         {request.status === 'pending' && (
           <>
-            <Button onClick={onApprove} disabled={busy} className="bg-emerald-600 hover:bg-emerald-700">
+            <Button tone="approve" onClick={onApprove} disabled={busy}>
               {t('approve')}
             </Button>
             <Button tone="danger" onClick={onReject} disabled={busy}>
