@@ -31,6 +31,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy,
     bodyLimit: config.bodyLimitBytes,
     forceCloseConnections: 'idle',
+    // The router's own refusals (a malformed URL) answer in our error shape too.
+    frameworkErrors: (err, request, reply) => handleError(err, request, reply),
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -112,23 +112,7 @@ export interface FuzzStats {
  * Server errors already reported, each with the explicit test that fails until it is fixed. The
  * fuzzer counts them instead of stopping at them, so that it keeps looking for new ones.
  */
-export const knownServerErrors: Array<{ bug: string; matches: (req: FuzzRequest) => boolean }> = [
-  {
-    // KNOWN BUG (lead: src/server/modules/accounts/accounts.module.ts, the /api/auth/* pass-through):
-    // better-auth's username plugin hook reads body.username / body.displayUsername without checking
-    // the body, so sign-up/email and update-user answer 500 to a missing body or a non-string
-    // username. Failing test: tests/integration/hostile-input.test.ts "better-auth pass-through…".
-    bug: 'better-auth username hook on /api/auth/sign-up/email and /api/auth/update-user',
-    matches: (req) => /^\/api\/auth\/(sign-up\/email|update-user)(\?|$)/.test(req.url),
-  },
-  {
-    // KNOWN BUG (lead: src/server/modules/transfers/transfers.routes.ts): the recipient query takes
-    // any text, and on PostgreSQL a U+0000 in it fails the query (500). Failing test:
-    // tests/integration/hostile-input.test.ts "KNOWN BUG (lead, transfers.routes.ts)…".
-    bug: 'U+0000 in GET /api/transfers/recipient?uid= on PostgreSQL',
-    matches: (req) => req.url.startsWith('/api/transfers/recipient?') && /%00/i.test(req.url),
-  },
-];
+export const knownServerErrors: Array<{ bug: string; matches: (req: FuzzRequest) => boolean }> = [];
 
 /** Sends fuzzed requests through app.inject and judges the answers. */
 export class Fuzzer {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DomainError } from '../../../core/errors';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
@@ -6,15 +7,20 @@ import { enqueueEmail } from '../notifications/outbox';
 import { AccountsService } from './accounts.service';
 import { registerAccountRoutes } from './accounts.routes';
 import { createAuth, type Auth } from './auth';
-import { RateLimiter, type LimitedAction } from './ratelimit';
+import { RateLimiter } from './ratelimit';
 import { createSessionResolver } from './session-resolver';
 import { SessionService } from './session.service';
 
-/** better-auth's own paths that our limiter guards like our endpoints. */
-const limitedAuthPaths: Array<[RegExp, LimitedAction]> = [
-  [/^\/api\/auth\/sign-in\//, 'login'],
-  [/^\/api\/auth\/(request-password-reset|reset-password)/, 'reset'],
-  [/^\/api\/auth\/two-factor\/verify-/, 'two_factor'],
+/**
+ * The only better-auth endpoints reachable from outside: signing out, and the password-reset link
+ * of the e-mail (better-auth checks the token and sends the browser to our /reset-password page).
+ * Everything else — sign-in, sessions, two-factor, passwords — goes through our own /api/accounts
+ * routes, which apply our rate limits and rules; better-auth's admin plugin endpoints (impersonate,
+ * set password, remove user…) are never exposed: an operator reviews requests, nothing more.
+ */
+const forwardedAuthPaths: Array<[method: 'GET' | 'POST', path: RegExp]> = [
+  ['POST', /^\/api\/auth\/sign-out$/],
+  ['GET', /^\/api\/auth\/reset-password\/[^/]+$/],
 ];
 
 export interface Accounts {
@@ -39,7 +45,7 @@ export function createAccounts(ctx: AppContext): Accounts {
 /** Mounts better-auth under /api/auth/*, our account routes, and the session resolver used by requireUser. */
 export async function registerAccounts(app: FastifyInstance, ctx: AppContext): Promise<Accounts> {
   const deps = createAccounts(ctx);
-  const { auth, limiter } = deps;
+  const { auth } = deps;
 
   app.decorate('resolveSession', createSessionResolver(auth, ctx.db));
 
@@ -56,8 +62,7 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext): P
     schema: { hide: true },
     handler: async (request, reply) => {
       const path = request.url.split('?')[0]!;
-      const limited = request.method === 'POST' ? limitedAuthPaths.find(([re]) => re.test(path)) : undefined;
-      if (limited) await limiter.attempt(limited[1], request.ip);
+      if (!forwardedAuthPaths.some(([method, re]) => method === request.method && re.test(path))) throw new DomainError('not_found');
       const headers = fromNodeHeaders(request.headers);
       headers.delete('content-length');
       const hasBody = request.method !== 'GET' && request.body !== undefined;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recipientResponse, transferRequest, transferResponse } from '../../../contracts/investing';
+import { text } from '../../../contracts/text';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { idempotencyKey } from '../../http/idempotency';
@@ -15,7 +16,7 @@ export async function registerTransferRoutes(app: FastifyInstance, ctx: AppConte
 
   r.get('/api/transfers/recipient', {
     preHandler: requireUser,
-    schema: { tags, summary: 'Check a payee by UID (masked name)', querystring: z.object({ uid: z.string().max(64) }), response: { 200: recipientResponse } },
+    schema: { tags, summary: 'Check a payee by UID (masked name)', querystring: z.object({ uid: text(64) }), response: { 200: recipientResponse } },
   }, async (request) => service.lookupRecipient(request.user!.id, request.query.uid));
 
   r.post('/api/transfers', {
