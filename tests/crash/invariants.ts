@@ -67,7 +67,7 @@ export interface MailState {
   queued: number;
   sent: number;
   /** Rows whose delivery a kill interrupted (claimed, never marked sent). */
-  sending: number;
+  sendingIds: string[];
   ids: string[];
 }
 
@@ -80,7 +80,7 @@ export async function mailState(db: Db, world: World, smtp: SmtpPeer): Promise<M
   }
   for (const id of smtp.received.keys()) if (!ids.has(id)) world.problem(`received e-mail ${id} that no outbox row queued`);
   if (smtp.foreign > 0) world.problem(`${smtp.foreign} received e-mails without our Message-ID`);
-  return { queued: rows.length, sent: rows.filter((r) => r.status === 'sent').length, sending: rows.filter((r) => r.status === 'sending').length, ids: [...ids] };
+  return { queued: rows.length, sent: rows.filter((r) => r.status === 'sent').length, sendingIds: rows.filter((r) => r.status === 'sending').map((r) => r.id), ids: [...ids] };
 }
 
 /**

@@ -43,7 +43,7 @@ function summary(s: RoundStats): string {
     `  money operations acknowledged: ${s.moneyOpsAcknowledged}; ledger transactions at the end: ${s.ledgerTransactions}; users ${s.users}`,
     `  per kind ok/4xx/applied/lost: ${kinds}`,
     `  resends with the same Idempotency-Key: ${s.retries} after crashes, ${s.replays} replays of answered requests`,
-    `  e-mails: ${s.emails.queued} queued, ${s.emails.distinct} delivered, ${s.emails.received} SMTP deliveries (${s.emails.duplicates} redelivered, ${s.emails.interruptedDeliveries} deliveries interrupted by a kill)`,
+    `  e-mails: ${s.emails.queued} queued, ${s.emails.distinct} delivered, ${s.emails.received} SMTP deliveries (${s.emails.duplicates} redelivered with the same Message-ID after ${s.emails.interruptedDeliveries} deliveries interrupted by a kill); backlog drained in ${(s.emails.drainMs / 1000).toFixed(1)} s`,
     `  proofs: ${s.uploads.proofs} stored with their request, ${s.uploads.orphansSwept} orphan file(s) left by kills and swept at restart`,
   ].join('\n');
 }

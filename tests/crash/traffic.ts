@@ -12,7 +12,11 @@ function someOf(d: Driver, cents: number): number {
   return Math.max(100, Math.floor((cents * d.rng.int(5, 45)) / 100));
 }
 
-/** One random step of a realistic mix: people deposit, invest, stop, send, withdraw; the operator decides. */
+/**
+ * One random step of a realistic mix: people deposit, invest, stop, send, withdraw; the operator
+ * decides. Every deposit and withdrawal ends in a decision and an e-mail, and the outbox sends
+ * 20 per 5 s: their share is kept so that the final drain stays in minutes.
+ */
 function nextAction(d: Driver, opts: TrafficOptions, clockBusy: { on: boolean }): (() => Promise<unknown>) | undefined {
   const w = d.world;
   const users = w.users;
@@ -25,15 +29,15 @@ function nextAction(d: Driver, opts: TrafficOptions, clockBusy: { on: boolean })
   return d.rng.weighted<() => Promise<unknown>>([
     [users.length < opts.maxUsers ? 1.5 : 0, () => act.signupFlow(d)],
     [user ? 0.4 : 0, () => act.relogin(d, user!)],
-    [user ? 2.5 : 0, () => act.deposit(d, user!, d.rng.int(100, 2000) * 100)],
-    [pendingDeposits.length ? 3 : 0, () => act.decide(d, 'approveDeposit', d.rng.pick(pendingDeposits).id)],
-    [pendingDeposits.length ? 0.6 : 0, () => act.decide(d, 'rejectDeposit', d.rng.pick(pendingDeposits).id)],
+    [user ? 1.2 : 0, () => act.deposit(d, user!, d.rng.int(100, 2000) * 100)],
+    [pendingDeposits.length ? 1.5 : 0, () => act.decide(d, 'approveDeposit', d.rng.pick(pendingDeposits).id)],
+    [pendingDeposits.length ? 0.3 : 0, () => act.decide(d, 'rejectDeposit', d.rng.pick(pendingDeposits).id)],
     [user ? 3 : 0, () => act.invest(d, user!, someOf(d, available))],
     [stoppable.length ? 2 : 0, () => act.stop(d, d.rng.pick(stoppable).id)],
     [users.length > 1 ? 3 : 0, () => act.transfer(d, user!, d.rng.pick(users.filter((u) => u !== user)), someOf(d, available))],
-    [user ? 1.5 : 0, () => act.withdraw(d, user!, someOf(d, available))],
-    [pendingWithdrawals.length ? 1.5 : 0, () => act.decide(d, 'approveWithdrawal', d.rng.pick(pendingWithdrawals).id)],
-    [pendingWithdrawals.length ? 1 : 0, () => act.decide(d, 'rejectWithdrawal', d.rng.pick(pendingWithdrawals).id)],
+    [user ? 0.8 : 0, () => act.withdraw(d, user!, someOf(d, available))],
+    [pendingWithdrawals.length ? 0.8 : 0, () => act.decide(d, 'approveWithdrawal', d.rng.pick(pendingWithdrawals).id)],
+    [pendingWithdrawals.length ? 0.5 : 0, () => act.decide(d, 'rejectWithdrawal', d.rng.pick(pendingWithdrawals).id)],
     [
       clockBusy.on ? 0 : 0.3,
       async () => {
