@@ -13,7 +13,7 @@ export function AdminLoginPage() {
   const [twoFactor, setTwoFactor] = useState(false);
   const done = () => navigate('/admin', { replace: true });
   return (
-    <Page title={t('titles.adminLogin')}>
+    <Page title={t('titles.adminLogin')} width="form">
       <Card className="mx-auto max-w-md">
         {twoFactor ? (
           <TwoFactorStep onDone={done} onBack={() => setTwoFactor(false)} />

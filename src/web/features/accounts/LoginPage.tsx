@@ -18,7 +18,7 @@ export function LoginPage() {
   const [twoFactor, setTwoFactor] = useState(false);
   const done = () => navigate(safeNext(params.get('next')), { replace: true });
   return (
-    <Page title={t('login.title')} description={t('login.intro')}>
+    <Page title={t('login.title')} description={t('login.intro')} width="form">
       <Card className="mx-auto max-w-md">
         {twoFactor ? (
           <TwoFactorStep onDone={done} onBack={() => setTwoFactor(false)} />

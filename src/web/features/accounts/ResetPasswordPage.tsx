@@ -15,7 +15,7 @@ export function ResetPasswordPage() {
   const token = params.get('token');
   const error = params.get('error');
   return (
-    <Page title={token ? t('reset.newTitle') : t('reset.title')}>
+    <Page title={token ? t('reset.newTitle') : t('reset.title')} width="form">
       <Card className="mx-auto max-w-md">
         {error && <FormMessage tone="error">{t('errors:reset_link_invalid')}</FormMessage>}
         {token ? <NewPassword token={token} /> : <RequestLink />}

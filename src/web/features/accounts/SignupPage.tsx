@@ -77,7 +77,7 @@ export function SignupPage() {
   );
 
   return (
-    <Page title={t('signup.title')} description={t('signup.intro')}>
+    <Page title={t('signup.title')} description={t('signup.intro')} width="wideForm">
       <Card className="mx-auto max-w-2xl">
         <p className="mb-5 text-slate-700">{t('signup.intro')}</p>
         {done && (
