@@ -77,6 +77,14 @@ describe.each(stores)(`orphan proof sweep on %s (${testDialect})`, (_name, make)
 });
 
 describe(`orphan proof sweep (${testDialect})`, () => {
+  it('keeps the files of people this database does not know (a store shared with, or meant for, another database)', async () => {
+    const store = new LocalProofStore(path.join(t.ctx.config.dataDir, 'uploads-stranger'));
+    const stranger = await store.put(randomUUID(), Buffer.from('x'), 'png', new Date());
+    const result = await sweepOrphanProofs({ db: t.ctx.db, store, now: new Date(Date.now() + 60 * MINUTE), minAgeMs: 0 });
+    expect(result).toEqual({ scanned: 1, removed: [] });
+    expect(String(await store.get(stranger))).toBe('x');
+  });
+
   it('never touches files that are not of our proof shape', async () => {
     const root = path.join(t.ctx.config.dataDir, 'uploads-foreign');
     mkdirSync(path.join(root, 'someone'), { recursive: true });

@@ -9,9 +9,9 @@ export interface SweepResult {
 const USERS_PER_QUERY = 200;
 
 /**
- * Removes proof files that no deposit request references. A deposit writes its proof before the
- * row (so that a row never points to a missing file); a crash between the two leaves the file
- * behind. Files younger than `minAgeMs` are kept: their request may still be committing.
+ * Removes proof files of known users that no deposit request references. A deposit writes its
+ * proof before the row (so that a row never points to a missing file); a crash between the two
+ * leaves the file behind. Files younger than `minAgeMs` are kept: their request may still be committing.
  */
 export async function sweepOrphanProofs(deps: { db: Db; store: ProofStore; now: Date; minAgeMs: number }): Promise<SweepResult> {
   const cutoff = deps.now.getTime() - deps.minAgeMs;
@@ -31,7 +31,11 @@ export async function sweepOrphanProofs(deps: { db: Db; store: ProofStore; now: 
     const chunk = users.slice(i, i + USERS_PER_QUERY);
     const rows = await deps.db.selectFrom('deposit_request').select('proof_path').where('user_id', 'in', chunk).where('proof_path', 'is not', null).execute();
     const referenced = new Set(rows.map((r) => r.proof_path));
+    // Files of people this database does not know are left alone: a store shared with another
+    // (or a wrongly configured, empty) database must never be emptied by us.
+    const known = new Set((await deps.db.selectFrom('user_profile').select('user_id').where('user_id', 'in', chunk).execute()).map((r) => r.user_id));
     for (const userId of chunk) {
+      if (!known.has(userId)) continue;
       for (const proof of oldByUser.get(userId)!) {
         if (referenced.has(proof.path)) continue;
         await deps.store.delete(proof.path);
