@@ -85,6 +85,16 @@ describe('session resolution on every request', () => {
   });
 });
 
+describe('order of checks', () => {
+  it('refuses a visitor before reading the body: 401, not a validation error', async () => {
+    for (const [method, url] of [['POST', '/api/transfers'], ['POST', '/api/investments'], ['POST', '/api/withdrawals'], ['POST', '/api/admin/deposits/x/reject']] as const) {
+      const res = await t.app.inject({ method, url, payload: { amount: 'not money', nonsense: true } });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().error.code, url).toBe('unauthorized');
+    }
+  });
+});
+
 describe('readCookie', () => {
   it('finds one cookie among others and decodes it', () => {
     expect(readCookie('a=1; atlas.session_token=x.y%3D; b=2', 'atlas.session_token')).toBe('x.y=');

@@ -32,12 +32,15 @@ async function attach(request: FastifyRequest, reply: FastifyReply): Promise<Req
   return user;
 }
 
-/** preHandler: 401 `unauthorized` without a valid session; then `request.user` is set. */
+/**
+ * Route hook (onRequest, before the body is even read): 401 `unauthorized` without a valid
+ * session; then `request.user` is set.
+ */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!(await attach(request, reply))) throw new DomainError('unauthorized');
 }
 
-/** preHandler: 401 without a session, 403 `forbidden` for a signed-in person who is not an operator. */
+/** Route hook (onRequest): 401 without a session, 403 `forbidden` for a signed-in person who is not an operator. */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const user = await attach(request, reply);
   if (!user) throw new DomainError('unauthorized');

@@ -50,7 +50,7 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext): P
   app.decorate('resolveSession', createSessionResolver(auth, ctx.db));
 
   // Every /api/admin/* route checks the role before anything else (even body validation), whether
-  // or not its own preHandler does too; the session found here is reused by that preHandler.
+  // or not its own hook does too; the session found here is reused by that hook.
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path === '/api/admin' || path.startsWith('/api/admin/')) await requireAdmin(request, reply);

@@ -82,28 +82,28 @@ export async function registerAccountRoutes(
     },
   );
 
-  app.patch('/api/me/locale', { preHandler: requireUser, schema: { tags, body: localeBody, response: { 200: ok } } }, async (request) => {
+  app.patch('/api/me/locale', { onRequest: requireUser, schema: { tags, body: localeBody, response: { 200: ok } } }, async (request) => {
     await accounts.setLocale(request.user!.id, request.body.locale);
     return { ok: true as const };
   });
 
-  app.get('/api/accounts/sessions', { preHandler: requireUser, schema: { tags, response: { 200: sessionList } } }, async (request) => ({
+  app.get('/api/accounts/sessions', { onRequest: requireUser, schema: { tags, response: { 200: sessionList } } }, async (request) => ({
     sessions: await sessions.listSessions(caller(request), request.sessionToken!),
   }));
 
-  app.post('/api/accounts/sessions/revoke-others', { preHandler: requireUser, schema: { tags, response: { 200: ok } } }, async (request, reply) => {
+  app.post('/api/accounts/sessions/revoke-others', { onRequest: requireUser, schema: { tags, response: { 200: ok } } }, async (request, reply) => {
     withCookies(reply, (await sessions.signOutOthers(caller(request))).setCookies);
     return { ok: true as const };
   });
 
-  app.post('/api/accounts/sessions/revoke-all', { preHandler: requireUser, schema: { tags, response: { 200: ok } } }, async (request, reply) => {
+  app.post('/api/accounts/sessions/revoke-all', { onRequest: requireUser, schema: { tags, response: { 200: ok } } }, async (request, reply) => {
     await sessions.signOutEverywhere(caller(request));
     // This session went too: clear its cookie the same way a sign-out does.
     withCookies(reply, (await sessions.logout(caller(request)).catch(() => ({ setCookies: [] as string[] }))).setCookies);
     return { ok: true as const };
   });
 
-  app.post('/api/accounts/password', { preHandler: requireUser, schema: { tags, body: passwordChangeBody, response: { 200: ok } } }, async (request, reply) => {
+  app.post('/api/accounts/password', { onRequest: requireUser, schema: { tags, body: passwordChangeBody, response: { 200: ok } } }, async (request, reply) => {
     const { currentPassword, newPassword, confirmPassword } = request.body;
     checkNewPassword(newPassword, confirmPassword, currentPassword);
     withCookies(reply, (await sessions.changePassword(caller(request), currentPassword, newPassword)).setCookies);
@@ -122,17 +122,17 @@ export async function registerAccountRoutes(
     return { ok: true as const };
   });
 
-  app.post('/api/accounts/two-factor/enable', { preHandler: requireUser, schema: { tags, body: passwordBody, response: { 200: twoFactorSetup } } }, async (request) => {
+  app.post('/api/accounts/two-factor/enable', { onRequest: requireUser, schema: { tags, body: passwordBody, response: { 200: twoFactorSetup } } }, async (request) => {
     const { data } = await sessions.enableTwoFactor(caller(request), request.body.password);
     return { totpURI: data.totpURI, backupCodes: data.backupCodes };
   });
 
-  app.post('/api/accounts/two-factor/confirm', { preHandler: requireUser, schema: { tags, body: codeBody, response: { 200: ok } } }, async (request, reply) => {
+  app.post('/api/accounts/two-factor/confirm', { onRequest: requireUser, schema: { tags, body: codeBody, response: { 200: ok } } }, async (request, reply) => {
     withCookies(reply, (await sessions.confirmTwoFactor(caller(request), request.body.code)).setCookies);
     return { ok: true as const };
   });
 
-  app.post('/api/accounts/two-factor/disable', { preHandler: requireUser, schema: { tags, body: passwordBody, response: { 200: ok } } }, async (request, reply) => {
+  app.post('/api/accounts/two-factor/disable', { onRequest: requireUser, schema: { tags, body: passwordBody, response: { 200: ok } } }, async (request, reply) => {
     withCookies(reply, (await sessions.disableTwoFactor(caller(request), request.body.password)).setCookies);
     return { ok: true as const };
   });

@@ -16,7 +16,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext,
   const service = createAdminService(ctx, notifier);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
-  const guard = { preHandler: requireAdmin };
+  const guard = { onRequest: requireAdmin };
 
   r.get('/api/admin/deposits', { ...guard, schema: { tags, summary: 'Deposit requests, newest first (keyset pages)', querystring: queueQuery, response: { 200: adminDepositsResponse } } }, async (request) =>
     service.deposits(request.query.status, request.query.cursor, request.query.limit),

@@ -44,12 +44,12 @@ export async function registerCashierRoutes(app: FastifyInstance, ctx: AppContex
     const tags = ['cashier'];
 
     r.get('/api/deposits/addresses', {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { tags, summary: 'Where to send crypto for a deposit', response: { 200: depositConfigResponse } },
     }, async () => deposits.addresses());
 
     r.post('/api/deposits', {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags,
         summary: 'Submit a deposit: multipart form with `amount` (dollars as text) and `proof` (an image of at most 5 MiB)',
@@ -59,12 +59,12 @@ export async function registerCashierRoutes(app: FastifyInstance, ctx: AppContex
     }, async (request, reply) => reply.status(201).send(await deposits.create(request.user!.id, await readDepositForm(request), idempotencyKey(request))));
 
     r.post('/api/withdrawals', {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { tags, summary: 'Request a withdrawal (the amount is held until an operator decides)', body: withdrawalRequest, response: { 201: withdrawalSchema } },
     }, async (request, reply) => reply.status(201).send(await withdrawals.create(request.user!.id, request.body, idempotencyKey(request))));
 
     r.get('/api/cashier/history', {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { tags, summary: 'Your deposits, withdrawals and transfers with their status', response: { 200: historyResponse } },
     }, async (request) => cashierHistory(ctx.db, request.user!.id));
   });

@@ -16,7 +16,7 @@ export async function registerInvestingRoutes(app: FastifyInstance, ctx: AppCont
   const tags = ['investing'];
 
   r.post('/api/investments', {
-    preHandler: requireUser,
+    onRequest: requireUser,
     schema: { tags, summary: 'Invest from the available balance', body: investRequest, response: { 201: investResponse } },
   }, async (request, reply) => {
     const result = await service.invest(request.user!.id, request.body, idempotencyKey(request));
@@ -24,12 +24,12 @@ export async function registerInvestingRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   r.get('/api/investments', {
-    preHandler: requireUser,
+    onRequest: requireUser,
     schema: { tags, summary: 'Active investments, valued now', response: { 200: investmentsResponse } },
   }, async (request) => ({ investments: await service.listActive(request.user!.id) }));
 
   r.post('/api/investments/:id/stop', {
-    preHandler: requireUser,
+    onRequest: requireUser,
     schema: { tags, summary: 'Stop an investment (after 5 full days)', params: z.object({ id: text(64) }), response: { 200: stopResponse } },
   }, async (request) => service.stop(request.user!.id, request.params.id, idempotencyKey(request)));
 }

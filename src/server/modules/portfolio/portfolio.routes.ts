@@ -16,7 +16,7 @@ export async function registerPortfolioRoutes(app: FastifyInstance, ctx: AppCont
   const noStore = { 'cache-control': 'no-store' };
 
   r.get('/api/portfolio', {
-    preHandler: requireUser,
+    onRequest: requireUser,
     schema: { tags, summary: 'Allocation and totals over every active investment, and the newest ones, valued now', response: { 200: portfolioResponse } },
   }, async (request, reply) => {
     reply.headers(noStore);
@@ -24,7 +24,7 @@ export async function registerPortfolioRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   r.get('/api/portfolio/investments', {
-    preHandler: requireUser,
+    onRequest: requireUser,
     schema: { tags, summary: 'Active investments, newest first, one page at a time (the cursor comes from GET /api/portfolio)', querystring: portfolioInvestmentsQuery, response: { 200: portfolioInvestmentsResponse } },
   }, async (request, reply) => {
     reply.headers(noStore);
@@ -32,7 +32,7 @@ export async function registerPortfolioRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   r.get('/api/portfolio/history', {
-    preHandler: requireUser,
+    onRequest: requireUser,
     schema: { tags, summary: 'Value per area for the last 12 months (current month live)', response: { 200: historyResponse } },
   }, async (request, reply) => {
     reply.headers(noStore);
@@ -40,7 +40,7 @@ export async function registerPortfolioRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   r.get('/api/statement', {
-    preHandler: requireUser,
+    onRequest: requireUser,
     schema: { tags, summary: 'Every movement of the available balance with the running balance, newest first', querystring: statementQuery, response: { 200: statementResponse } },
   }, async (request, reply) => {
     reply.headers(noStore);
@@ -48,7 +48,7 @@ export async function registerPortfolioRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   r.get('/api/statement.csv', {
-    preHandler: requireUser,
+    onRequest: requireUser,
     schema: { tags, summary: 'The statement as CSV, oldest first, in the person’s language', querystring: statementCsvQuery, response: { 200: z.string() } },
   }, async (request, reply) => {
     const { lang, ...filter } = request.query;

@@ -16,5 +16,5 @@ export async function registerRealtimeRoutes(app: FastifyInstance, ctx: AppConte
   const bus = eventBusFor(ctx, app.log);
   app.decorate('events', bus);
   app.addHook('onClose', async () => bus.close());
-  app.get('/api/events', { preHandler: requireUser, schema: { hide: true } }, sseHandler(app, bus, options.heartbeatMs ?? HEARTBEAT_MS));
+  app.get('/api/events', { onRequest: requireUser, schema: { hide: true } }, sseHandler(app, bus, options.heartbeatMs ?? HEARTBEAT_MS));
 }
