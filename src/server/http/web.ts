@@ -24,11 +24,37 @@ export async function registerWeb(app: FastifyInstance, opts: { root: string; en
     });
   }
   const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '';
+  const pageFor = pagesWithPreloads(indexHtml, path.join(opts.root, 'route-preloads.json'));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody('not_found'));
     }
-    return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pageFor(url, request.headers.cookie));
   });
+}
+
+/**
+ * index.html with `<link rel="modulepreload">` for the screen of a path and its texts in the
+ * visitor's language (the `atlas.lang` cookie the app writes; French by default), as listed by
+ * the build in route-preloads.json: they download with the first script instead of after it.
+ * One page per known path and language, made on first use; unknown paths get index.html.
+ */
+function pagesWithPreloads(indexHtml: string, listFile: string): (url: string, cookie?: string) => string {
+  const list: Record<string, { files: string[]; strings: Record<string, string[]> }> = existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : {};
+  const pages = new Map<string, string>();
+  return (url, cookie = '') => {
+    const route = url.length > 1 ? url.replace(/\/+$/, '').toLowerCase() : url;
+    const preload = Object.hasOwn(list, route) ? list[route] : undefined;
+    if (!preload) return indexHtml;
+    const lang = /(?:^|;\s*)atlas\.lang=(fr|en|es)(?:;|$)/.exec(cookie)?.[1] ?? 'fr';
+    const key = `${route} ${lang}`;
+    let page = pages.get(key);
+    if (page === undefined) {
+      const links = [...preload.files, ...(preload.strings[lang] ?? [])].map((file) => `<link rel="modulepreload" href="${file}" />`).join('');
+      page = indexHtml.replace('</head>', `${links}</head>`);
+      pages.set(key, page);
+    }
+    return page;
+  };
 }
