@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress';
+import { routePreloads } from './scripts/route-preloads';
 import { localeGroup } from './src/web/lib/locale-groups';
 
 const apiPort = process.env.API_PORT ?? '3000';
@@ -12,7 +13,7 @@ const outDir = `${process.env.ATLAS_DIST ? `${process.cwd()}/${process.env.ATLAS
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

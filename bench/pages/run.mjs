@@ -3,13 +3,16 @@
 // with a funded balance and one investment per area. Prints each run and the median of the runs:
 // scores, key metrics, and the JavaScript each page loads (on the wire, and gzip -9).
 //
-// Usage: CHROME_PATH=/usr/bin/chromium node bench/pages/run.mjs [--runs 3] [--port 4390] [baseUrl] [path ...]
+// Usage: CHROME_PATH=/usr/bin/chromium node bench/pages/run.mjs [--runs 3] [--warmup 1] [--port 4390] [baseUrl] [path ...]
+//   --warmup: passes over every page that are not counted (the first load after a start pays
+//   the server's and Chrome's cold caches).
 //   Without baseUrl it starts the built server ($ATLAS_DIST or dist) on a fresh SQLite folder
 //   and makes the investor itself. With baseUrl, LOGIN_EMAIL / LOGIN_PASSWORD sign in for the
 //   protected pages (without them those pages show /login).
 //   LH_SAVE=<folder> keeps every Lighthouse report (JSON).
 import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '../lib/server.mjs';
@@ -22,7 +25,9 @@ const option = (name, fallback) => {
 };
 const runs = Number(option('runs', 3));
 const port = Number(option('port', process.env.BENCH_PORT ?? 4390));
-const [baseArg, ...pathArgs] = argv;
+const warmups = Number(option('warmup', 1));
+const baseArg = argv.find((a) => /^https?:/.test(a));
+const pathArgs = argv.filter((a) => a.startsWith('/'));
 const paths = pathArgs.length > 0 ? pathArgs : ['/', '/invest', '/portfolio'];
 const isProtected = (path) => ['/invest', '/portfolio', '/cashier', '/deposit', '/withdraw', '/internal-transfer', '/profile', '/admin'].includes(path);
 const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
@@ -56,13 +61,22 @@ const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
+// The session goes into Chrome's own cookie jar (Lighthouse keeps cookies between runs) for the
+// protected pages only; public pages are measured as a visitor.
+const jar = (await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)).contexts()[0];
+const sessionCookies = cookie
+  .split('; ')
+  .filter(Boolean)
+  .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: base }));
 const results = new Map(paths.map((p) => [p, []]));
 try {
-  for (let run = 0; run < runs; run++) {
+  for (let run = -warmups; run < runs; run++) {
     for (const path of paths) {
-      const extraHeaders = cookie && isProtected(path) ? { cookie } : undefined;
-      const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], extraHeaders });
+      await jar.clearCookies();
+      if (isProtected(path)) await jar.addCookies(sessionCookies);
+      const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
       const { lhr } = result;
+      if (run < 0) continue;
       if (process.env.LH_SAVE) writeFileSync(`${process.env.LH_SAVE}/${path.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`, result.report);
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id) => lhr.audits[id];
@@ -99,7 +113,7 @@ try {
   await server?.stop();
 }
 
-console.log(`\nMedian of ${runs} run(s):`);
+console.log(`\nMedian of ${runs} run(s), figure by figure:`);
 console.log('| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS files | JS on the wire | JS gzip |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const [path, rows] of results) {

@@ -67,3 +67,17 @@ test.describe('a visitor', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test('a deep link names its screen and its texts in the page it gets, in the visitor language', async ({ request }) => {
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+  const fr = preloads(await (await request.get('/invest')).text());
+  expect(fr.some((f) => /\/assets\/InvestPage-[\w-]+\.js$/.test(f))).toBe(true);
+  expect(fr.some((f) => f.includes('/fr-app-'))).toBe(true);
+  expect(fr.some((f) => f.includes('/en-'))).toBe(false);
+  for (const file of fr) expect((await request.get(file)).status(), file).toBe(200);
+  const en = preloads(await (await request.get('/Invest/', { headers: { cookie: 'atlas.lang=en' } })).text());
+  expect(en.some((f) => f.includes('/en-app-')) && en.some((f) => f.includes('/en-shell-'))).toBe(true);
+  // The home page and its French texts are in the first script; an unknown path is the home page.
+  expect(preloads(await (await request.get('/')).text())).toEqual([]);
+  expect(preloads(await (await request.get('/n-importe-quoi')).text())).toEqual([]);
+});

@@ -4,11 +4,10 @@ import { initReactI18next } from 'react-i18next';
 // the first script, so a French visitor's first paint never waits on a download.
 import frCommon from '../locales/fr/common.json';
 import frContent from '../locales/fr/content.json';
+import { defaultLanguage, isLanguage, languages, type Language } from './languages';
 import { localeGroup } from './locale-groups';
 
-export const languages = ['fr', 'en', 'es'] as const;
-export type Language = (typeof languages)[number];
-export const defaultLanguage: Language = 'fr';
+export { defaultLanguage, isLanguage, languages, type Language };
 const storageKey = 'atlas.lang';
 
 type Bundle = Record<string, unknown>;
@@ -24,10 +23,6 @@ const files = import.meta.glob<Bundle>('../locales/*/*.json', { import: 'default
 function namespaceOf(file: string): [Language, string] | undefined {
   const [, lng, ns] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
   return isLanguage(lng) && ns ? [lng, ns] : undefined;
-}
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
 const loaded = new Map<string, Promise<Record<string, Bundle>>>();
@@ -100,6 +95,9 @@ export function preloadNamespaces(namespaces: readonly string[]): Promise<unknow
 
 function applyLanguage(lng: string): void {
   document.documentElement.lang = lng;
+  // Also a cookie, so that the server names the texts of this language in the pages it sends
+  // (<link rel="modulepreload">, route-preloads.json). Read by no other code.
+  document.cookie = `${storageKey}=${lng}; path=/; max-age=31536000; samesite=lax`;
   try {
     localStorage.setItem(storageKey, lng);
   } catch {

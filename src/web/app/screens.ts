@@ -1,0 +1,47 @@
+/**
+ * Which module draws each route of spec §2, the texts it needs and who may open it. Data only:
+ * routes.tsx turns it into routes, and the build (scripts/route-preloads.ts) lists each route's
+ * files so that the server names them in the page it sends (<link rel="modulepreload">).
+ */
+export interface ScreenSpec {
+  path: string;
+  /** Under src/web/features, without the extension. */
+  module: string;
+  /** The component the module exports. */
+  name: string;
+  namespaces: string[];
+  access?: 'user' | 'admin';
+}
+
+const pages = ['pages', 'content'];
+
+export const screens: ScreenSpec[] = [
+  { path: '/', module: 'content/HomePage', name: 'HomePage', namespaces: ['content'] },
+  { path: '/about', module: 'content/AboutPage', name: 'AboutPage', namespaces: pages },
+  { path: '/crypto', module: 'content/AreaPages', name: 'CryptoPage', namespaces: pages },
+  { path: '/trading', module: 'content/AreaPages', name: 'TradingPage', namespaces: pages },
+  { path: '/stocks', module: 'content/AreaPages', name: 'StocksPage', namespaces: pages },
+  { path: '/real-estate', module: 'content/AreaPages', name: 'RealEstatePage', namespaces: pages },
+  { path: '/charts', module: 'market/ChartsPage', name: 'ChartsPage', namespaces: ['market'] },
+  { path: '/login', module: 'accounts/LoginPage', name: 'LoginPage', namespaces: ['accounts'] },
+  { path: '/signup', module: 'accounts/SignupPage', name: 'SignupPage', namespaces: ['accounts'] },
+  { path: '/admin-login', module: 'accounts/AdminLoginPage', name: 'AdminLoginPage', namespaces: ['accounts'] },
+  { path: '/reset-password', module: 'accounts/ResetPasswordPage', name: 'ResetPasswordPage', namespaces: ['accounts'] },
+  { path: '/profile', module: 'accounts/ProfilePage', name: 'ProfilePage', namespaces: ['accounts'], access: 'user' },
+  { path: '/invest', module: 'investing/InvestPage', name: 'InvestPage', namespaces: ['investing'], access: 'user' },
+  { path: '/cashier', module: 'cashier/CashierPage', name: 'CashierPage', namespaces: ['cashier'], access: 'user' },
+  { path: '/deposit', module: 'cashier/DepositPage', name: 'DepositPage', namespaces: ['cashier'], access: 'user' },
+  { path: '/withdraw', module: 'cashier/WithdrawPage', name: 'WithdrawPage', namespaces: ['cashier'], access: 'user' },
+  { path: '/internal-transfer', module: 'cashier/TransferPage', name: 'TransferPage', namespaces: ['cashier'], access: 'user' },
+  { path: '/portfolio', module: 'portfolio/PortfolioPage', name: 'PortfolioPage', namespaces: ['portfolio'], access: 'user' },
+  { path: '/admin', module: 'admin/AdminPage', name: 'AdminPage', namespaces: ['admin'], access: 'admin' },
+];
+
+/** Unknown paths show the home screen. */
+export const fallbackScreen = screens[0]!;
+
+/** The screen of a path, as the router matches it (case and a trailing slash do not matter). */
+export function screenOf(pathname: string): ScreenSpec {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
+  return screens.find((s) => s.path === path) ?? fallbackScreen;
+}
