@@ -128,6 +128,11 @@ export async function runCrashRound(o: RoundOptions): Promise<RoundStats> {
     world.life = 1;
     for (let i = 0; i < 3; i++) await act.signupFlow(d);
     if (world.users.length < 2) throw new Error(`could not sign up the first users: ${world.problems.join('; ')}`);
+    // Everyone starts with an approved deposit, so the very first life already moves money and mails.
+    for (const u of [...world.users]) {
+      const dep = await act.deposit(d, u, 1000_00);
+      if (dep.outcome === 'ok') await act.decide(d, 'approveDeposit', dep.createdId!);
+    }
     log(`${o.dialect}: server up (${server.startMs[0]} ms), ${world.users.length} users`);
 
     for (let kill = 1; kill <= o.kills; kill++) {
