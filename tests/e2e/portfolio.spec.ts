@@ -28,6 +28,12 @@ async function openPortfolio(page: Page) {
   await expect(page.getByTestId('statement-table').or(page.getByText('Aucune opération pour ces critères.'))).toBeVisible();
 }
 
+/** Wide content (the statement table) scrolls inside its card; the page itself never scrolls sideways. */
+async function expectNoHorizontalScroll(page: Page) {
+  // Polled: after a viewport change the charts' canvases resize on the next frames.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
 /** "$1,234.50" / "+$10.00" / "-$3.00" → cents. */
 const cents = (text: string) => {
   const m = /([+-])?\$([\d,]+)\.(\d{2})/.exec(text);
@@ -102,6 +108,7 @@ test.describe('portfolio journeys', () => {
     await expectNoSeriousViolations(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('investments-list').getByRole('listitem')).toHaveCount(4);
+    await expectNoHorizontalScroll(page);
     await expectNoSeriousViolations(page);
     await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -182,6 +189,7 @@ test.describe('portfolio journeys', () => {
     await expectNoSeriousViolations(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('allocation-empty')).toBeVisible();
+    await expectNoHorizontalScroll(page);
     await expectNoSeriousViolations(page);
     await context.close();
   });

@@ -7,7 +7,7 @@ ChartJS.register(LineController, LineElement, PointElement, LinearScale, Categor
 const axisDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Our stored BTC-USD snapshots as a line (a lazy chunk); the caller gives the text alternative. */
-export default function BtcChart({ labels, cents, summary }: { labels: string[]; cents: number[]; summary: string }) {
+export default function BtcChart({ labels, ticks, cents, summary }: { labels: string[]; ticks: string[]; cents: number[]; summary: string }) {
   return (
     <Line
       role="img"
@@ -23,7 +23,7 @@ export default function BtcChart({ labels, cents, summary }: { labels: string[];
         interaction: { mode: 'index', intersect: false },
         plugins: { tooltip: { callbacks: { label: (ctx) => formatMoney(cents[ctx.dataIndex] ?? 0) } } },
         scales: {
-          x: { grid: { display: false }, ticks: { color: '#475569', maxTicksLimit: 8, maxRotation: 0 } },
+          x: { grid: { display: false }, ticks: { color: '#475569', maxTicksLimit: 8, maxRotation: 0, autoSkip: true, autoSkipPadding: 16, callback: (_value, index) => ticks[index] ?? '' } },
           y: { grid: { color: '#e2e8f0' }, ticks: { color: '#475569', callback: (v) => `$${axisDollars.format(Number(v))}` } },
         },
       }}

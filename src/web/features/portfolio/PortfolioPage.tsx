@@ -15,7 +15,8 @@ export function PortfolioPage() {
   const data = portfolio.data;
   return (
     <Page title={t('titles.portfolio')} description={t('portfolio:metaDescription')} wide>
-      <div className="grid gap-6">
+      {/* One column of minmax(0, 1fr): the statement table scrolls inside its card instead of widening the page. */}
+      <div className="grid grid-cols-1 gap-6">
         {portfolio.isError && (
           <FormMessage tone="error">
             <span>{t('portfolio:loadFailed')}</span>{' '}
@@ -26,7 +27,7 @@ export function PortfolioPage() {
         )}
         <PriceNotice portfolio={data} />
         <Stats portfolio={data} />
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <Allocation portfolio={data} loading={portfolio.isPending} />
           <History />
         </div>

@@ -56,7 +56,7 @@ export function Allocation({ portfolio, loading }: { portfolio: Portfolio | unde
             <li key={s.area} className="flex items-center gap-2">
               <span className="h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: areaColors[s.area] }} aria-hidden="true" />
               <span className="font-medium text-slate-800">{s.label}</span>
-              <span className="ml-auto tabular-nums text-slate-600">{s.share}</span>
+              <span className="ml-auto whitespace-nowrap tabular-nums text-slate-600">{s.share}</span>
             </li>
           ))}
         </ul>

@@ -29,7 +29,8 @@ export default function AllocationChart({ slices, summary }: { slices: Slice[]; 
         responsive: true,
         maintainAspectRatio: false,
         animation: { duration: 300 },
-        plugins: { tooltip: { callbacks: { label: (ctx) => `${ctx.label}: ${formatMoney(slices[ctx.dataIndex]?.cents ?? 0)}` } } },
+        // Another chart may have registered Chart.js's Legend globally: this one never shows it.
+        plugins: { legend: { display: false }, tooltip: { callbacks: { label: (ctx) => `${ctx.label}: ${formatMoney(slices[ctx.dataIndex]?.cents ?? 0)}` } } },
       }}
     />
   );

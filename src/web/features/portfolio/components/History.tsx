@@ -46,29 +46,32 @@ export function History() {
         )}
       </div>
       {hasValue && (
-        <table className="sr-only">
-          <caption>{t('history.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('history.month')}</th>
-              {series.map((s) => (
-                <th key={s.area} scope="col">
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {labels.map((label, i) => (
-              <tr key={months[i]!.month}>
-                <th scope="row">{label}</th>
+        // The wrapper, not the table, is visually hidden: a table is never narrower than its cells and would widen the page.
+        <div className="sr-only">
+          <table>
+            <caption>{t('history.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('history.month')}</th>
                 {series.map((s) => (
-                  <td key={s.area}>{money(s.cents[i] ?? 0)}</td>
+                  <th key={s.area} scope="col">
+                    {s.label}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {labels.map((label, i) => (
+                <tr key={months[i]!.month}>
+                  <th scope="row">{label}</th>
+                  {series.map((s) => (
+                    <td key={s.area}>{money(s.cents[i] ?? 0)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Card>
   );

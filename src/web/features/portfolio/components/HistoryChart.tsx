@@ -18,7 +18,8 @@ export default function HistoryChart({ labels, series, summary }: { labels: stri
       backgroundColor: areaColors[s.area],
       borderWidth: 2.5,
       pointRadius: 3,
-      tension: 0.3,
+      // Monotone curves never overshoot: a month's line stays between its two values.
+      cubicInterpolationMode: 'monotone' as const,
     })),
   };
   return (

@@ -71,7 +71,8 @@ export function Statement() {
           {t('statement.failed')}
         </p>
       )}
-      <div className="mt-4 overflow-x-auto" aria-live="polite" aria-busy={statement.isFetching}>
+      {/* On a phone the table scrolls sideways inside this region, which the keyboard can reach too. */}
+      <div className="mt-4 overflow-x-auto" role="region" aria-label={t('statement.title')} tabIndex={0} aria-live="polite" aria-busy={statement.isFetching}>
         {statement.isSuccess && lines.length === 0 ? (
           <p className="text-sm text-slate-600">{t('statement.empty')}</p>
         ) : (
