@@ -44,7 +44,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await registerSecurity(app, { https: config.secureCookies });
   await registerOpenApi(app);
-  await registerObservability(app, ctx.db);
+  await registerObservability(app, ctx.db, { metricsToken: config.metricsToken });
   await registerModules(app, ctx);
   await registerWeb(app, { root: options.webRoot ?? path.resolve('dist/web'), enabled: config.serveWeb });
   return app;

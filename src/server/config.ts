@@ -63,6 +63,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
   AUTH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   TRUST_PROXY: trustProxy.default(false),
+  METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
   AUTH_LIMIT_FACTOR: int(1, 1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
@@ -104,6 +105,8 @@ export interface Config {
   secureCookies: boolean;
   authSecret: string;
   trustProxy: boolean | number | string[];
+  /** Bearer token for /metrics; without one, only loopback clients may read it. */
+  metricsToken?: string;
   /** Multiplies the per-IP limits on login, signup, reset and 2FA (browser test runs share one IP). */
   authLimitFactor: number;
   logLevel: Env['LOG_LEVEL'];
@@ -171,6 +174,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https:'),
     authSecret: e.AUTH_SECRET ?? embeddedSecret(dataDir),
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     authLimitFactor: e.AUTH_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -32,10 +32,27 @@ describe(`foundation over HTTP (${testDialect})`, () => {
     expect(docs.statusCode).toBe(200);
   });
 
-  it('exposes Prometheus metrics', async () => {
+  it('exposes Prometheus metrics to this machine only, unless a token is configured', async () => {
     const res = await t.app.inject('/metrics');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('http_request_duration_seconds');
+    const remote = await t.app.inject({ url: '/metrics', remoteAddress: '203.0.113.5', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(remote.statusCode).toBe(403);
+    expect(remote.json().error.code).toBe('forbidden');
+  });
+
+  it('with METRICS_TOKEN, /metrics needs that bearer token from anywhere', async () => {
+    const token = 'metrics-token-0123456789';
+    const withToken = await createTestApp({ METRICS_TOKEN: token });
+    try {
+      const ask = (authorization?: string, remoteAddress = '203.0.113.5') =>
+        withToken.app.inject({ url: '/metrics', remoteAddress, headers: authorization ? { authorization } : {} });
+      expect((await ask(`Bearer ${token}`)).statusCode).toBe(200);
+      expect((await ask(`Bearer ${token}x`)).statusCode).toBe(403);
+      expect((await ask(undefined, '127.0.0.1')).statusCode).toBe(403);
+    } finally {
+      await withToken.close();
+    }
   });
 
   it('sends a strict Content-Security-Policy and a request id', async () => {

@@ -1,10 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../../core/errors';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
 
 /** /healthz (process up), /readyz (database answers), /metrics (Prometheus text). */
-export async function registerObservability(app: FastifyInstance, db: Db): Promise<Registry> {
+const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** Whether a request may read /metrics: with the configured bearer token, or from this machine. */
+function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
+  if (!token) return loopback.has(request.socket.remoteAddress ?? '');
+  const given = Buffer.from(request.headers.authorization ?? '');
+  const expected = Buffer.from(`Bearer ${token}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export async function registerObservability(app: FastifyInstance, db: Db, opts: { metricsToken?: string } = {}): Promise<Registry> {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -32,7 +44,9 @@ export async function registerObservability(app: FastifyInstance, db: Db): Promi
       return reply.status(503).send({ status: 'unavailable' });
     }
   });
-  app.get('/metrics', hidden, async (_request, reply) => {
+  app.get('/metrics', hidden, async (request, reply) => {
+    // The socket's own address, not X-Forwarded-For: a proxied request is never "local".
+    if (!mayReadMetrics(request, opts.metricsToken)) throw new DomainError('forbidden');
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });
