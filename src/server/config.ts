@@ -63,7 +63,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
   AUTH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   TRUST_PROXY: trustProxy.default(false),
-  METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'expected at least 16 characters').optional()),
   AUTH_LIMIT_FACTOR: int(1, 1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
