@@ -37,7 +37,7 @@ export function ChartSection() {
   const waiting = Boolean(me) && history.isPending;
   const [box, near] = useNearViewport<HTMLDivElement>();
   return (
-    <section aria-labelledby="chart-title" className="bg-white">
+    <section aria-labelledby="chart-title" className="defer-render bg-white">
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
         <h2 id="chart-title" className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">
           {t('home.chart.title')}

@@ -48,7 +48,7 @@ export function HomePage() {
 
       <ChartSection />
 
-      <section aria-labelledby="home-cta" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+      <section aria-labelledby="home-cta" className="defer-render mx-auto max-w-7xl px-4 py-14 sm:px-6">
         <div className="flex flex-col items-start gap-6 rounded-3xl bg-brand-900 px-6 py-10 text-white sm:flex-row sm:items-center sm:justify-between sm:px-12">
           <div>
             <h2 id="home-cta" className="text-2xl font-bold">

@@ -44,7 +44,7 @@ export function Hero({ eyebrow, title, tagline, image, imageAlt, children }: { e
 
 export function Section({ id, title, lead, children, tinted = false }: { id: string; title: string; lead?: string; children: ReactNode; tinted?: boolean }) {
   return (
-    <section aria-labelledby={id} className={tinted ? 'bg-white' : ''}>
+    <section aria-labelledby={id} className={`defer-render ${tinted ? 'bg-white' : ''}`}>
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
         <h2 id={id} className="text-2xl font-bold tracking-tight text-brand-900 sm:text-3xl">
           {title}
