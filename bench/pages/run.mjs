@@ -96,6 +96,8 @@ try {
         jsWire: scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0),
         jsGzip: gzip,
         jsFiles: scripts.length,
+        // Lighthouse's CPU speed estimate for this machine at that moment: other work lowers it.
+        benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
         failing: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 0.9 && !['informative', 'notApplicable', 'manual'].includes(a.scoreDisplayMode))
           .map((a) => a.id),
@@ -103,7 +105,7 @@ try {
       results.get(path).push(row);
       console.log(
         `run ${run + 1} ${path}${row.final !== path ? ` (→ ${row.final})` : ''}: performance ${row.performance}, accessibility ${row.accessibility}, best practices ${row.bestPractices}, SEO ${row.seo}; ` +
-          `FCP ${(row.fcp / 1000).toFixed(1)} s, LCP ${(row.lcp / 1000).toFixed(1)} s, TBT ${Math.round(row.tbt)} ms, CLS ${row.cls.toFixed(3)}; JS ${row.jsFiles} files, ${kb(row.jsWire)} on the wire, ${kb(row.jsGzip)} gzip`,
+          `FCP ${(row.fcp / 1000).toFixed(1)} s, LCP ${(row.lcp / 1000).toFixed(1)} s, TBT ${Math.round(row.tbt)} ms, CLS ${row.cls.toFixed(3)}; JS ${row.jsFiles} files, ${kb(row.jsWire)} on the wire, ${kb(row.jsGzip)} gzip; benchmarkIndex ${row.benchmarkIndex}`,
       );
       if (row.failing.length) console.log(`  audits below 0.9: ${row.failing.join(', ')}`);
     }
