@@ -1,7 +1,9 @@
 // The JavaScript a browser really loads for a page before any interaction: every script
 // response (entry, modulepreloads, chunks fetched at first render, language bundle), with
-// its compressed size on the wire, at a phone and a desktop width.
+// its compressed size on the wire and its gzip -9 size (the budget's unit), at a phone and a
+// desktop width.
 // Usage: node bench/pages/initial-js.mjs [baseUrl] [path ...]   (against a running production build)
+import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 const base = (process.argv[2] ?? process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
@@ -18,7 +20,8 @@ export async function initialScripts(browser, url, width) {
     if (request.resourceType() !== 'script') return;
     const sizes = await request.sizes();
     const response = await request.response();
-    scripts.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize, encoding: (await response?.allHeaders())?.['content-encoding'] ?? 'identity' });
+    const body = (await response?.body()) ?? Buffer.alloc(0);
+    scripts.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize, gzip: gzipSync(body, { level: 9 }).length, encoding: (await response?.allHeaders())?.['content-encoding'] ?? 'identity' });
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
@@ -33,8 +36,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       for (const width of [390, 1280]) {
         const scripts = await initialScripts(browser, `${base}${path}`, width);
         const total = scripts.reduce((s, x) => s + x.bytes, 0);
-        console.log(`${path} at ${width} px: ${scripts.length} scripts, ${kib(total)} (${kb(total)}) on the wire`);
-        for (const s of scripts.sort((a, b) => b.bytes - a.bytes)) console.log(`  ${s.url.padEnd(44)} ${kib(s.bytes).padStart(10)}  ${s.encoding}`);
+        const gzip = scripts.reduce((s, x) => s + x.gzip, 0);
+        console.log(`${path} at ${width} px: ${scripts.length} scripts, ${kb(total)} (${kib(total)}) on the wire, ${kb(gzip)} (${kib(gzip)}) gzip -9`);
+        for (const s of scripts.sort((a, b) => b.bytes - a.bytes)) console.log(`  ${s.url.padEnd(44)} ${kb(s.bytes).padStart(10)} ${s.encoding.padEnd(8)} ${kb(s.gzip).padStart(10)} gzip`);
       }
     }
   } finally {
