@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffMs, deliverDue } from '../../src/server/modules/notifications/delivery';
-import { startEmailDelivery } from '../../src/server/modules/notifications/notifications.job';
+import { OUTBOX_JOB, startEmailDelivery } from '../../src/server/modules/notifications/notifications.job';
 import { enqueueEmail } from '../../src/server/modules/notifications/outbox';
 import { createTransport } from '../../src/server/modules/notifications/transport';
 import { createTestApp, type TestApp } from '../support/app';
@@ -107,6 +107,25 @@ describe('e-mail outbox over SMTP', () => {
       await jobB.stop();
       await a.app.close();
       await b.app.close();
+    }
+  });
+
+  it('works through a backlog in one tick instead of 20 messages per interval', async () => {
+    const a = await createTestApp({ SMTP_URL: smtp.url }, t.testDb);
+    const before = smtp.received.length;
+    for (let i = 0; i < 65; i++) {
+      await enqueueEmail(t.ctx.db, { to: `backlog${i}@example.test`, template: 'withdrawal_approved', locale: 'fr', params: { amount: '1.00', crypto: 'BTC' } });
+    }
+    // The lease the previous test left (60 s) would keep this instance from running.
+    await t.ctx.db.deleteFrom('job_lease').where('name', '=', OUTBOX_JOB).execute();
+    const job = startEmailDelivery(a.app, a.ctx, { intervalMs: 60_000, holder: 'instance-backlog' });
+    try {
+      expect(await job.tick()).toBe(true);
+      const got = smtp.received.slice(before).filter((m) => String(m.to[0]).startsWith('backlog'));
+      expect(got).toHaveLength(65);
+    } finally {
+      await job.stop();
+      await a.app.close();
     }
   });
 });
