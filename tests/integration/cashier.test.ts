@@ -56,6 +56,19 @@ describe(`deposits, withdrawals and the review queue (${testDialect})`, () => {
     expect(res.json().addresses.map((a: { coin: string }) => a.coin)).toEqual(['BTC', 'LTC', 'USDT_TRC20', 'SOL']);
   });
 
+  it('a deposit resent with its Idempotency-Key gets the first answer; the same key with another amount is refused', async () => {
+    const send = (amount: string) => as(other).post('/api/deposits', form({ amount }, { bytes: png, name: 'proof.png', type: 'image/png' }), { 'idempotency-key': 'deposit-key-1' });
+    const before = uploads();
+    const first = await send('42.00');
+    expect(first.statusCode).toBe(201);
+    const again = await send('42.00');
+    expect(again.json().id).toBe(first.json().id);
+    const other42 = await send('43.00');
+    expect(other42.statusCode).toBe(409);
+    expect(other42.json().error.code).toBe('idempotency_key_reused');
+    expect(uploads()).toBe(before + 1);
+  });
+
   it('credits an approved deposit exactly once, even when two operators approve at once', async () => {
     const d = await deposit(user, '150.00');
     expect(d.status).toBe('pending');

@@ -57,9 +57,15 @@ export function createDepositsService(ctx: AppContext, notifier: Notifier) {
     async create(userId: string, upload: DepositUpload, idempotencyKey?: string): Promise<Deposit> {
       if (!addresses().available) throw new DomainError('deposits_unavailable');
       const amount = requireAmount(upload.amount ?? '');
+      // A key already used answers with its first request, or refuses a different amount, as
+      // every other money request does.
+      const replayed = (earlier: DepositRow | undefined) => {
+        if (earlier && Number(earlier.amount_cents) !== amount) throw new DomainError('idempotency_key_reused');
+        return earlier && toDeposit(earlier);
+      };
       if (idempotencyKey) {
-        const earlier = await repo.findDepositByKey(db, userId, idempotencyKey);
-        if (earlier) return toDeposit(earlier);
+        const earlier = replayed(await repo.findDepositByKey(db, userId, idempotencyKey));
+        if (earlier) return earlier;
       }
       if (!upload.proof || upload.proof.length === 0) throw new DomainError(upload.proof ? 'file_not_image' : 'proof_required');
       if (upload.proof.length > MAX_PROOF_BYTES) throw new DomainError('file_too_large');
@@ -84,8 +90,8 @@ export function createDepositsService(ctx: AppContext, notifier: Notifier) {
       } catch (err) {
         await store.delete(path).catch(() => {});
         if (idempotencyKey && isUniqueViolation(err)) {
-          const first = await repo.findDepositByKey(db, userId, idempotencyKey);
-          if (first) return toDeposit(first);
+          const first = replayed(await repo.findDepositByKey(db, userId, idempotencyKey));
+          if (first) return first;
         }
         throw err;
       }
