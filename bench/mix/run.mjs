@@ -2,7 +2,7 @@
 // autocannon — logins, portfolio reads, investments, transfers, deposit submissions (multipart
 // with a real PNG proof) and operator approvals, all at once — next to the bare /healthz figure of
 // the same server, with peak memory. Prints figures; never asserts timings.
-// Usage: npm run build && node bench/mix/run.mjs [--duration 15] [--health 10] [--dialects sqlite,postgres]
+// Usage: npm run build && node bench/mix/run.mjs [--duration 15] [--health 10] [--dialects sqlite,postgres] [--cpu-prof DIR]
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -17,6 +17,7 @@ const arg = (name, fallback) => {
 const duration = Number(arg('duration', '15'));
 const healthDuration = Number(arg('health', '10'));
 const dialects = arg('dialects', 'sqlite,postgres').split(',');
+const profileDir = arg('cpu-prof', null);
 const USERS = 16;
 const PRESEEDED_DEPOSITS = 60;
 /**
@@ -60,7 +61,7 @@ const rotating = (users, headers = {}, bodyOf = null) => {
 };
 
 async function mixFor(dialect, port) {
-  const server = await startServer({ dialect, port });
+  const server = await startServer({ dialect, port, nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
   try {
     const { base } = server;
     const admin = await login(base, 'bench-admin@atlas.test', 'bench-admin-password');
