@@ -41,6 +41,21 @@ describe(`foundation over HTTP (${testDialect})`, () => {
     expect(remote.json().error.code).toBe('forbidden');
   });
 
+  it('sends HSTS and upgrade-insecure-requests only when PUBLIC_URL is https', async () => {
+    const plain = await t.app.inject('/healthz');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect(String(plain.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    const secure = await createTestApp({ PUBLIC_URL: 'https://invest.example.test' });
+    try {
+      const res = await secure.app.inject('/healthz');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('with METRICS_TOKEN, /metrics needs that bearer token from anywhere', async () => {
     const token = 'metrics-token-0123456789';
     const withToken = await createTestApp({ METRICS_TOKEN: token });
