@@ -29,6 +29,19 @@ describe(`BTC price service (${testDialect})`, () => {
 
   const snapshots = () => t.ctx.db.selectFrom('price_snapshot').selectAll().orderBy('fetched_at').execute();
 
+  it('after invalidate(), an answer to a request made before it is neither cached nor stored', async () => {
+    stub.behave({ body: priceBody('60000.00'), delayMs: 120 });
+    const early = prices.current();
+    while (stub.hits === 0) await new Promise((r) => setTimeout(r, 5));
+    prices.invalidate();
+    stub.behave({ body: priceBody('70000.00'), delayMs: 0 });
+    const fresh = await prices.current();
+    expect(fresh).toMatchObject({ priceCents: 7_000_000, source: 'live' });
+    expect((await early)?.priceCents).toBe(6_000_000);
+    expect(await prices.current()).toMatchObject({ priceCents: 7_000_000, source: 'cache' });
+    expect((await snapshots()).map((r) => Number(r.price_cents))).toEqual([7_000_000]);
+  });
+
   it('fetches live, stores an exact integer snapshot, then serves the cache within the TTL', async () => {
     stub.behave({ body: priceBody('97123.456') });
     const first = await prices.current();

@@ -38,6 +38,8 @@ export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
   let failedAt = -Infinity;
   let inFlight: Promise<Snapshot | null> | null = null;
   let invalidated = false;
+  // Bumped by invalidate(): a provider answer to a request made before it is not cached.
+  let generation = 0;
 
   const ageOf = (s: Snapshot) => Math.max(0, clock.now().getTime() - Date.parse(s.fetchedAt));
   const view = (s: Snapshot, source: CurrentPrice['source']): CurrentPrice => {
@@ -47,20 +49,25 @@ export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
 
   // One provider request at a time per instance, however many callers are waiting.
   const fetchLive = (): Promise<Snapshot | null> => {
-    inFlight ??= (async () => {
+    if (inFlight) return inFlight;
+    const startedIn = generation;
+    let request: Promise<Snapshot | null> | undefined;
+    request = (async () => {
       try {
         const priceCents = await fetchPriceCents(settings().url, settings().timeoutMs);
         const snapshot = { priceCents, fetchedAt: clock.now().toISOString() };
+        if (startedIn !== generation) return snapshot;
         await insertSnapshot(db, BTC_SYMBOL, snapshot.priceCents, snapshot.fetchedAt);
         cached = snapshot;
         return snapshot;
       } catch {
         return null;
       } finally {
-        inFlight = null;
+        if (inFlight === request) inFlight = null;
       }
     })();
-    return inFlight;
+    inFlight = request;
+    return request;
   };
 
   const fallback = async (): Promise<CurrentPrice | null> => {
@@ -100,6 +107,8 @@ export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
       return thinned;
     },
     invalidate() {
+      generation += 1;
+      inFlight = null;
       cached = null;
       failedAt = -Infinity;
       invalidated = true;
