@@ -51,8 +51,7 @@ export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
   const fetchLive = (): Promise<Snapshot | null> => {
     if (inFlight) return inFlight;
     const startedIn = generation;
-    let request: Promise<Snapshot | null> | undefined;
-    request = (async () => {
+    const request: Promise<Snapshot | null> = (async () => {
       try {
         const priceCents = await fetchPriceCents(settings().url, settings().timeoutMs);
         const snapshot = { priceCents, fetchedAt: clock.now().toISOString() };
@@ -63,7 +62,8 @@ export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
       } catch {
         return null;
       } finally {
-        if (inFlight === request) inFlight = null;
+        // Still the request in flight (not one that invalidate() replaced)?
+        if (generation === startedIn) inFlight = null;
       }
     })();
     inFlight = request;
