@@ -30,13 +30,21 @@ export async function startServer({ dialect, port, env = {}, nodeArgs = [] }) {
   });
   const child = spawn('node', [...nodeArgs, `${dist}/server/main.js`], { env: common, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // Our own server must answer: one that exited (a port already taken) must not be mistaken for another listener.
+  let exited = null;
+  child.once('exit', (code, signal) => (exited = signal ?? code));
+  let ready = false;
+  for (let i = 0; i < 300 && exited === null && !ready; i++) {
     try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
+      ready = (await fetch(`${base}/readyz`)).ok;
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 100));
+    if (!ready) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (exited !== null || !ready) {
+    child.kill('SIGKILL');
+    throw new Error(`server on port ${port} did not start (${exited !== null ? `exited: ${exited}` : 'not ready after 30 s'})`);
   }
   return {
     base,
