@@ -132,6 +132,29 @@ test.describe('home chart', () => {
     await expect(page.getByRole('img', { name: /3 mois, de Sept à Nov/ })).toBeVisible();
   });
 
+  test('on a phone the drawn chart and its screen-reader table never widen the page', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSettled(page, '/', 'fr');
+    await page.getByTestId('home-chart').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('home-chart').locator('canvas')).toBeVisible();
+    await expect(page.getByRole('table', { name: content.fr.home.chart.tableCaption })).toBeAttached();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+
+  test('the closing call asks a visitor to sign up and leads a signed-in person to the portfolio', async ({ page }) => {
+    await openSettled(page, '/', 'fr');
+    const cta = page.locator('section[aria-labelledby="home-cta"]');
+    await expect(cta.getByRole('heading')).toHaveText(content.fr.home.ctaTitle);
+    await expect(cta.getByRole('link', { name: content.fr.home.ctaSignup })).toHaveAttribute('href', '/signup');
+
+    await page.route('**/api/me', (r) => r.fulfill({ json: fakeMe }));
+    await page.route('**/api/portfolio/history', (r) => r.fulfill({ json: { months: [] } }));
+    await openSettled(page, '/', 'fr');
+    await expect(cta.getByRole('heading')).toHaveText(content.fr.home.ctaMemberTitle);
+    await expect(cta.getByRole('link', { name: content.fr.home.ctaPortfolio })).toHaveAttribute('href', '/portfolio');
+    await expect(page.getByRole('link', { name: content.fr.home.ctaSignup })).toHaveCount(0);
+  });
+
   test('falls back to the sample data when the history cannot be loaded', async ({ page }) => {
     await page.route('**/api/me', (r) => r.fulfill({ json: fakeMe }));
     await page.route('**/api/portfolio/history', (r) => r.fulfill({ status: 500, json: { error: { code: 'internal_error', params: {} } } }));

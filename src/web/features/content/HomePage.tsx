@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageMeta } from '../../components/PageMeta';
+import { useMe } from '../../lib/session';
 import { AreaTiles } from './AreaTiles';
 import { ChartSection } from './ChartSection';
 import { Hero, Section, primaryButton, secondaryButton } from './ui';
@@ -13,6 +14,9 @@ const trust = [
 
 export function HomePage() {
   const { t } = useTranslation('content');
+  const { data: me } = useMe();
+  // A signed-in person already has an account: the closing call leads to their portfolio instead of the sign-up.
+  const cta = me ? { title: 'home.ctaMemberTitle', body: 'home.ctaMemberBody', to: '/portfolio', action: 'home.ctaPortfolio' } : { title: 'home.ctaTitle', body: 'home.ctaBody', to: '/signup', action: 'home.ctaSignup' };
   return (
     <>
       <PageMeta title={t('home.metaTitle')} description={t('home.metaDescription')} />
@@ -52,12 +56,12 @@ export function HomePage() {
         <div className="flex flex-col items-start gap-6 rounded-3xl bg-brand-900 px-6 py-10 text-white sm:flex-row sm:items-center sm:justify-between sm:px-12">
           <div>
             <h2 id="home-cta" className="text-2xl font-bold">
-              {t('home.ctaTitle')}
+              {t(cta.title)}
             </h2>
-            <p className="mt-2 max-w-xl text-slate-200">{t('home.ctaBody')}</p>
+            <p className="mt-2 max-w-xl text-slate-200">{t(cta.body)}</p>
           </div>
-          <Link to="/signup" className={primaryButton}>
-            {t('home.ctaSignup')}
+          <Link to={cta.to} className={primaryButton}>
+            {t(cta.action)}
           </Link>
         </div>
       </section>
