@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { areaSchema, investmentSchema } from './investing';
 import { decimalAmount } from './money';
+import { statementKinds } from './statement-kinds';
 
 /** The BTC price the crypto values were computed with; null price when none could be had (stored values are used). */
 export const valuationPriceSchema = z.object({
@@ -51,7 +52,7 @@ export const historyResponse = z.object({ months: z.array(historyMonthSchema) })
 export type HistoryMonth = z.infer<typeof historyMonthSchema>;
 
 /** What a statement line is, from the person's point of view. */
-export const statementKinds = ['deposit', 'withdrawal', 'withdrawal_release', 'investment', 'stop', 'transfer_in', 'transfer_out'] as const;
+export { statementKinds };
 export const statementKind = z.enum(statementKinds);
 export type StatementKind = z.infer<typeof statementKind>;
 
