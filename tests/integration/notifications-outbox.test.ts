@@ -1,53 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffMs, deliverDue } from '../../src/server/modules/notifications/delivery';
 import { OUTBOX_JOB, startEmailDelivery } from '../../src/server/modules/notifications/notifications.job';
 import { enqueueEmail } from '../../src/server/modules/notifications/outbox';
 import { createTransport } from '../../src/server/modules/notifications/transport';
 import { createTestApp, type TestApp } from '../support/app';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP peer on loopback that refuses the next `refuse` messages with a temporary error. */
-async function startSmtp() {
-  const received: Received[] = [];
-  const state = { refuse: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        if (state.refuse > 0) {
-          state.refuse--;
-          const err = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
-          return callback(err);
-        }
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, state, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
+import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: SmtpPeer;
 beforeAll(async () => {
   t = await createTestApp();
-  smtp = await startSmtp();
+  smtp = await startSmtpPeer();
 });
 afterAll(async () => {
   await smtp.close();
@@ -61,7 +28,7 @@ describe('e-mail outbox over SMTP', () => {
     const transport = createTransport({ smtpUrl: smtp.url, outboxDir: path.join(t.testDb.dataDir, 'mail') });
     const deps = { db: t.ctx.db, clock: t.clock, transport, from: 'Atlas Invest <no-reply@atlas.test>', log: silent };
     const id = await enqueueEmail(t.ctx.db, { to: 'marie@example.test', template: 'deposit_approved', locale: 'fr', params: { amount: '1250.00' }, now: t.clock.now() });
-    smtp.state.refuse = 1;
+    smtp.refuse = 1;
 
     expect(await deliverDue(deps)).toEqual({ sent: 0, failed: 1 });
     const afterRefusal = await rowOf(id);
