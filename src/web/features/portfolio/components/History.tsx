@@ -4,6 +4,7 @@ import type { Area } from '../../../../core/areas';
 import { fromDecimalString } from '../../../../core/money';
 import type { HistoryMonth } from '../../../../contracts/portfolio';
 import { Card } from '../../../components/form';
+import { useDeferredReveal } from '../../../lib/deferred';
 import { money, monthName } from '../../../lib/format';
 import { usePortfolioHistory } from '../api';
 import { areaOrder } from '../colors';
@@ -30,12 +31,14 @@ export function History() {
   const series: AreaSeries[] = areaOrder.map((area) => ({ area, label: t(`areas.${area}`), cents: months.map((m) => fromDecimalString(m[field[area]])) }));
   const hasValue = series.some((s) => s.cents.some((c) => c > 0));
   const summary = labels.length > 0 ? t('history.summary', { from: labels[0], to: labels[labels.length - 1] }) : '';
+  // Chart.js is fetched and drawn once the figures are on screen, in the box reserved for it.
+  const [box, ready] = useDeferredReveal<HTMLDivElement>();
   return (
     <Card>
       <h2 className="text-lg font-semibold text-brand-900">{t('history.title')}</h2>
       {isError && <p className="mt-2 text-sm text-red-700">{t('history.failed')}</p>}
-      <div className="mt-4 h-72" data-testid="history-chart">
-        {isPending ? null : !hasValue ? (
+      <div ref={box} className="mt-4 h-72" data-testid="history-chart">
+        {isPending || (hasValue && !ready) ? null : !hasValue ? (
           <div className="flex h-full items-center justify-center rounded-xl border-2 border-dashed border-slate-200" data-testid="history-empty">
             <p className="text-sm font-semibold text-slate-600">{t('allocation.empty')}</p>
           </div>
