@@ -110,6 +110,19 @@ test.describe('portfolio journeys', () => {
     await expect(page.getByTestId('investments-list').getByRole('listitem')).toHaveCount(4);
     await expectNoHorizontalScroll(page);
     await expectNoSeriousViolations(page);
+    // Loaded afresh on a phone, nothing moves while the price notice, figures and charts arrive (their places are kept).
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number[] }).shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) (window as unknown as { shifts: number[] }).shifts.push((e as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await openPortfolio(page);
+    await expect(page.getByTestId('price-notice')).toBeVisible();
+    await expect(page.getByRole('img', { name: /Répartition du portfolio/ })).toBeVisible();
+    await page.getByTestId('history-chart').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('history-chart').locator('canvas')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0))).toBeLessThan(0.01);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Five full days later the investment can be stopped: a confirmation, then the amount credited.

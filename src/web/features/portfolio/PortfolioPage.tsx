@@ -25,7 +25,7 @@ export function PortfolioPage() {
             </Button>
           </FormMessage>
         )}
-        <PriceNotice portfolio={data} />
+        <PriceNotice portfolio={data} loading={portfolio.isPending} />
         <Stats portfolio={data} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <Allocation portfolio={data} loading={portfolio.isPending} />

@@ -40,22 +40,28 @@ export function Stats({ portfolio }: { portfolio: Portfolio | undefined }) {
   );
 }
 
+/** Two lines of notice on a phone, one from lg: the loading placeholder and the notice are the same height. */
+const noticeBox = 'min-h-[3.625rem] lg:min-h-[2.375rem]';
+
 /** Which BTC price the crypto values use, how old it is, and a warning when it is stale or missing. */
-export function PriceNotice({ portfolio }: { portfolio: Portfolio | undefined }) {
+export function PriceNotice({ portfolio, loading }: { portfolio: Portfolio | undefined; loading: boolean }) {
   const { t } = useTranslation('portfolio');
+  // The notice's place is kept while the portfolio loads, so the figures and charts below do not
+  // move when it arrives (only a portfolio without crypto gives the place back, once).
+  if (loading) return <div className={noticeBox} aria-hidden="true" data-testid="price-notice-slot" />;
   // The allocation counts every active investment; the list may show only the newest ones.
   if (!portfolio || !portfolio.allocation.some((a) => a.area === 'crypto' && a.invested !== '0.00')) return null;
   const { price } = portfolio;
   if (price.btc === null) {
     return (
-      <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+      <p role="status" className={`${noticeBox} rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900`}>
         {t('price.missing')}
       </p>
     );
   }
   const label = t('price.label', { price: money(price.btc), age: priceAge(price.ageSeconds ?? 0, t('price.ageNow')) });
   return (
-    <p role="status" data-testid="price-notice" className={`rounded-lg border px-4 py-2 text-sm ${price.stale ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-slate-200 bg-slate-50 text-slate-700'}`}>
+    <p role="status" data-testid="price-notice" className={`${noticeBox} rounded-lg border px-4 py-2 text-sm ${price.stale ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-slate-200 bg-slate-50 text-slate-700'}`}>
       {label}
       {price.stale && <strong className="ml-1 font-semibold">{t('price.stale')}</strong>}
     </p>
