@@ -85,14 +85,15 @@ const matrix: Record<string, Entry> = {
 };
 
 /** Routes the document hides on purpose, with who may call them (checked separately below). */
-const hidden: Record<string, Access | 'signed-link'> = {
+const hidden: Record<string, Access | 'signed-link' | 'local'> = {
   'GET /api/events': 'user',
   'GET /api/proof-files/*': 'signed-link',
   'GET /api/openapi.json': 'public',
   'GET /api/docs': 'public',
   'GET /healthz': 'public',
   'GET /readyz': 'public',
-  'GET /metrics': 'public',
+  // This machine, or a METRICS_TOKEN bearer (tests/integration/foundation.test.ts).
+  'GET /metrics': 'local',
   'GET /embed/charts.html': 'public',
   'GET /embed/charts.js': 'public',
 };
@@ -256,8 +257,10 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
   });
 
   describe('hidden routes', () => {
-    it('/api/events needs a session; health, docs and embeds are public', async () => {
+    it('/api/events needs a session; health, docs and embeds are public; metrics only from this machine', async () => {
       expect((await inject('anonymous', 'GET', '/api/events')).statusCode).toBe(401);
+      expect((await w.t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(403);
+      expect((await w.t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
       for (const [key, access] of Object.entries(hidden)) {
         if (access !== 'public') continue;
         const url = key.split(' ')[1]!;
