@@ -32,16 +32,21 @@ async function typeInto(page: Page, field: Locator, text: string): Promise<void>
 async function expectVisibleFocus(target: Locator, drawnBy?: Locator): Promise<void> {
   await expect(target).toBeFocused();
   const painted = drawnBy ?? target;
-  const indicator = await painted.evaluate((el) => {
-    const style = getComputedStyle(el);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
-    const twin = [...document.querySelectorAll(el.tagName)].find((other) => other !== el && other.className === el.className && !other.contains(document.activeElement));
-    // Without a twin to compare with, the ring must be the focus colour (gold-400).
-    const ring = style.boxShadow !== 'none' && (twin ? getComputedStyle(twin).boxShadow !== style.boxShadow : style.boxShadow.includes('rgb(247, 201, 72)'));
-    return { outline, ring, matchesFocusVisible: el.matches(':focus-visible') || el.matches(':has(:focus-visible)') };
-  });
-  expect(indicator.matchesFocusVisible, 'focus came from the keyboard').toBe(true);
-  expect(indicator.outline || indicator.ring, 'a visible focus indicator').toBe(true);
+  const read = () =>
+    painted.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+      const twin = [...document.querySelectorAll(el.tagName)].find((other) => other !== el && other.className === el.className && !other.contains(document.activeElement));
+      // Without a twin to compare with, the ring must be the focus colour (gold-400).
+      const ring = style.boxShadow !== 'none' && (twin ? getComputedStyle(twin).boxShadow !== style.boxShadow : style.boxShadow.includes('rgb(247, 201, 72)'));
+      return { outline, ring, matchesFocusVisible: el.matches(':focus-visible') || el.matches(':has(:focus-visible)') };
+    });
+  expect((await read()).matchesFocusVisible, 'focus came from the keyboard').toBe(true);
+  // Cards fade their ring in (a CSS transition): judge the indicator once it has settled.
+  await expect.poll(async () => {
+    const indicator = await read();
+    return indicator.outline || indicator.ring;
+  }, { message: 'a visible focus indicator', timeout: 2000 }).toBe(true);
 }
 
 test('keyboard only: sign up, log in and invest', async ({ page }) => {
