@@ -1,17 +1,18 @@
 import { fromDecimalString } from '../../../core/money';
 import { monthName } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
+import { areaColors } from '../../lib/area-colors';
 import type { HistoryMonth } from './api';
 
 export const categories = ['crypto', 'stocks', 'realEstate', 'trading'] as const;
 export type Category = (typeof categories)[number];
 
-/** Colours of spec §2 (portfolio): crypto gold, stocks blue, real estate green, trading red. */
+/** The portfolio's colours of spec §2, by this chart's keys. */
 export const categoryColors: Record<Category, string> = {
-  crypto: '#d49b00',
-  stocks: '#2a6fdb',
-  realEstate: '#0f9d6b',
-  trading: '#dc2f4b',
+  crypto: areaColors.crypto,
+  stocks: areaColors.stocks,
+  realEstate: areaColors.real_estate,
+  trading: areaColors.trading,
 };
 
 export interface Series {

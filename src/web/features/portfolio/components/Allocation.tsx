@@ -6,7 +6,7 @@ import type { Portfolio } from '../../../../contracts/portfolio';
 import { Card } from '../../../components/form';
 import { useDeferredReveal } from '../../../lib/deferred';
 import { money, percent } from '../../../lib/format';
-import { areaColors, areaOrder } from '../colors';
+import { areaColors, areaOrder } from '../../../lib/area-colors';
 
 const AllocationChart = lazy(() => import('./AllocationChart'));
 

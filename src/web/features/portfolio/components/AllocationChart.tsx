@@ -1,7 +1,7 @@
 import { ArcElement, Chart as ChartJS, PieController, Tooltip } from 'chart.js';
 import { Pie } from 'react-chartjs-2';
 import { formatMoney } from '../../../../core/money';
-import { areaColors } from '../colors';
+import { areaColors } from '../../../lib/area-colors';
 import type { Slice } from './Allocation';
 
 // A pie with tooltips only: the legend is ours, in HTML, with the amounts.

@@ -7,7 +7,7 @@ import { Card } from '../../../components/form';
 import { useDeferredReveal } from '../../../lib/deferred';
 import { money, monthName } from '../../../lib/format';
 import { usePortfolioHistory } from '../api';
-import { areaOrder } from '../colors';
+import { areaOrder } from '../../../lib/area-colors';
 
 const HistoryChart = lazy(() => import('./HistoryChart'));
 

@@ -1,7 +1,7 @@
 import { CategoryScale, Chart as ChartJS, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import { Line } from 'react-chartjs-2';
 import { formatMoney } from '../../../../core/money';
-import { areaColors } from '../colors';
+import { areaColors } from '../../../lib/area-colors';
 import type { AreaSeries } from './History';
 
 ChartJS.register(LineController, LineElement, PointElement, LinearScale, CategoryScale, Legend, Tooltip);

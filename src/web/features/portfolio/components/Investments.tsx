@@ -8,7 +8,7 @@ import { newIdempotencyKey } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate, money } from '../../../lib/format';
 import { useMoreInvestments, useStopInvestment } from '../api';
-import { areaColors } from '../colors';
+import { areaColors } from '../../../lib/area-colors';
 import { Dialog } from '../../../components/Dialog';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;

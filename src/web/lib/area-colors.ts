@@ -1,6 +1,6 @@
-import type { Area } from '../../../core/areas';
+import type { Area } from '../../core/areas';
 
-/** Spec §2: crypto gold, stocks blue, real estate green, trading red (the same hues as the home chart). */
+/** Spec §2: crypto gold, stocks blue, real estate green, trading red (the home chart uses them too). */
 export const areaColors: Record<Area, string> = {
   crypto: '#d49b00',
   stocks: '#2a6fdb',
