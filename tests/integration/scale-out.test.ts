@@ -21,6 +21,7 @@ import { fund } from '../support/money';
 import { startLocalS3, type LocalS3 } from '../support/s3';
 import { bundleServer, startServerProcess, type ServerBundle, type ServerProcess } from '../support/server-process';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
+import { parseSseEvents } from '../support/sse';
 import { cookieFrom, createUser, signupBody, someIp } from '../support/users';
 
 /**
@@ -102,14 +103,7 @@ function openEvents(on: ServerProcess, cookie: string): Promise<EventStream> {
       res.on('data', (chunk: string) => (text += chunk));
       res.on('error', () => undefined);
       resolve({
-        events: () =>
-          text
-            .split('\n\n')
-            .filter((block) => block.startsWith('event:'))
-            .map((block) => {
-              const [eventLine, dataLine] = block.split('\n');
-              return { event: eventLine!.slice('event: '.length), data: JSON.parse(dataLine!.slice('data: '.length)) };
-            }),
+        events: () => parseSseEvents<{ audience: string }>(text),
         close: () => req.destroy(),
       });
     });

@@ -8,6 +8,7 @@ import { testDialect, type TestDb } from '../../../../tests/support/db';
 import { createAdmin, createUser, type TestUser } from '../../../../tests/support/users';
 import { InProcessEventBus } from './event-bus';
 import { sseHandler } from './sse';
+import { parseSseEvents } from '../../../../tests/support/sse';
 
 interface Stream {
   status: number;
@@ -31,14 +32,7 @@ function openStream(app: FastifyInstance, cookie?: string): Promise<Stream> {
         status: res.statusCode ?? 0,
         headers: res.headers,
         text: () => body,
-        events: () =>
-          body
-            .split('\n\n')
-            .filter((block) => block.startsWith('event:'))
-            .map((block) => {
-              const [eventLine, dataLine] = block.split('\n');
-              return { event: eventLine!.slice('event: '.length), data: JSON.parse(dataLine!.slice('data: '.length)) };
-            }),
+        events: () => parseSseEvents(body),
         close: () => req.destroy(),
         closed,
       });
