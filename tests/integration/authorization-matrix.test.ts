@@ -179,10 +179,6 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
     const cookie = typeof who === 'string' ? cookieOf(who) : who.cookie;
     return w.t.app.inject({ method: method as 'GET', url, payload: payload as never, headers: { ...(cookie ? { cookie } : {}), ...headers }, remoteAddress: someIp() });
   };
-  const signedIn = async (who: PersonaName) => {
-    const me = await inject(who, 'GET', '/api/me');
-    return me.statusCode === 200 && me.json() !== null;
-  };
   const errorCode = (body: string): string | undefined => {
     try {
       return (JSON.parse(body) as { error?: { code?: string } }).error?.code;
@@ -252,7 +248,7 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
         expect(code).toBe('investment_not_found');
       }
       if (refusedAs || res.statusCode === 404) expect(await stateOf(w.t.ctx.db), `${what}: a refused request changed something`).toBe(before);
-      if (entry.endsSession && who !== 'anonymous' && !(await signedIn(who))) await w.relogin(who);
+      if (entry.endsSession && who !== 'anonymous') await w.ensureSignedIn(who);
     });
   });
 

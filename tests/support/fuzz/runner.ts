@@ -171,12 +171,7 @@ export class Fuzzer {
   private async refreshSessions(): Promise<void> {
     for (const name of this.stale) {
       this.stale.delete(name);
-      const me = await this.w.t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: this.w.personas[name].cookie } });
-      // A visitor (no live session) gets 200 with null from /api/me.
-      if (me.statusCode === 401 || me.json() === null) {
-        await this.w.relogin(name);
-        this.stats.relogins += 1;
-      }
+      if (await this.w.ensureSignedIn(name)) this.stats.relogins += 1;
     }
   }
 

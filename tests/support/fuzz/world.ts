@@ -31,6 +31,8 @@ export interface World {
   fundedCents: number;
   /** Signs the person in again (a fuzzed logout or revocation may have ended the session). */
   relogin(name: PersonaName): Promise<void>;
+  /** Signs the person in again if their session no longer works; true when it had to. */
+  ensureSignedIn(name: PersonaName): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,10 @@ export async function createWorld(): Promise<World> {
   t.clock.advance(31 * DAY_MS);
   await t.app.inject({ method: 'POST', url: '/api/transfers', payload: { recipientUid: other.uid, amount: '5.00' }, headers: { cookie: user.cookie } });
   const personas = { user, other, admin };
+  const relogin = async (name: PersonaName) => {
+    const p = personas[name];
+    p.cookie = await login(t, p.email, p.password);
+  };
   return {
     t,
     price,
@@ -91,9 +97,13 @@ export async function createWorld(): Promise<World> {
     owned,
     png,
     fundedCents: 3 * FUNDING_CENTS,
-    relogin: async (name) => {
-      const p = personas[name];
-      p.cookie = await login(t, p.email, p.password);
+    relogin,
+    ensureSignedIn: async (name) => {
+      // A visitor (no live session) gets 200 with null from /api/me.
+      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: personas[name].cookie } });
+      if (me.statusCode === 200 && me.json() !== null) return false;
+      await relogin(name);
+      return true;
     },
     close: async () => {
       await t.close();
