@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitForReady } from '../support/server-process';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -26,17 +26,6 @@ export async function buildServerBundle(): Promise<ServerCommand> {
   });
   if (!existsSync(path.join(dir, 'server', 'main.js'))) throw new Error('server bundle missing after build');
   return { kind: 'bundle', dir };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export async function runCli(command: ServerCommand, env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number; output: string }> {
@@ -84,21 +73,11 @@ export class ServerProcess {
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    while (Date.now() - t0 < timeoutMs) {
-      if (early) throw new Error(`${early}\n${this.lines.slice(-20).join('\n')}`);
-      try {
-        const res = await fetch(`${this.base}/readyz`, { signal: AbortSignal.timeout(2000) });
-        if (res.ok) {
-          this.starts += 1;
-          this.startMs.push(Date.now() - t0);
-          return;
-        }
-      } catch {
-        /* not listening yet */
-      }
-      await new Promise((r) => setTimeout(r, 50));
+    if (!(await waitForReady(this.base, timeoutMs, () => (early ? `${early}\n${this.lines.slice(-20).join('\n')}` : null)))) {
+      throw new Error(`server not ready after ${timeoutMs} ms\n${this.lines.slice(-20).join('\n')}`);
     }
-    throw new Error(`server not ready after ${timeoutMs} ms\n${this.lines.slice(-20).join('\n')}`);
+    this.starts += 1;
+    this.startMs.push(Date.now() - t0);
   }
 
   /** SIGKILL: no handler runs, no request finishes, nothing is flushed by the process. */

@@ -44,6 +44,25 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Polls `<url>/readyz` every 50 ms until it answers 200 (true) or `timeoutMs` passes (false).
+ * `failed()` returns why waiting is pointless (the process exited), and that is thrown at once.
+ */
+export async function waitForReady(url: string, timeoutMs: number, failed: () => string | null): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() <= until) {
+    const why = failed();
+    if (why) throw new Error(why);
+    try {
+      if ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) })).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
 export interface ServerProcess {
   name: string;
   pid: number;
@@ -86,20 +105,9 @@ export async function startServerProcess(bundle: ServerBundle, name: string, env
   );
   const output = () => `[${name}] ${lines.join(`\n[${name}] `)}`;
 
-  const until = Date.now() + readyMs;
-  for (;;) {
-    if (gone) throw new Error(`${name} exited before it was ready:\n${output()}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) {
-      child.kill('SIGKILL');
-      throw new Error(`${name} not ready after ${readyMs} ms:\n${output()}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
+  if (!(await waitForReady(url, readyMs, () => (gone ? `${name} exited before it was ready:\n${output()}` : null)))) {
+    child.kill('SIGKILL');
+    throw new Error(`${name} not ready after ${readyMs} ms:\n${output()}`);
   }
 
   return {
