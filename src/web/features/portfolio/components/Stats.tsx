@@ -2,26 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { fromDecimalString } from '../../../../core/money';
 import type { Portfolio } from '../../../../contracts/portfolio';
 import { Card, Stat } from '../../../components/form';
-import { currentLanguage } from '../../../lib/i18n';
-import { money } from '../../../lib/format';
-
-const intlLocale = { fr: 'fr-FR', en: 'en-US', es: 'es-ES' } as const;
-
-/** "il y a 3 minutes", "2 hours ago": the age of the BTC price in the current language. */
-export function priceAge(seconds: number, justNow: string): string {
-  if (seconds < 60) return justNow;
-  const rtf = new Intl.RelativeTimeFormat(intlLocale[currentLanguage()], { numeric: 'auto' });
-  if (seconds < 3600) return rtf.format(-Math.floor(seconds / 60), 'minute');
-  if (seconds < 86_400) return rtf.format(-Math.floor(seconds / 3600), 'hour');
-  return rtf.format(-Math.floor(seconds / 86_400), 'day');
-}
+import { formatAge, money, percentText } from '../../../lib/format';
 
 export function Stats({ portfolio }: { portfolio: Portfolio | undefined }) {
   const { t } = useTranslation('portfolio');
   const s = portfolio?.stats;
   const gain = s ? fromDecimalString(s.gain) : 0;
   const tone = gain > 0 ? 'positive' : gain < 0 ? 'negative' : 'default';
-  const roi = s ? `${gain > 0 ? '+' : ''}${s.roi} %` : '—';
+  // Same decimal sign as the allocation's shares in the current language.
+  const roi = s ? `${gain > 0 ? '+' : ''}${percentText(s.roi)}` : '—';
   return (
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="portfolio-stats">
       <Card>
@@ -59,7 +48,7 @@ export function PriceNotice({ portfolio, loading }: { portfolio: Portfolio | und
       </p>
     );
   }
-  const label = t('price.label', { price: money(price.btc), age: priceAge(price.ageSeconds ?? 0, t('price.ageNow')) });
+  const label = t('price.label', { price: money(price.btc), age: formatAge(price.ageSeconds ?? 0, t('price.ageNow')) });
   return (
     <p role="status" data-testid="price-notice" className={`${noticeBox} rounded-lg border px-4 py-2 text-sm ${price.stale ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-slate-200 bg-slate-50 text-slate-700'}`}>
       {label}
