@@ -30,7 +30,7 @@ async function openPortfolio(page: Page) {
 
 /** Wide content (the statement table) scrolls inside its card; the page itself never scrolls sideways. */
 async function expectNoHorizontalScroll(page: Page) {
-  // Polled: after a viewport change the charts' canvases resize on the next frames.
+  // Polled: after a viewport change the charts measure their box again on the next frame.
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
@@ -79,7 +79,7 @@ test.describe('portfolio journeys', () => {
     await expect(page.getByRole('group', { name: 'Valeur totale' })).toContainText('$510.00');
     await expect(page.getByRole('group', { name: 'Investi', exact: true })).toContainText('$500.00');
     await expect(page.getByRole('group', { name: 'Gain / perte total' })).toContainText('+$10.00');
-    await expect(page.getByRole('group', { name: 'ROI' })).toContainText('+2.00 %');
+    await expect(page.getByRole('group', { name: 'ROI' })).toContainText('+2,00 %');
     await expect(page.getByTestId('price-notice')).toContainText('$71,500.00');
 
     // The pie is an image whose name lists every area with its value; the legend shows the shares.
@@ -88,6 +88,10 @@ test.describe('portfolio journeys', () => {
     for (const part of ['Crypto', '($110.00)', 'Trading', '($150.50)', 'Actions', '($200.00)', 'Immobilier', '($49.50)']) {
       await expect(pie).toHaveAttribute('aria-label', new RegExp(part.replace(/[$().]/g, '\\$&')));
     }
+    // The first slice starts at the top, clockwise: pointing just right of twelve o'clock shows crypto's amount.
+    const disc = (await pie.boundingBox())!;
+    await page.mouse.move(disc.x + disc.width / 2 + 10, disc.y + disc.height / 2 - 40);
+    await expect(page.getByTestId('allocation-chart')).toContainText('Crypto: $110.00');
     const legend = page.getByRole('list', { name: 'Répartition' });
     await expect(legend.getByRole('listitem')).toHaveCount(4);
     await expect(legend.getByRole('listitem').filter({ hasText: 'Actions' })).toContainText('39,22 %');
@@ -121,7 +125,7 @@ test.describe('portfolio journeys', () => {
     await expect(page.getByTestId('price-notice')).toBeVisible();
     await expect(page.getByRole('img', { name: /Répartition du portfolio/ })).toBeVisible();
     await page.getByTestId('history-chart').scrollIntoViewIfNeeded();
-    await expect(page.getByTestId('history-chart').locator('canvas')).toBeVisible();
+    await expect(page.getByTestId('history-chart').locator('svg[role=img]')).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0))).toBeLessThan(0.01);
     await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -148,7 +152,7 @@ test.describe('portfolio journeys', () => {
     await expect(rows.filter({ hasText: 'Crypto' })).toHaveCount(0);
     await expect(page.getByRole('group', { name: 'Valeur totale' })).toContainText('$400.00');
     await expect(page.getByRole('group', { name: 'Investi', exact: true })).toContainText('$400.00');
-    await expect(page.getByRole('group', { name: 'ROI' })).toContainText('0.00 %');
+    await expect(page.getByRole('group', { name: 'ROI' })).toContainText('0,00 %');
     await expect(legend.getByRole('listitem')).toHaveCount(3);
 
     // The statement on the page: deposit, four investments, the stop; $1,000 − $500 + $110.
@@ -195,7 +199,7 @@ test.describe('portfolio journeys', () => {
     await expect(page.getByTestId('allocation-empty')).toHaveText('Aucun investissement');
     await expect(page.getByRole('img', { name: /Répartition du portfolio/ })).toHaveCount(0);
     await expect(page.getByRole('group', { name: 'Valeur totale' })).toContainText('$0.00');
-    await expect(page.getByRole('group', { name: 'ROI' })).toContainText('0.00 %');
+    await expect(page.getByRole('group', { name: 'ROI' })).toContainText('0,00 %');
     await expect(page.getByText("Vous n'avez aucun investissement actif.")).toBeVisible();
     await expect(page.getByRole('link', { name: 'Investir maintenant' })).toHaveAttribute('href', '/invest');
     await expect(page.getByText('Aucune opération pour ces critères.')).toBeVisible();

@@ -106,14 +106,14 @@ test('real estate labels residential, commercial and land with the quarterly rat
 test.describe('home chart', () => {
   test('is not part of the first download and keeps its height when it arrives', async ({ page }) => {
     const chartChunks: string[] = [];
-    page.on('request', (r) => /HomeChart/.test(r.url()) && chartChunks.push(r.url()));
+    page.on('request', (r) => /MonthlyChart/.test(r.url()) && chartChunks.push(r.url()));
     await page.setViewportSize({ width: 1280, height: 700 });
     await openSettled(page, '/');
-    expect(chartChunks, 'Chart.js loads only when the chart is near the screen').toEqual([]);
+    expect(chartChunks, 'the chart loads only when it is near the screen').toEqual([]);
     const box = page.getByTestId('home-chart');
     const before = (await box.boundingBox())!.height;
     await box.scrollIntoViewIfNeeded();
-    await expect(box.locator('canvas')).toBeVisible();
+    await expect(box.locator('svg[role=img]')).toBeVisible();
     expect(chartChunks.length).toBe(1);
     expect((await box.boundingBox())!.height).toBe(before);
     expect(before).toBe(320);
@@ -129,14 +129,20 @@ test.describe('home chart', () => {
     await openSettled(page, '/', 'fr');
     await page.getByTestId('home-chart').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('chart-note')).toHaveText(content.fr.home.chart.mine);
-    await expect(page.getByRole('img', { name: /3 mois, de Sept à Nov/ })).toBeVisible();
+    const chart = page.getByRole('img', { name: /3 mois, de Sept à Nov/ });
+    await expect(chart).toBeVisible();
+    // Pointing at the last month shows its figures.
+    const area = (await chart.boundingBox())!;
+    await page.mouse.move(area.x + area.width - 10, area.y + area.height / 2);
+    await expect(page.getByTestId('home-chart')).toContainText('Crypto: $15.00');
+    await expect(page.getByTestId('home-chart')).toContainText('Trading: $41.00');
   });
 
   test('on a phone the drawn chart and its screen-reader table never widen the page', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openSettled(page, '/', 'fr');
     await page.getByTestId('home-chart').scrollIntoViewIfNeeded();
-    await expect(page.getByTestId('home-chart').locator('canvas')).toBeVisible();
+    await expect(page.getByTestId('home-chart').locator('svg[role=img]')).toBeVisible();
     await expect(page.getByRole('table', { name: content.fr.home.chart.tableCaption })).toBeAttached();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
 import { usePortfolioHistory } from './api';
-import { historySeries, sampleSeries } from './chartData';
+import { categories, categoryColors, historySeries, sampleSeries } from './chartData';
 
-// Chart.js is a separate chunk, fetched only when this section renders.
-const HomeChart = lazy(() => import('./HomeChart'));
+// The chart's code is a separate chunk, fetched only when the chart is near the screen.
+const MonthlyChart = lazy(() => import('../../components/MonthlyChart'));
 
-/** True once the element is near the viewport: Chart.js is not even fetched for a visitor who never scrolls to it. */
+/** True once the element is near the viewport: the chart is not even fetched for a visitor who never scrolls to it. */
 function useNearViewport<T extends Element>() {
   const ref = useRef<T>(null);
   const [near, setNear] = useState(false);
@@ -34,6 +34,7 @@ export function ChartSection() {
   // Spec §8: when the person's history cannot be loaded, the sample data is shown instead (and said so).
   const series = (me && historySeries(history.data?.months, lng)) || sampleSeries(lng);
   const summary = t('home.chart.summary', { count: series.labels.length, from: series.labels[0], to: series.labels[series.labels.length - 1] });
+  const lines = categories.map((c) => ({ key: c, label: t(`areas.${c}.title`), color: categoryColors[c], cents: series.values[c] }));
   const waiting = Boolean(me) && history.isPending;
   const [box, near] = useNearViewport<HTMLDivElement>();
   return (
@@ -51,7 +52,14 @@ export function ChartSection() {
               <ChartPlaceholder label={t('home.chart.loading')} />
             ) : (
               <Suspense fallback={<ChartPlaceholder label={t('home.chart.loading')} />}>
-                <HomeChart key={i18n.language} series={series} summary={summary} />
+                <MonthlyChart
+                  key={i18n.language}
+                  labels={series.labels}
+                  lines={lines}
+                  summary={summary}
+                  caption={t('home.chart.tableCaption')}
+                  monthHeading={t('home.chart.month')}
+                />
               </Suspense>
             )}
           </div>

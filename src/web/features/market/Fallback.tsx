@@ -2,13 +2,11 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromDecimalString } from '../../../core/money';
 import { Card, FormMessage, Stat } from '../../components/form';
-import { formatDate, formatDateTime, money } from '../../lib/format';
-import { currentLanguage } from '../../lib/i18n';
+import { formatDate, formatDateTime, formatDayMonth, money } from '../../lib/format';
 import { useBtcHistory, useBtcPrice } from './api';
 
 const BtcChart = lazy(() => import('./BtcChart'));
 const DAYS = 30;
-const intlLocale = { fr: 'fr-FR', en: 'en-US', es: 'es-ES' } as const;
 
 /** When the TradingView widgets cannot load: say so, and chart the BTC prices we stored ourselves. */
 export function Fallback() {
@@ -18,8 +16,7 @@ export function Fallback() {
   const points = history.data?.points ?? [];
   const labels = points.map((p) => formatDate(p.at));
   // The axis shows day and month only, so that a phone fits several dates; the tooltip keeps the full date.
-  const dayMonth = new Intl.DateTimeFormat(intlLocale[currentLanguage()], { day: 'numeric', month: 'short' });
-  const ticks = points.map((p) => dayMonth.format(new Date(p.at)));
+  const ticks = points.map((p) => formatDayMonth(p.at));
   const cents = points.map((p) => fromDecimalString(p.price));
   const first = points[0];
   const last = points[points.length - 1];

@@ -1,19 +1,12 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Area } from '../../../../core/areas';
 import { fromDecimalString } from '../../../../core/money';
 import type { Portfolio } from '../../../../contracts/portfolio';
+import { PieChart, type PieSlice } from '../../../components/charts/PieChart';
 import { Card } from '../../../components/form';
-import { useDeferredReveal } from '../../../lib/deferred';
 import { money, percent } from '../../../lib/format';
 import { areaColors, areaOrder } from '../../../lib/area-colors';
 
-const AllocationChart = lazy(() => import('./AllocationChart'));
-
-export interface Slice {
-  area: Area;
-  label: string;
-  cents: number;
+interface Slice extends PieSlice {
   share: string;
 }
 
@@ -33,26 +26,20 @@ export function Allocation({ portfolio, loading }: { portfolio: Portfolio | unde
   const values = new Map((portfolio?.allocation ?? []).map((a) => [a.area, fromDecimalString(a.value)]));
   const total = [...values.values()].reduce((sum, v) => sum + v, 0);
   const slices: Slice[] = areaOrder
-    .map((area) => ({ area, label: t(`areas.${area}`), cents: values.get(area) ?? 0 }))
+    .map((area) => ({ key: area, label: t(`areas.${area}`), color: areaColors[area], cents: values.get(area) ?? 0 }))
     .filter((s) => s.cents > 0)
     .map((s) => ({ ...s, share: percent((s.cents * 100) / total) }));
   const summary = t('allocation.summary', { parts: slices.map((s) => t('allocation.part', { area: s.label, percent: s.share, value: money(s.cents) })).join(', ') });
-  // Chart.js is fetched and drawn once the figures are on screen; the ring holds its place meanwhile.
-  const [box, ready] = useDeferredReveal<HTMLDivElement>();
   return (
     <Card>
       <h2 className="text-lg font-semibold text-brand-900">{t('allocation.title')}</h2>
-      <div ref={box} className="mt-4 h-56" data-testid="allocation-chart">
+      <div className="mt-4 h-56" data-testid="allocation-chart">
         {loading ? (
           <EmptyPie label={t('common:status.loading')} />
         ) : slices.length === 0 ? (
           <EmptyPie label={t('allocation.empty')} />
-        ) : !ready ? (
-          <EmptyPie label="" />
         ) : (
-          <Suspense fallback={<EmptyPie label="" />}>
-            <AllocationChart slices={slices} summary={summary} />
-          </Suspense>
+          <PieChart slices={slices} summary={summary} />
         )}
       </div>
       {/* Two rows of legend are always reserved, so the card below does not move when the figures arrive. */}
@@ -60,8 +47,8 @@ export function Allocation({ portfolio, loading }: { portfolio: Portfolio | unde
         {slices.length > 0 && (
           <ul className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm" aria-label={t('allocation.title')}>
             {slices.map((s) => (
-              <li key={s.area} className="flex items-center gap-2">
-                <span className="h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: areaColors[s.area] }} aria-hidden="true" />
+              <li key={s.key} className="flex items-center gap-2">
+                <span className="h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: s.color }} aria-hidden="true" />
                 <span className="font-medium text-slate-800">{s.label}</span>
                 <span className="ml-auto whitespace-nowrap tabular-nums text-slate-600">{s.share}</span>
               </li>
