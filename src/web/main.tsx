@@ -3,9 +3,10 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { RouteErrorBoundary } from './app/RouteError';
-import { AppRoutes, preloadScreen } from './app/routes';
+import { AppRoutes, preloadFirstScreen } from './app/routes';
 import { ToastProvider } from './components/toast';
 import { ApiError } from './lib/api';
+import { warmUpFormats } from './lib/format';
 import { preloadNamespaces } from './lib/i18n';
 import { meQuery } from './lib/session';
 import './styles.css';
@@ -19,14 +20,23 @@ const queryClient = new QueryClient({
   },
 });
 
-// Who is signed in, the first screen's code and the texts it needs are fetched in parallel;
-// the first render waits for the screen and its texts (the painted shell of index.html shows
-// meanwhile), so the page appears whole, without a spinner in between. It is a transition: it
+/** Lets the browser breathe (paint, input) between two pieces of start-up work. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// Who is signed in, the first screen's code, its texts and (signed in) its data are fetched in
+// parallel; the first render waits for them (the painted shell of index.html shows meanwhile),
+// so the page appears whole, without a spinner in between. Start-up is cut into short tasks
+// (a phone stays responsive to a tap while the page loads), and the render is a transition: it
 // yields to the browser every few milliseconds instead of one long task.
-void queryClient.prefetchQuery(meQuery);
-const root = createRoot(document.getElementById('root')!);
-const firstScreen = Promise.all([preloadScreen(window.location.pathname), preloadNamespaces(['common'])]);
-void firstScreen.catch(() => undefined).then(() =>
+async function start(): Promise<void> {
+  void queryClient.prefetchQuery(meQuery);
+  await nextTask();
+  const firstScreen = Promise.all([preloadFirstScreen(window.location.pathname, queryClient), preloadNamespaces(['common'])]).catch(() => undefined);
+  await nextTask();
+  const root = createRoot(document.getElementById('root')!);
+  await nextTask();
+  warmUpFormats();
+  await firstScreen;
   startTransition(() =>
     root.render(
       <StrictMode>
@@ -41,5 +51,7 @@ void firstScreen.catch(() => undefined).then(() =>
         </QueryClientProvider>
       </StrictMode>,
     ),
-  ),
-);
+  );
+}
+
+void start();

@@ -80,4 +80,9 @@ test('a deep link names its screen and its texts in the page it gets, in the vis
   // The home page and its French texts are in the first script; an unknown path is the home page.
   expect(preloads(await (await request.get('/')).text())).toEqual([]);
   expect(preloads(await (await request.get('/n-importe-quoi')).text())).toEqual([]);
+  // The home page's hero image is preloaded for the home page only, not ahead of another screen's code.
+  const hero = /<link rel="preload" as="image" href="\/img\/home-hero\.svg"/;
+  expect(await (await request.get('/')).text()).toMatch(hero);
+  expect(await (await request.get('/n-importe-quoi')).text()).toMatch(hero);
+  for (const path of ['/invest', '/about', '/portfolio']) expect(await (await request.get(path)).text(), path).not.toMatch(hero);
 });

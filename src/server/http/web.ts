@@ -38,7 +38,9 @@ export async function registerWeb(app: FastifyInstance, opts: { root: string; en
  * index.html with `<link rel="modulepreload">` for the screen of a path and its texts in the
  * visitor's language (the `atlas.lang` cookie the app writes; French by default), as listed by
  * the build in route-preloads.json: they download with the first script instead of after it.
- * One page per known path and language, made on first use; unknown paths get index.html.
+ * The home page's own preloads (`data-home`) are left out of other routes' pages, where they
+ * would take bandwidth from the screen's code. One page per known path and language, made on
+ * first use; unknown paths (which show the home screen) get index.html.
  */
 function pagesWithPreloads(indexHtml: string, listFile: string): (url: string, cookie?: string) => string {
   const list: Record<string, { files: string[]; strings: Record<string, string[]> }> = existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : {};
@@ -51,8 +53,9 @@ function pagesWithPreloads(indexHtml: string, listFile: string): (url: string, c
     const key = `${route} ${lang}`;
     let page = pages.get(key);
     if (page === undefined) {
-      const links = [...preload.files, ...(preload.strings[lang] ?? [])].map((file) => `<link rel="modulepreload" href="${file}" />`).join('');
-      page = indexHtml.replace('</head>', `${links}</head>`);
+      const links = [...preload.files, ...(preload.strings[lang] ?? [])].map((file) => `<link rel="modulepreload" href="${file}" fetchpriority="low" />`).join('');
+      const base = route === '/' ? indexHtml : indexHtml.replace(/<link [^>]*\bdata-home\b[^>]*>/g, '');
+      page = base.replace('</head>', `${links}</head>`);
       pages.set(key, page);
     }
     return page;

@@ -1,9 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createElement, use, type ComponentType, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 // The home page is where most visits start: it is part of the first script, which saves a
 // round trip before its first paint (and costs other pages about 6 KB gzip).
 import { HomePage } from '../features/content/HomePage';
 import { preloadNamespaces } from '../lib/i18n';
+import { meQuery } from '../lib/session';
 import { RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './layout/Layout';
 import { screenOf, screens, type ScreenSpec } from './screens';
@@ -61,9 +63,27 @@ const routes: RouteObject[] = [
   },
 ];
 
-/** Fetches the screen of `pathname` (code and texts), e.g. before the first render. */
-export function preloadScreen(pathname: string): Promise<void> {
-  return byPath.get(screenOf(pathname).path)!.preload();
+type Prefetch = (client: QueryClient) => Promise<unknown>;
+
+/**
+ * Fetches what the first screen needs before the first render: its code and texts and, for a
+ * signed-in screen, who is signed in and the screen's data (ScreenSpec.prefetch), so that it
+ * renders once instead of once more per answer. The data is waited for at most `dataWaitMs`:
+ * after that the screen shows its own loading state rather than the bare painted shell.
+ */
+export function preloadFirstScreen(pathname: string, client: QueryClient, dataWaitMs = 1500): Promise<unknown> {
+  const spec = screenOf(pathname);
+  const code = byPath.get(spec.path)!.preload();
+  if (!spec.access) return code;
+  const data = client
+    .fetchQuery(meQuery)
+    .then(async (me) => {
+      if (!me || (spec.access === 'admin' && !me.isAdmin) || !spec.prefetch) return;
+      const module = await moduleOf(spec)();
+      await (module[spec.prefetch] as Prefetch)(client);
+    })
+    .catch(() => undefined);
+  return Promise.all([code, Promise.race([data, new Promise((resolve) => setTimeout(resolve, dataWaitMs))])]);
 }
 
 /**

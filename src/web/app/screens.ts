@@ -11,6 +11,12 @@ export interface ScreenSpec {
   name: string;
   namespaces: string[];
   access?: 'user' | 'admin';
+  /**
+   * An export of the module, `(client: QueryClient) => Promise<unknown>`, that fetches what the
+   * screen shows at first: when the screen is the first one opened, the first render waits for
+   * it (app/routes.tsx), so the page appears once, whole.
+   */
+  prefetch?: string;
 }
 
 const pages = ['pages', 'content'];
@@ -33,7 +39,7 @@ export const screens: ScreenSpec[] = [
   { path: '/deposit', module: 'cashier/DepositPage', name: 'DepositPage', namespaces: ['cashier'], access: 'user' },
   { path: '/withdraw', module: 'cashier/WithdrawPage', name: 'WithdrawPage', namespaces: ['cashier'], access: 'user' },
   { path: '/internal-transfer', module: 'cashier/TransferPage', name: 'TransferPage', namespaces: ['cashier'], access: 'user' },
-  { path: '/portfolio', module: 'portfolio/PortfolioPage', name: 'PortfolioPage', namespaces: ['portfolio'], access: 'user' },
+  { path: '/portfolio', module: 'portfolio/PortfolioPage', name: 'PortfolioPage', namespaces: ['portfolio'], access: 'user', prefetch: 'prefetchPortfolio' },
   { path: '/admin', module: 'admin/AdminPage', name: 'AdminPage', namespaces: ['admin'], access: 'admin' },
 ];
 

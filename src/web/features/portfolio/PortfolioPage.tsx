@@ -8,6 +8,9 @@ import { Investments } from './components/Investments';
 import { Statement } from './components/Statement';
 import { PriceNotice, Stats } from './components/Stats';
 
+// Named by screens.ts: the first render of this screen waits for its data (app/routes.tsx).
+export { prefetchPortfolio } from './api';
+
 /** Allocation, totals, monthly history, active investments and the statement; refreshed live by server events. */
 export function PortfolioPage() {
   const { t } = useTranslation(['common', 'portfolio']);

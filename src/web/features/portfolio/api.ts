@@ -1,10 +1,24 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Investment } from '../../../contracts/investing';
 import type { HistoryMonth, Portfolio, PortfolioInvestmentsPage, Statement, StatementKind } from '../../../contracts/portfolio';
 import { api } from '../../lib/api';
 
+// Fresh for 10 s: the page's first render is served by the prefetch below without asking again.
+// Every money movement and every server event invalidates them anyway.
+const FRESH_MS = 10_000;
+
+const portfolioQuery = queryOptions({ queryKey: ['portfolio'], queryFn: () => api<Portfolio>('/api/portfolio'), retry: 1, staleTime: FRESH_MS });
+
+/** Same key as the home chart's: one fetch serves both screens. */
+const historyQuery = queryOptions({
+  queryKey: ['portfolio', 'history'],
+  queryFn: () => api<{ months: HistoryMonth[] }>('/api/portfolio/history'),
+  retry: 1,
+  staleTime: FRESH_MS,
+});
+
 export function usePortfolio() {
-  return useQuery({ queryKey: ['portfolio'], queryFn: () => api<Portfolio>('/api/portfolio'), retry: 1 });
+  return useQuery(portfolioQuery);
 }
 
 /**
@@ -22,9 +36,8 @@ export function useMoreInvestments(cursor: string | null, wanted: boolean) {
   });
 }
 
-/** Same key as the home chart's: one fetch serves both screens. */
 export function usePortfolioHistory() {
-  return useQuery({ queryKey: ['portfolio', 'history'], queryFn: () => api<{ months: HistoryMonth[] }>('/api/portfolio/history'), retry: 1 });
+  return useQuery(historyQuery);
 }
 
 export function useStopInvestment() {
@@ -50,8 +63,11 @@ export function statementParams(filter: StatementFilter): URLSearchParams {
   return params;
 }
 
-export function useStatement(filter: StatementFilter) {
-  return useInfiniteQuery({
+/** The statement as the page first shows it. */
+export const allLines: StatementFilter = { type: '', from: '', to: '' };
+
+const statementQuery = (filter: StatementFilter) =>
+  infiniteQueryOptions({
     queryKey: ['statement', filter],
     queryFn: ({ pageParam }) => {
       const params = statementParams(filter);
@@ -62,5 +78,17 @@ export function useStatement(filter: StatementFilter) {
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
+    staleTime: FRESH_MS,
   });
+
+export function useStatement(filter: StatementFilter) {
+  return useInfiniteQuery(statementQuery(filter));
+}
+
+/**
+ * Everything the page shows at first, asked for together (main.tsx, before the first render, so
+ * that the page renders once, whole, instead of once per answer).
+ */
+export function prefetchPortfolio(client: QueryClient): Promise<unknown> {
+  return Promise.all([client.prefetchQuery(portfolioQuery), client.prefetchQuery(historyQuery), client.prefetchInfiniteQuery(statementQuery(allLines))]);
 }

@@ -7,7 +7,7 @@ import { statementKinds } from '../../../../contracts/statement-kinds';
 import { Button, Card, Field, inputClass } from '../../../components/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDateTime, money } from '../../../lib/format';
-import { statementParams, useStatement, type StatementFilter } from '../api';
+import { allLines, statementParams, useStatement, type StatementFilter } from '../api';
 
 function detailOf(t: TFunction, line: StatementLine): string {
   const d = line.detail;
@@ -20,7 +20,7 @@ function detailOf(t: TFunction, line: StatementLine): string {
 /** Every movement of the available balance with the balance after it; filters, pages and a CSV of the same lines. */
 export function Statement() {
   const { t } = useTranslation('portfolio');
-  const [filter, setFilter] = useState<StatementFilter>({ type: '', from: '', to: '' });
+  const [filter, setFilter] = useState<StatementFilter>(allLines);
   const statement = useStatement(filter);
   const lines = statement.data?.pages.flatMap((p) => p.lines) ?? [];
   const balance = statement.data?.pages[0]?.balance;
