@@ -69,6 +69,7 @@ const sessionCookies = cookie
   .filter(Boolean)
   .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: base }));
 const results = new Map(paths.map((p) => [p, []]));
+const failures = [];
 try {
   for (let run = -warmups; run < runs; run++) {
     for (const path of paths) {
@@ -78,6 +79,13 @@ try {
       const { lhr } = result;
       if (run < 0) continue;
       if (process.env.LH_SAVE) writeFileSync(`${process.env.LH_SAVE}/${path.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`, result.report);
+      if (lhr.runtimeError) {
+        // Lighthouse itself failed (e.g. NO_FCP): say so, and keep the run out of the medians.
+        console.log(`run ${run + 1} ${path}: Lighthouse error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        for (const w of lhr.runWarnings ?? []) console.log(`  warning: ${w}`);
+        failures.push({ path, code: lhr.runtimeError.code });
+        continue;
+      }
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id) => lhr.audits[id];
       const scripts = (audit('network-requests')?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
@@ -115,6 +123,7 @@ try {
   await server?.stop();
 }
 
+if (failures.length) console.log(`\n${failures.length} run(s) failed in Lighthouse: ${failures.map((f) => `${f.path} ${f.code}`).join(', ')}`);
 console.log(`\nMedian of ${runs} run(s), figure by figure:`);
 console.log('| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS files | JS on the wire | JS gzip |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
