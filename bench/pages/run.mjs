@@ -10,7 +10,7 @@
 //   and makes the investor itself. With baseUrl, LOGIN_EMAIL / LOGIN_PASSWORD sign in for the
 //   protected pages (without them those pages show /login).
 //   LH_SAVE=<folder> keeps every Lighthouse report (JSON).
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
@@ -78,6 +78,7 @@ try {
       const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
       const { lhr } = result;
       if (run < 0) continue;
+      if (process.env.LH_SAVE) mkdirSync(process.env.LH_SAVE, { recursive: true });
       if (process.env.LH_SAVE) writeFileSync(`${process.env.LH_SAVE}/${path.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`, result.report);
       if (lhr.runtimeError) {
         // Lighthouse itself failed (e.g. NO_FCP): say so, and keep the run out of the medians.

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
@@ -30,8 +31,42 @@ export async function registerWeb(app: FastifyInstance, opts: { root: string; en
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(errorBody('not_found'));
     }
-    return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pageFor(url, request.headers.cookie));
+    const page = pageFor(url, request.headers.cookie);
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+    if (!encoding) return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br() : page.gzip());
   });
+}
+
+/** An HTML page and its compressed forms, each made once, on first use. */
+interface Page {
+  html: string;
+  br(): Buffer;
+  gzip(): Buffer;
+}
+
+function pageOf(html: string): Page {
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
+  return {
+    html,
+    br: () => (br ??= brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } })),
+    gzip: () => (gzip ??= gzipSync(html, { level: 9 })),
+  };
+}
+
+/** `br` or `gzip` when the client accepts it (a q=0 refuses it), else undefined for plain text. */
+export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set<string>();
+  for (const item of ([] as string[]).concat(header ?? []).join(',').split(',')) {
+    const [name, ...params] = item.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name && (q === undefined || Number(q) > 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
 }
 
 /**
@@ -40,22 +75,24 @@ export async function registerWeb(app: FastifyInstance, opts: { root: string; en
  * the build in route-preloads.json: they download with the first script instead of after it.
  * The home page's own preloads (`data-home`) are left out of other routes' pages, where they
  * would take bandwidth from the screen's code. One page per known path and language, made on
- * first use; unknown paths (which show the home screen) get index.html.
+ * first use; unknown paths (which show the home screen) get index.html. Pages go out compressed
+ * (brotli or gzip, as the browser accepts) like the precompressed assets.
  */
-function pagesWithPreloads(indexHtml: string, listFile: string): (url: string, cookie?: string) => string {
+function pagesWithPreloads(indexHtml: string, listFile: string): (url: string, cookie?: string) => Page {
   const list: Record<string, { files: string[]; strings: Record<string, string[]> }> = existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : {};
-  const pages = new Map<string, string>();
+  const index = pageOf(indexHtml);
+  const pages = new Map<string, Page>();
   return (url, cookie = '') => {
     const route = url.length > 1 ? url.replace(/\/+$/, '').toLowerCase() : url;
     const preload = Object.hasOwn(list, route) ? list[route] : undefined;
-    if (!preload) return indexHtml;
+    if (!preload) return index;
     const lang = /(?:^|;\s*)atlas\.lang=(fr|en|es)(?:;|$)/.exec(cookie)?.[1] ?? 'fr';
     const key = `${route} ${lang}`;
     let page = pages.get(key);
     if (page === undefined) {
       const links = [...preload.files, ...(preload.strings[lang] ?? [])].map((file) => `<link rel="modulepreload" href="${file}" fetchpriority="low" />`).join('');
       const base = route === '/' ? indexHtml : indexHtml.replace(/<link [^>]*\bdata-home\b[^>]*>/g, '');
-      page = base.replace('</head>', `${links}</head>`);
+      page = pageOf(base.replace('</head>', `${links}</head>`));
       pages.set(key, page);
     }
     return page;
