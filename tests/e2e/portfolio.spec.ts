@@ -109,6 +109,19 @@ test.describe('portfolio journeys', () => {
       await expect(button).toHaveText('Bloqué (5 j restants)');
     }
 
+    // The month axis always names the newest month (the screen-reader table's last row), and every label fits inside the chart.
+    const history = page.getByTestId('history-chart').locator('svg[role=img]');
+    const drawing = (await history.boundingBox())!;
+    const axis = history.locator('text');
+    const months = await axis.filter({ hasText: /^[A-Z][a-zé]+ \d\d$/ }).allTextContents();
+    expect(months.length).toBeGreaterThanOrEqual(4);
+    expect(months.at(-1)).toBe(await page.getByTestId('history-chart').locator('tbody tr').last().locator('th').textContent());
+    for (const label of await axis.all()) {
+      const [b, text] = [(await label.boundingBox())!, (await label.textContent()) ?? ''];
+      expect(b.x, text).toBeGreaterThanOrEqual(drawing.x);
+      expect(b.x + b.width, text).toBeLessThanOrEqual(drawing.x + drawing.width);
+    }
+
     await expectNoSeriousViolations(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('investments-list').getByRole('listitem')).toHaveCount(4);

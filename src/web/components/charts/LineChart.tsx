@@ -1,7 +1,7 @@
 import { useState, type PointerEvent } from 'react';
 import { formatMoney } from '../../../core/money';
 import { ChartTooltip } from './ChartTooltip';
-import { labelStride, linePath, monotonePath, niceTicks, type Point } from './geometry';
+import { labelledPoints, labelStride, linePath, monotonePath, niceTicks, type Point } from './geometry';
 import { useSize } from './useSize';
 
 export interface ChartLine {
@@ -34,8 +34,9 @@ const axisDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 /** "$1,200" on the axis; cents only when the steps are smaller than a dollar. */
 const axisLabel = (cents: number, step: number) => (step < 100 ? formatMoney(cents) : `$${axisDollars.format(cents / 100)}`);
 
-// Estimated text widths (11 px system font): exact enough to keep labels apart, at no layout cost.
-const CHAR_PX = 6.4;
+// Estimated text widths at 11 px, no layout needed: a digit of the widest common system font
+// (DejaVu Sans, 0.64 em), so that labels never overlap or cross the drawing's edge.
+const CHAR_PX = 7;
 const PAD = { top: 8, right: 16, bottom: 26 };
 
 /**
@@ -51,12 +52,14 @@ export function LineChart({ labels, ticks = labels, lines, summary, beginAtZero 
   const [low, high] = [axis[0]!, axis[axis.length - 1]!];
   const step = axis.length > 1 ? axis[1]! - axis[0]! : 100;
   const left = Math.max(...axis.map((v) => axisLabel(v, step).length)) * CHAR_PX + 10;
-  const plotWidth = Math.max(0, width - left - PAD.right);
+  // The last x label is centred on the last point: room for its right half.
+  const right = Math.max(PAD.right, ((ticks[ticks.length - 1]?.length ?? 0) * CHAR_PX) / 2 + 4);
+  const plotWidth = Math.max(0, width - left - right);
   const plotHeight = Math.max(0, height - PAD.top - PAD.bottom);
   const count = labels.length;
   const xAt = (i: number) => left + (count > 1 ? (i * plotWidth) / (count - 1) : plotWidth / 2);
   const yAt = (cents: number) => PAD.top + (high === low ? plotHeight : ((high - cents) / (high - low)) * plotHeight);
-  const stride = labelStride(count, Math.max(...ticks.map((t) => t.length)) * CHAR_PX + 12, plotWidth + 24);
+  const labelled = labelledPoints(count, labelStride(count, Math.max(...ticks.map((t) => t.length)) * CHAR_PX + 12, plotWidth + 24));
   const path = curve === 'monotone' ? monotonePath : linePath;
   const base = yAt(Math.max(low, Math.min(0, high)));
 
@@ -75,14 +78,14 @@ export function LineChart({ labels, ticks = labels, lines, summary, beginAtZero 
             <g fontSize={11} fill="#475569">
               {axis.map((v) => (
                 <g key={v}>
-                  <line x1={left} x2={width - PAD.right} y1={yAt(v)} y2={yAt(v)} stroke="#e2e8f0" />
+                  <line x1={left} x2={width - right} y1={yAt(v)} y2={yAt(v)} stroke="#e2e8f0" />
                   <text x={left - 8} y={yAt(v)} textAnchor="end" dominantBaseline="middle">
                     {axisLabel(v, step)}
                   </text>
                 </g>
               ))}
               {ticks.map((tick, i) =>
-                i % stride === 0 ? (
+                labelled.has(i) ? (
                   <text key={`${tick} ${i}`} x={xAt(i)} y={height - 8} textAnchor="middle">
                     {tick}
                   </text>

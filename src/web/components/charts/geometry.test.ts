@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { labelStride, monotonePath, niceTicks, slicePath } from './geometry';
+import { labelledPoints, labelStride, monotonePath, niceTicks, slicePath } from './geometry';
 
 describe('niceTicks', () => {
   it('covers the values on round steps', () => {
@@ -74,4 +74,25 @@ it('labelStride skips labels only when they would overlap', () => {
   expect(labelStride(6, 40, 600)).toBe(1);
   expect(labelStride(12, 50, 300)).toBe(2);
   expect(labelStride(30, 50, 300)).toBe(5);
+});
+
+describe('labelledPoints', () => {
+  it('labels the first and the newest point, the rest counted back from the newest', () => {
+    expect([...labelledPoints(12, 3)].sort((a, b) => a - b)).toEqual([0, 5, 8, 11]);
+    expect([...labelledPoints(12, 1)]).toHaveLength(12);
+    expect([...labelledPoints(0, 2)]).toEqual([]);
+  });
+
+  it('never puts two labels closer than the stride, and labels both ends when they are that far apart', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: 60 }), (count, stride) => {
+        const points = [...labelledPoints(count, stride)].sort((a, b) => a - b);
+        for (let k = 1; k < points.length; k++) expect(points[k]! - points[k - 1]!).toBeGreaterThanOrEqual(stride);
+        expect(points[0]).toBe(0);
+        if (count - 1 >= stride) expect(points.at(-1)).toBe(count - 1);
+        // As many labels as fit: no gap of twice the stride or more.
+        for (let k = 1; k < points.length; k++) expect(points[k]! - points[k - 1]!).toBeLessThan(2 * stride);
+      }),
+    );
+  });
 });

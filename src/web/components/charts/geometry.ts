@@ -98,8 +98,19 @@ export function slicePath(cx: number, cy: number, r: number, start: number, end:
   return `M${cx},${cy}L${at(start)}A${r},${r} 0 ${large} 1 ${at(end)}Z`;
 }
 
-/** Which of `count` evenly spaced labels to draw so that none overlaps: every `k`-th one. */
+/** How many points apart two x labels must be so that none overlaps (see labelledPoints). */
 export function labelStride(count: number, labelWidth: number, space: number): number {
   if (count <= 1 || space <= 0) return 1;
   return Math.max(1, Math.ceil((count * labelWidth) / space));
+}
+
+/**
+ * Which points get an x label, `stride` points apart at least: always the last (the newest
+ * value is the one people look for) and the first (where the chart starts), the rest counted
+ * back from the last.
+ */
+export function labelledPoints(count: number, stride: number): Set<number> {
+  const labelled = new Set<number>(count > 0 ? [0] : []);
+  for (let i = count - 1; i >= stride; i -= stride) labelled.add(i);
+  return labelled;
 }
