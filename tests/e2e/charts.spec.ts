@@ -25,5 +25,5 @@ test('when the TradingView widgets cannot load, /charts draws our stored BTC pri
   // Pointing at the right end shows the last price.
   const box = (await chart.boundingBox())!;
   await page.mouse.move(box.x + box.width - 17, box.y + box.height / 2);
-  await expect(fallback).toContainText(`BTC-USD: $${Number(points.at(-1)!.price).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+  await expect(fallback).toContainText(`BTC-USD : $${Number(points.at(-1)!.price).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
 });

@@ -91,7 +91,7 @@ test.describe('portfolio journeys', () => {
     // The first slice starts at the top, clockwise: pointing just right of twelve o'clock shows crypto's amount.
     const disc = (await pie.boundingBox())!;
     await page.mouse.move(disc.x + disc.width / 2 + 10, disc.y + disc.height / 2 - 40);
-    await expect(page.getByTestId('allocation-chart')).toContainText('Crypto: $110.00');
+    await expect(page.getByTestId('allocation-chart')).toContainText('Crypto : $110.00');
     const legend = page.getByRole('list', { name: 'Répartition' });
     await expect(legend.getByRole('listitem')).toHaveCount(4);
     await expect(legend.getByRole('listitem').filter({ hasText: 'Actions' })).toContainText('39,22 %');

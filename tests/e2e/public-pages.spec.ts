@@ -134,8 +134,8 @@ test.describe('home chart', () => {
     // Pointing at the last month shows its figures.
     const area = (await chart.boundingBox())!;
     await page.mouse.move(area.x + area.width - 10, area.y + area.height / 2);
-    await expect(page.getByTestId('home-chart')).toContainText('Crypto: $15.00');
-    await expect(page.getByTestId('home-chart')).toContainText('Trading: $41.00');
+    await expect(page.getByTestId('home-chart')).toContainText('Crypto : $15.00');
+    await expect(page.getByTestId('home-chart')).toContainText('Trading : $41.00');
   });
 
   test('on a phone the drawn chart and its screen-reader table never widen the page', async ({ page }) => {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 // The real module sets up i18next for a browser; these tests pass the language explicitly.
 vi.mock('./i18n', () => ({ currentLanguage: () => 'fr' }));
 
-import { formatAge, formatDayMonth, money, monthName, percent, percentText } from './format';
+import { formatAge, formatDayMonth, money, monthName, percent, percentText, withColon } from './format';
 
 describe('percent', () => {
   // Written by hand for speed: it must read exactly as Intl would for every share a page shows.
@@ -57,4 +57,10 @@ describe('dates and ages in the current language', () => {
 it('formats money the same in every language (spec §9)', () => {
   expect(money('1234.50')).toBe('$1,234.50');
   expect(money(123450)).toBe('$1,234.50');
+});
+
+it('puts a colon after a label as each language writes it', () => {
+  expect(withColon('Crypto', 'fr')).toBe('Crypto\u00a0:');
+  expect(withColon('Stocks', 'en')).toBe('Stocks:');
+  expect(withColon('Acciones', 'es')).toBe('Acciones:');
 });

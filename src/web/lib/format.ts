@@ -60,6 +60,11 @@ export function formatAge(seconds: number, justNow: string, lng: Language = curr
   return rtf.format(-Math.floor(seconds / 86_400), 'day');
 }
 
+/** "Crypto :" in French (a space before the colon, as in every French text of the app), "Crypto:" otherwise. */
+export function withColon(label: string, lng: Language = currentLanguage()): string {
+  return lng === 'fr' ? `${label}\u00a0:` : `${label}:`;
+}
+
 /** How each language writes a number (as Intl does; Spanish groups from five digits only). */
 const numberSigns: Record<Language, { decimal: string; group: string; groupFrom: number }> = {
   fr: { decimal: ',', group: '\u202f', groupFrom: 4 },

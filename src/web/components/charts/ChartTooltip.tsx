@@ -1,3 +1,5 @@
+import { withColon } from '../../lib/format';
+
 export interface TooltipRow {
   color: string;
   label: string;
@@ -23,7 +25,7 @@ export function ChartTooltip({ x, y, width, title, rows }: { x: number; y: numbe
           <li key={row.label} className="flex items-center gap-2 whitespace-nowrap">
             <span className="h-2.5 w-2.5 shrink-0 rounded-full border border-white/60" style={{ backgroundColor: row.color }} />
             <span>
-              {row.label}: <span className="font-semibold tabular-nums">{row.value}</span>
+              {withColon(row.label)} <span className="font-semibold tabular-nums">{row.value}</span>
             </span>
           </li>
         ))}
