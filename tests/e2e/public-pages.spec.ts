@@ -136,6 +136,20 @@ test.describe('home chart', () => {
     await page.mouse.move(area.x + area.width - 10, area.y + area.height / 2);
     await expect(page.getByTestId('home-chart')).toContainText('Crypto : $15.00');
     await expect(page.getByTestId('home-chart')).toContainText('Trading : $41.00');
+    await page.mouse.move(0, 0);
+    await expect(page.getByTestId('home-chart')).not.toContainText('Crypto : $15.00');
+
+    // From the keyboard: focus shows the newest month, the arrows move through the months, Escape hides.
+    await chart.focus();
+    await expect(page.getByTestId('home-chart')).toContainText('Crypto : $15.00');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('home-chart')).toContainText('Crypto : $12.00');
+    await page.keyboard.press('Home');
+    await expect(page.getByTestId('home-chart')).toContainText('Trading : $40.00');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('home-chart')).toContainText('Trading : $40.00');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('home-chart')).not.toContainText('Trading :');
   });
 
   test('on a phone the drawn chart and its screen-reader table never widen the page', async ({ page }) => {

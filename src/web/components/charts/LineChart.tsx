@@ -1,4 +1,4 @@
-import { useState, type PointerEvent } from 'react';
+import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatMoney } from '../../../core/money';
 import { ChartTooltip } from './ChartTooltip';
 import { labelledPoints, labelStride, linePath, monotonePath, niceTicks, type Point } from './geometry';
@@ -41,7 +41,7 @@ const PAD = { top: 8, right: 16, bottom: 26 };
 
 /**
  * A line chart drawn in SVG: axes, grid, one line per series, a legend, and the figures of the
- * nearest point under the mouse or finger. Drawing costs a few DOM nodes, so it renders with the
+ * nearest point under the mouse or finger, or of the point chosen with the arrow keys. Drawing costs a few DOM nodes, so it renders with the
  * page (no canvas library, no long task).
  */
 export function LineChart({ labels, ticks = labels, lines, summary, beginAtZero = false, curve = 'monotone', dots = true, fill = false, legend = true }: LineChartProps) {
@@ -70,11 +70,39 @@ export function LineChart({ labels, ticks = labels, lines, summary, beginAtZero 
     setActive(Math.max(0, Math.min(count - 1, i)));
   };
 
+  // From the keyboard: focus shows the newest point, arrows (Home, End) move, Escape hides.
+  const keys: Record<string, (at: number | null) => number> = {
+    ArrowRight: (at) => (at ?? -1) + 1,
+    ArrowLeft: (at) => (at ?? count) - 1,
+    Home: () => 0,
+    End: () => count - 1,
+  };
+  const onKey = (event: KeyboardEvent<SVGSVGElement>) => {
+    if (event.key === 'Escape') return setActive(null);
+    const move = keys[event.key];
+    if (!move || count === 0) return;
+    event.preventDefault();
+    setActive((at) => Math.max(0, Math.min(count - 1, move(at))));
+  };
+
   return (
     <div className="flex h-full flex-col">
       <div ref={box} className="relative min-h-0 flex-1">
         {width > 0 && height > 0 && (
-          <svg width={width} height={height} role="img" aria-label={summary} className="block touch-pan-y select-none" onPointerMove={pick} onPointerDown={pick} onPointerLeave={() => setActive(null)}>
+          <svg
+            width={width}
+            height={height}
+            role="img"
+            aria-label={summary}
+            tabIndex={0}
+            className="block touch-pan-y select-none rounded"
+            onPointerMove={pick}
+            onPointerDown={pick}
+            onPointerLeave={() => setActive(null)}
+            onFocus={() => count > 0 && setActive((at) => at ?? count - 1)}
+            onBlur={() => setActive(null)}
+            onKeyDown={onKey}
+          >
             <g fontSize={11} fill="#475569">
               {axis.map((v) => (
                 <g key={v}>
