@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
@@ -56,17 +57,12 @@ function pageOf(html: string): Page {
   };
 }
 
-/** `br` or `gzip` when the client accepts it (a q=0 refuses it), else undefined for plain text. */
+/**
+ * `br` or `gzip` as the client prefers (q-values; q=0 refuses), else undefined for plain text:
+ * the negotiation @fastify/static runs for the assets.
+ */
 export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set<string>();
-  for (const item of ([] as string[]).concat(header ?? []).join(',').split(',')) {
-    const [name, ...params] = item.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (name && (q === undefined || Number(q) > 0)) accepted.add(name);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
+  return negotiate<'br' | 'gzip'>(([] as string[]).concat(header ?? []).join(',').toLowerCase(), ['br', 'gzip']) ?? undefined;
 }
 
 /**
