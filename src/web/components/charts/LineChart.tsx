@@ -30,9 +30,8 @@ export interface LineChartProps {
   legend?: boolean;
 }
 
-const axisDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-/** "$1,200" on the axis; cents only when the steps are smaller than a dollar. */
-const axisLabel = (cents: number, step: number) => (step < 100 ? formatMoney(cents) : `$${axisDollars.format(cents / 100)}`);
+/** "$1,200" on an axis of whole dollars; "$2.50" with the cents when a tick has some. */
+const axisLabel = (cents: number, wholeDollars: boolean) => (wholeDollars ? formatMoney(cents).slice(0, -3) : formatMoney(cents));
 
 // Estimated text widths at 11 px, no layout needed: a digit of the widest common system font
 // (DejaVu Sans, 0.64 em), so that labels never overlap or cross the drawing's edge.
@@ -50,8 +49,8 @@ export function LineChart({ labels, ticks = labels, lines, summary, beginAtZero 
   const values = lines.flatMap((l) => l.cents);
   const axis = niceTicks(beginAtZero ? Math.min(0, ...values) : Math.min(...values), Math.max(...values));
   const [low, high] = [axis[0]!, axis[axis.length - 1]!];
-  const step = axis.length > 1 ? axis[1]! - axis[0]! : 100;
-  const left = Math.max(...axis.map((v) => axisLabel(v, step).length)) * CHAR_PX + 10;
+  const wholeDollars = axis.every((v) => v % 100 === 0);
+  const left = Math.max(...axis.map((v) => axisLabel(v, wholeDollars).length)) * CHAR_PX + 10;
   // The last x label is centred on the last point: room for its right half.
   const right = Math.max(PAD.right, ((ticks[ticks.length - 1]?.length ?? 0) * CHAR_PX) / 2 + 4);
   const plotWidth = Math.max(0, width - left - right);
@@ -108,7 +107,7 @@ export function LineChart({ labels, ticks = labels, lines, summary, beginAtZero 
                 <g key={v}>
                   <line x1={left} x2={width - right} y1={yAt(v)} y2={yAt(v)} stroke="#e2e8f0" />
                   <text x={left - 8} y={yAt(v)} textAnchor="end" dominantBaseline="middle">
-                    {axisLabel(v, step)}
+                    {axisLabel(v, wholeDollars)}
                   </text>
                 </g>
               ))}
