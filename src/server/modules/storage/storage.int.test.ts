@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { testDialect } from '../../../../tests/support/db';
 import { sampleImage } from '../../../../tests/support/images';
 import { startLocalS3, type LocalS3 } from '../../../../tests/support/s3';
+import { tamper } from '../../../../tests/support/tamper';
 import { inspectAndNormalizeImage } from './image';
 import { proofStoreFor } from './proof-store';
 import { signProofLink } from './signed-link';
@@ -65,7 +66,7 @@ describe.each(['local', 's3'] as const)(`GET /api/proof-files/* with %s storage 
     const url = new URL(link, 'http://x');
     const exp = url.searchParams.get('exp')!;
     const sig = url.searchParams.get('sig')!;
-    const flipped = (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1);
+    const flipped = tamper(sig);
     const attempts = [
       `/api/proof-files/${proof}?exp=${exp}&sig=${flipped}`, // signature altered
       `/api/proof-files/${proof}?exp=${Number(exp) + 86_400}&sig=${sig}`, // expiry pushed back
