@@ -2,6 +2,7 @@ import { systemClock } from '../core/clock';
 import { ConfigError, loadConfig } from './config';
 import { createDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
+import { loadEnvFile } from './env-file';
 import { commands } from './cli/commands';
 
 /** `npm run admin -- <command> [--flag value]…` — operator tasks against the configured database. */
@@ -21,6 +22,7 @@ async function run(): Promise<number> {
       flags[arg.slice(2)] = next && !next.startsWith('--') ? (i++, next) : 'true';
     }
   }
+  loadEnvFile();
   const config = loadConfig();
   const dbh = createDb(
     config.database.kind === 'postgres' ? { postgresUrl: config.database.url } : { sqliteFile: config.database.file },

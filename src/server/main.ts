@@ -2,12 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { AdjustableClock, systemClock } from '../core/clock';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { loadEnvFile } from './env-file';
 import { createDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { startServices } from './services';
 
 function configOrExit(): Config {
   try {
+    loadEnvFile();
     return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {

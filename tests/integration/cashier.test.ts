@@ -145,7 +145,7 @@ describe(`deposits, withdrawals and the review queue (${testDialect})`, () => {
     const image = await t.app.inject({ method: 'GET', url: link.url });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    const tampered = await t.app.inject({ method: 'GET', url: link.url.replace(/sig=([^&]+)/, (_, sig: string) => `sig=${tamper(sig)}`) });
+    const tampered = await t.app.inject({ method: 'GET', url: link.url.replace(/sig=([^&]+)/, (_: string, sig: string) => `sig=${tamper(sig)}`) });
     expect(tampered.statusCode).toBe(403);
     t.clock.advance(3601_000);
     expect((await t.app.inject({ method: 'GET', url: link.url })).statusCode).toBe(403);
