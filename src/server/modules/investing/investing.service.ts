@@ -10,7 +10,7 @@ import type { Notifier } from '../notifier';
 import { availableBalance, balanceAfter, InsufficientFunds, post, postTx, replayOf, requestHash, runIdempotent } from '../ledger/ledger.service';
 import * as repo from './investing.repo';
 import type { InvestmentRow } from './investing.repo';
-import { currentValueCents } from './valuation';
+import { storedInvestmentValue } from './valuation';
 
 /** Where the BTC price comes from; null when no price can be had at all. */
 export interface PriceSource {
@@ -30,7 +30,7 @@ export function toInvestment(row: InvestmentRow, now: Date, btcPriceCents: numbe
     id: row.id,
     area: row.area as Area,
     amount: toDecimalString(Number(row.amount_cents)),
-    currentValue: toDecimalString(active ? currentValueCents(row, btcPriceCents) : Number(row.current_value_cents)),
+    currentValue: toDecimalString(active ? storedInvestmentValue(row, btcPriceCents) : Number(row.current_value_cents)),
     btcPriceAtInvestment: row.btc_price_at_investment_cents === null ? null : toDecimalString(Number(row.btc_price_at_investment_cents)),
     isActive: active,
     createdAt: row.created_at,
@@ -104,7 +104,7 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
       const daysLeft = investmentLockDaysLeft(new Date(found.created_at), clock.now());
       if (daysLeft > 0) throw new DomainError('investment_locked', { days: daysLeft });
       const btcPrice = found.area === 'crypto' ? await safePrice(deps.prices) : null;
-      const value = currentValueCents(found, btcPrice);
+      const value = storedInvestmentValue(found, btcPrice);
       const result = await runIdempotent<StopResult>(db, idem, async (trx, idempotency) => {
         const now = clock.now();
         if (!(await repo.closeInvestment(trx, found.id, value, now.toISOString()))) throw new DomainError('investment_not_active');

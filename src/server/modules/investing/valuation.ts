@@ -1,13 +1,28 @@
-import { mulDiv } from '../../../core/money';
-import type { InvestmentRow } from './investing.repo';
+import type { Area } from '../../../core/areas';
+import type { Cents } from '../../../core/money';
+import { investmentValue, type ValuedInvestment } from '../../../core/valuation';
+
+/** The stored columns the valuation reads: an investment row, or the portfolio's valuation rows. */
+export interface StoredValuation {
+  area: string;
+  amount_cents: number;
+  current_value_cents: number;
+  btc_price_at_investment_cents: number | null;
+}
+
+export function valuedInvestment(row: StoredValuation): ValuedInvestment {
+  return {
+    area: row.area as Area,
+    amountCents: Number(row.amount_cents),
+    storedValueCents: Number(row.current_value_cents),
+    btcPriceAtInvestmentCents: row.btc_price_at_investment_cents === null ? null : Number(row.btc_price_at_investment_cents),
+  };
+}
 
 /**
- * Spec §4: a crypto investment is worth amount × current BTC price ÷ price at investment; other
- * areas, and crypto when either price is missing, are worth their stored value.
+ * core/valuation's one rule applied to a stored investment: what the portfolio shows and what a
+ * stop credits are the same number at the same price.
  */
-export function currentValueCents(row: Pick<InvestmentRow, 'area' | 'amount_cents' | 'current_value_cents' | 'btc_price_at_investment_cents'>, btcPriceCents: number | null): number {
-  if (row.area === 'crypto' && btcPriceCents !== null && row.btc_price_at_investment_cents) {
-    return mulDiv(Number(row.amount_cents), btcPriceCents, Number(row.btc_price_at_investment_cents));
-  }
-  return Number(row.current_value_cents);
+export function storedInvestmentValue(row: StoredValuation, btcPriceCents: Cents | null): Cents {
+  return investmentValue(valuedInvestment(row), btcPriceCents);
 }

@@ -146,6 +146,21 @@ describe(`GET /api/portfolio (${testDialect})`, () => {
     expect(others.some((i) => made.includes(i.id))).toBe(false);
   });
 
+  it('credits on stop exactly the value the portfolio showed at the same BTC price (one valuation rule)', async () => {
+    const bob = await createUser(t);
+    await fund(t.ctx, bob.id, 1_000_000);
+    await setPrice('61234.57');
+    const id = await invest(bob, 'crypto', '123.45');
+    // An uneven ratio, so that any difference in rounding between two copies of the rule would show.
+    await setPrice('97531.13');
+    t.clock.advance(5 * DAY_MS + 1_000);
+    const shown = ((await get(bob)).json().investments as Array<{ id: string; currentValue: string }>).find((i) => i.id === id)!;
+    expect(shown.currentValue).toBe('196.62');
+    const stop = await t.app.inject({ method: 'POST', url: `/api/investments/${id}/stop`, headers: { cookie: bob.cookie } });
+    expect(stop.statusCode).toBe(200);
+    expect(stop.json().credited).toBe(shown.currentValue);
+  });
+
   it.each([['not-base64!'], ['bm90IGpzb24'], [Buffer.from('[1,2]').toString('base64url')], ['x'.repeat(201)]])('refuses the cursor %s with a 400', async (cursor) => {
     const res = await get(alice, `/api/portfolio/investments?cursor=${encodeURIComponent(cursor)}`);
     expect(res.statusCode).toBe(400);

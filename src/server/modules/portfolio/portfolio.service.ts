@@ -1,7 +1,8 @@
 import { areas, type Area } from '../../../core/areas';
 import { investmentLockDaysLeft } from '../../../core/locks';
 import { toDecimalString } from '../../../core/money';
-import { investmentValue, lastMonths, summarizePortfolio, type ValuedInvestment } from '../../../core/valuation';
+import { investmentValue, lastMonths, summarizePortfolio } from '../../../core/valuation';
+import { valuedInvestment as valued } from '../investing/valuation';
 import type { Investment } from '../../../contracts/investing';
 import type { HistoryMonth, Portfolio, PortfolioInvestmentsPage } from '../../../contracts/portfolio';
 import { DomainError } from '../../../core/errors';
@@ -15,18 +16,11 @@ export interface PriceReader {
   current(): Promise<CurrentPrice | null>;
 }
 
-type ValuationRow = Awaited<ReturnType<typeof repo.activeValuation>>[number];
 type PageRow = Awaited<ReturnType<typeof repo.activePage>>[number];
 
 /** Investments shown per page; the stats always count every active investment. */
 export const INVESTMENTS_PAGE = 50;
 
-const valued = (r: ValuationRow): ValuedInvestment => ({
-  area: r.area as Area,
-  amountCents: Number(r.amount_cents),
-  storedValueCents: Number(r.current_value_cents),
-  btcPriceAtInvestmentCents: r.btc_price_at_investment_cents === null ? null : Number(r.btc_price_at_investment_cents),
-});
 
 export function encodeCursor(key: repo.PageKey): string {
   return Buffer.from(JSON.stringify([key.createdAt, key.id])).toString('base64url');
