@@ -1,11 +1,10 @@
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { ageOn, MINIMUM_AGE, parseBirthDate } from './age';
 import type { ErrorCode } from './errors';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password';
 
 /** Signup rules of spec §5, shared by the server (the authority) and the form (instant feedback). */
 
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_LENGTH = 128;
 export const DEFAULT_COUNTRY = 'HT';
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_.]{3,30}$/;
 // Deliberately simple ({text}@{text}.{text}); the confirmation comes from the mailbox itself.

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '../../../core/signup';
+import { MIN_PASSWORD_LENGTH } from '../../../core/password';
 import { Button, Card, Field, FormMessage, TextInput } from '../../components/form';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';

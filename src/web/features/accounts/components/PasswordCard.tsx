@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MIN_PASSWORD_LENGTH } from '../../../../core/signup';
+import { MIN_PASSWORD_LENGTH } from '../../../../core/password';
 import { Button, Field, FormMessage } from '../../../components/form';
 import { errorMessage } from '../../../lib/errors';
 import { useChangePassword } from '../api';
