@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
@@ -42,6 +43,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     reply.header('x-request-id', request.id);
   });
 
+  // Cookies are parsed where they are read (the session resolver), not on every request.
+  await app.register(fastifyCookie, { hook: false });
   await registerSecurity(app, { https: config.secureCookies });
   await registerOpenApi(app);
   await registerObservability(app, ctx.db, { metricsToken: config.metricsToken });

@@ -1,25 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import type {} from '@fastify/cookie';
 import type { SessionResolver } from '../../http/auth';
 import type { Db } from '../../db/index';
 import type { Auth } from './auth';
 import * as repo from './accounts.repo';
-
-/** The value of one cookie in a Cookie header, URL-decoded; undefined when absent or malformed. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
 
 /**
  * The token of a better-auth signed cookie (`token.base64(HMAC-SHA256(token))`), or null when the
@@ -66,7 +52,7 @@ export function createSessionResolver(auth: Auth, db: Db): SessionResolver {
 
   return async (request, reply) => {
     const { cookieName, secret, expiresInMs, updateAgeMs } = await settings;
-    const raw = readCookie(request.headers.cookie, cookieName);
+    const raw = request.headers.cookie ? request.server.parseCookie(request.headers.cookie)[cookieName] : undefined;
     if (!raw) return null;
     const token = verifySignedToken(raw, secret);
     if (!token) return null;
