@@ -10,6 +10,7 @@ import { registerOpenApi } from './http/openapi';
 import { registerSecurity } from './http/security';
 import { registerWeb } from './http/web';
 import { registerModules } from './modules/index';
+import { registerOperatorSignals } from './modules/operations/signals.metrics';
 
 export interface BuildOptions {
   /** Where the built SPA lives. */
@@ -47,7 +48,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(fastifyCookie, { hook: false });
   await registerSecurity(app, { https: config.secureCookies });
   await registerOpenApi(app);
-  await registerObservability(app, ctx.db, { metricsToken: config.metricsToken });
+  const metrics = await registerObservability(app, ctx.db, { metricsToken: config.metricsToken });
+  registerOperatorSignals(metrics, ctx);
   await registerModules(app, ctx);
   await registerWeb(app, { root: options.webRoot ?? path.resolve('dist/web'), enabled: config.serveWeb });
   return app;

@@ -1,0 +1,57 @@
+import { Gauge, type Registry } from 'prom-client';
+import type { AppContext } from '../../context';
+import { lastVerification } from '../ledger/verification.repo';
+import { latestSnapshot } from '../market/market.repo';
+import { BTC_SYMBOL } from '../market/market.service';
+import * as repo from './signals.repo';
+
+type Ctx = Pick<AppContext, 'db' | 'clock'>;
+
+/** The verifications whose last run is kept (`verification_run.kind`). */
+const VERIFICATIONS = ['ledger'];
+
+/**
+ * The operator's signals as Prometheus gauges, read from the database at each scrape (so every
+ * instance reports the same platform-wide figures): the e-mail outbox, the BTC price's age, open
+ * requests by kind and stage, which instance holds each job lease, and the last ledger verification.
+ */
+export function registerOperatorSignals(registry: Registry, ctx: Ctx): void {
+  const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[], collect: (g: Gauge<L>) => Promise<void>) =>
+    new Gauge<L>({
+      name,
+      help,
+      labelNames,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        await collect(this);
+      },
+    });
+
+  gauge('atlas_email_outbox_messages', 'E-mails in the outbox not yet sent, by status (pending, sending, failed)', ['status'], async (g) => {
+    const counts = new Map((await repo.outboxCounts(ctx.db)).map((r) => [r.status, r.count]));
+    for (const status of ['pending', 'sending', 'failed']) g.set({ status }, counts.get(status) ?? 0);
+  });
+  gauge('atlas_price_age_seconds', 'Age of the newest stored price (absent when none was ever fetched)', ['symbol'], async (g) => {
+    const last = await latestSnapshot(ctx.db, BTC_SYMBOL);
+    if (last) g.set({ symbol: BTC_SYMBOL }, Math.max(0, (ctx.clock.now().getTime() - new Date(last.fetchedAt).getTime()) / 1000));
+  });
+  gauge('atlas_open_requests', 'Deposit and withdrawal requests awaiting a decision, by kind and stage', ['kind', 'status'], async (g) => {
+    for (const kind of ['deposit', 'withdrawal'] as const) g.set({ kind, status: 'pending' }, 0);
+    for (const r of await repo.requestCounts(ctx.db)) g.set({ kind: r.kind, status: r.status }, r.count);
+  });
+  gauge('atlas_job_lease_held', 'Job leases currently held, by job and holding instance (1 = held)', ['job', 'holder'], async (g) => {
+    for (const lease of await repo.liveLeases(ctx.db, ctx.clock.now())) g.set({ job: lease.name, holder: lease.holder }, 1);
+  });
+  gauge('atlas_verification_ok', 'Result of the last verification of each kind: 1 passed, 0 failed (absent when never run)', ['kind'], async (g) => {
+    for (const last of await lastVerifications(ctx)) g.set({ kind: last.kind }, last.ok ? 1 : 0);
+  });
+  gauge('atlas_verification_timestamp_seconds', 'When the last verification of each kind ran (Unix time)', ['kind'], async (g) => {
+    for (const last of await lastVerifications(ctx)) g.set({ kind: last.kind }, new Date(last.ranAt).getTime() / 1000);
+  });
+}
+
+async function lastVerifications(ctx: Ctx) {
+  const runs = await Promise.all(VERIFICATIONS.map((kind) => lastVerification(ctx.db, kind)));
+  return runs.filter((run) => run !== null);
+}
