@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../core/errors';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import { sql } from 'kysely';
 import type { Db } from '../db/index';
+import { databaseAnswers } from '../db/health.repo';
 
 /** /healthz (process up), /readyz (database answers), /metrics (Prometheus text). */
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -37,7 +37,7 @@ export async function registerObservability(app: FastifyInstance, db: Db, opts: 
   app.get('/healthz', hidden, async () => ({ status: 'ok' }));
   app.get('/readyz', hidden, async (_request, reply) => {
     try {
-      await sql`select 1`.execute(db);
+      await databaseAnswers(db);
       return { status: 'ready' };
     } catch (err) {
       app.log.warn({ err }, 'readiness check failed');

@@ -1,6 +1,7 @@
 import { withdrawalLockDaysLeft } from '../../../core/locks';
 import type { Db } from '../../db/index';
 import { userBalances } from './ledger.service';
+import { investmentTotals } from './summary.repo';
 
 export interface MoneySummary {
   balanceCents: number;
@@ -19,11 +20,7 @@ export interface MoneySummary {
 export async function getMoneySummary(db: Db, userId: string, now: Date): Promise<MoneySummary> {
   const [balances, totals] = await Promise.all([
     userBalances(db, userId),
-    db
-      .selectFrom('investment')
-      .select((eb) => [eb.fn.sum<number | string | null>('amount_cents').as('total'), eb.fn.min<string | null>('created_at').as('first')])
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
+    investmentTotals(db, userId),
   ]);
   const first = totals?.first ?? null;
   return {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { testDialect } from '../../../../tests/support/db';
 import { priceBody, startStubPriceServer, type StubPriceServer } from '../../../../tests/support/price-stub';
-import { runLeasedJob, tryAcquireLease } from '../../jobs/lease';
+import { runLeasedJob } from '../../jobs/lease';
+import { tryAcquireLease } from '../../jobs/lease.repo';
 import { createPriceService, priceServiceFor, type PriceService } from './market.service';
 
 describe(`BTC price service (${testDialect})`, () => {

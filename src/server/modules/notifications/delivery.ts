@@ -1,5 +1,6 @@
 import type { Clock } from '../../../core/clock';
 import type { Db } from '../../db/index';
+import * as repo from './outbox.repo';
 import { render, type TemplateName } from './templates';
 import type { MailTransport } from './transport';
 
@@ -28,54 +29,22 @@ export async function deliverDue(deps: DeliveryDeps, batch = 20): Promise<{ sent
   const { db, clock } = deps;
   const now = clock.now();
   const nowIso = now.toISOString();
-  await db
-    .updateTable('email_outbox')
-    .set({ status: 'pending', claimed_until: null })
-    .where('status', '=', 'sending')
-    .where('claimed_until', '<', nowIso)
-    .execute();
-  const due = await db
-    .selectFrom('email_outbox')
-    .selectAll()
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', nowIso)
-    .orderBy('next_attempt_at')
-    .limit(batch)
-    .execute();
+  await repo.releaseExpiredClaims(db, nowIso);
+  const due = await repo.dueMessages(db, nowIso, batch);
   let sent = 0;
   let failed = 0;
   for (const row of due) {
-    const claimed = await db
-      .updateTable('email_outbox')
-      .set({ status: 'sending', claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString() })
-      .where('id', '=', row.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) continue;
+    if (!(await repo.claim(db, row.id, new Date(now.getTime() + CLAIM_MS).toISOString()))) continue;
     try {
       const mail = render(row.template as TemplateName, row.locale, JSON.parse(row.params));
       await deps.transport.send({ messageId: row.id, from: deps.from, to: row.to_address, subject: mail.subject, text: mail.text });
-      await db
-        .updateTable('email_outbox')
-        .set({ status: 'sent', sent_at: clock.now().toISOString(), attempts: row.attempts + 1, claimed_until: null, last_error: null })
-        .where('id', '=', row.id)
-        .execute();
+      await repo.markSent(db, row.id, row.attempts + 1, clock.now().toISOString());
       sent++;
     } catch (err) {
       const attempts = row.attempts + 1;
       const giveUp = attempts >= MAX_ATTEMPTS;
       const message = err instanceof Error ? err.message : String(err);
-      await db
-        .updateTable('email_outbox')
-        .set({
-          status: giveUp ? 'failed' : 'pending',
-          attempts,
-          claimed_until: null,
-          last_error: message.slice(0, 500),
-          next_attempt_at: new Date(now.getTime() + backoffMs(attempts)).toISOString(),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await repo.markAttemptFailed(db, row.id, { attempts, giveUp, error: message.slice(0, 500), nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)).toISOString() });
       failed++;
       const log = giveUp ? deps.log.error.bind(deps.log) : deps.log.warn.bind(deps.log);
       log({ emailId: row.id, template: row.template, attempts, err: message }, giveUp ? 'e-mail delivery gave up; kept in outbox as failed' : 'e-mail delivery failed; will retry');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import * as repo from './outbox.repo';
 import { isLocale, type TemplateName, type TemplateParams } from './templates';
 
 export type { TemplateName, TemplateParams } from './templates';
@@ -23,23 +24,20 @@ export interface EmailToSend<T extends TemplateName = TemplateName> {
 export async function enqueueEmail<T extends TemplateName>(trx: Transaction<Database> | Kysely<Database>, email: EmailToSend<T>): Promise<string> {
   const id = randomUUID();
   const now = (email.now ?? new Date()).toISOString();
-  await trx
-    .insertInto('email_outbox')
-    .values({
-      id,
-      user_id: email.userId ?? null,
-      to_address: email.to,
-      template: email.template,
-      locale: isLocale(email.locale) ? email.locale : 'fr',
-      params: JSON.stringify(email.params),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      claimed_until: null,
-      last_error: null,
-      created_at: now,
-      sent_at: null,
-    })
-    .execute();
+  await repo.insertMessage(trx, {
+    id,
+    user_id: email.userId ?? null,
+    to_address: email.to,
+    template: email.template,
+    locale: isLocale(email.locale) ? email.locale : 'fr',
+    params: JSON.stringify(email.params),
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: now,
+    claimed_until: null,
+    last_error: null,
+    created_at: now,
+    sent_at: null,
+  });
   return id;
 }

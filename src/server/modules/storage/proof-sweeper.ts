@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index';
 import type { ProofStore, StoredProof } from './proof-store';
+import * as repo from './proof-sweeper.repo';
 
 export interface SweepResult {
   scanned: number;
@@ -29,11 +30,10 @@ export async function sweepOrphanProofs(deps: { db: Db; store: ProofStore; now: 
   const users = [...oldByUser.keys()];
   for (let i = 0; i < users.length; i += USERS_PER_QUERY) {
     const chunk = users.slice(i, i + USERS_PER_QUERY);
-    const rows = await deps.db.selectFrom('deposit_request').select('proof_path').where('user_id', 'in', chunk).where('proof_path', 'is not', null).execute();
-    const referenced = new Set(rows.map((r) => r.proof_path));
+    const referenced = await repo.referencedProofs(deps.db, chunk);
     // Files of people this database does not know are left alone: a store shared with another
     // (or a wrongly configured, empty) database must never be emptied by us.
-    const known = new Set((await deps.db.selectFrom('user_profile').select('user_id').where('user_id', 'in', chunk).execute()).map((r) => r.user_id));
+    const known = await repo.knownUsers(deps.db, chunk);
     for (const userId of chunk) {
       if (!known.has(userId)) continue;
       for (const proof of oldByUser.get(userId)!) {
