@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -38,9 +39,15 @@ export default tseslint.config(
   { languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   {
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } } },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      // no-cycle follows imports into other files: it must parse TypeScript to see theirs.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layering }],
+      'import-x/no-cycle': 'error',
       'no-restricted-properties': ['error', ...focusedTests],
       'react-hooks/rules-of-hooks': 'error',
       '@typescript-eslint/no-explicit-any': 'off',
@@ -49,12 +56,32 @@ export default tseslint.config(
       'no-restricted-globals': ['error', { name: 'alert', message: 'Use the accessible toast or dialog.' }],
     },
   },
+  { files: ['src/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['src/web/**/*.tsx'],
+    rules: {
+      // Scrolling regions and logs must be reachable by keyboard (axe: scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region', 'log'] }],
+    },
+  },
   {
     files: ['src/server/modules/**/*.routes.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'kysely', message: 'Routes never touch SQL: call the service.' }], patterns: [{ group: ['**/*.repo', '**/db/index'], message: 'Routes never touch SQL: call the service.' }] },
+      ],
+    },
+  },
+  {
+    // SQL lives in *.repo.ts (and the schema in db/): services say what, repositories say how.
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.repo.ts', 'src/server/db/**', '**/*.test.ts', 'src/server/modules/ledger/verify.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]", message: 'SQL only in *.repo.ts: add a repository function.' },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL only in *.repo.ts: add a repository function.' },
       ],
     },
   },

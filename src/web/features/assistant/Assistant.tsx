@@ -33,6 +33,8 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
   };
 
   return (
+    // Escape closes the dialog from anywhere inside it, as every dialog does.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       id="assistant-panel"
       role="dialog"

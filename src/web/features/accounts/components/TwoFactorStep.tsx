@@ -27,6 +27,8 @@ export function TwoFactorStep({ onDone, onBack }: { onDone: () => void; onBack: 
           <TextInput
             {...a11y}
             name="code"
+            // The step replaces the password form: focus moves to its only field, as a screen reader expects.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
             autoComplete="one-time-code"
             inputMode={recovery ? 'text' : 'numeric'}

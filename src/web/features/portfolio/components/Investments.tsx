@@ -171,6 +171,8 @@ export function Investments({ first, nextCursor, total }: { first: Investment[];
               {t('stop.confirmBody', { area: t(`areas.${target.investment.area}`), amount: money(target.investment.amount), value: money(target.investment.currentValue) })}
             </p>
             <div className="mt-6 flex flex-wrap justify-end gap-3">
+              {/* The dialog opens on its safe choice: Enter never stops an investment by accident. */}
+              {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
               <Button tone="secondary" onClick={() => setTarget(null)} disabled={stop.isPending} autoFocus>
                 {t('stop.cancel')}
               </Button>
