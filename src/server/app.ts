@@ -11,6 +11,14 @@ import { registerSecurity } from './http/security';
 import { registerWeb } from './http/web';
 import { registerModules } from './modules/index';
 import { registerOperatorSignals } from './modules/operations/signals.metrics';
+import { buildServices, type Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's services, built once by the composition root (services.ts). */
+    services: Services;
+  }
+}
 
 export interface BuildOptions {
   /** Where the built SPA lives. */
@@ -50,7 +58,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerOpenApi(app);
   const metrics = await registerObservability(app, ctx.db, { metricsToken: config.metricsToken });
   registerOperatorSignals(metrics, ctx);
-  await registerModules(app, ctx);
+  const services = buildServices(ctx, app.log);
+  app.decorate('services', services);
+  app.addHook('onClose', async () => services.close());
+  await registerModules(app, ctx, services);
   await registerWeb(app, { root: options.webRoot ?? path.resolve('dist/web'), enabled: config.serveWeb });
   return app;
 }

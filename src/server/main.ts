@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { loadEnvFile } from './env-file';
 import { createDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
-import { startServices } from './services';
+import { startJobs } from './jobs';
 
 function configOrExit(): Config {
   try {
@@ -32,14 +32,14 @@ async function main(): Promise<void> {
   // The bundle lives in <dist>/server; the SPA it serves in <dist>/web.
   const app = await buildApp(ctx, { webRoot: fileURLToPath(new URL('../web/', import.meta.url)) });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-  const services = await startServices(app, ctx);
+  const jobs = await startJobs(app, ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    await services.stop();
+    await jobs.stop();
     await app.close();
     await dbh.close();
     process.exit(0);

@@ -1,31 +1,63 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
-import { ensureFirstAdmin } from './modules/accounts/first-admin';
-import { startEmailDelivery } from './modules/notifications/notifications.job';
-import { startPriceRefresh } from './modules/market/market.job';
-import { startPerformanceSnapshots } from './modules/portfolio/snapshot';
-import { proofStoreFor } from './modules/storage/proof-store';
-import { startProofSweeper } from './modules/storage/proof-sweeper';
+import { createAccounts, type Accounts } from './modules/accounts/accounts.module';
+import { createAdminService } from './modules/admin/admin.service';
+import { createDepositsService } from './modules/cashier/deposits.service';
+import { createHistoryService } from './modules/cashier/history.service';
+import { createWithdrawalsService } from './modules/cashier/withdrawals.service';
+import { createInvestingService } from './modules/investing/investing.service';
+import { createPriceService, type PriceService } from './modules/market/market.service';
+import { busNotifier, type Notifier } from './modules/notifier';
+import { createPortfolioService } from './modules/portfolio/portfolio.service';
+import { createStatementService } from './modules/portfolio/statement.service';
+import { createEventBus, type EventBus } from './modules/realtime/event-bus';
+import { createProofStore, type ProofStore } from './modules/storage/proof-store';
+import { createTransfersService } from './modules/transfers/transfers.service';
 
-export interface RunningServices {
-  stop(): Promise<void>;
+/** Everything the routes and jobs use, each built once (decision 020). */
+export interface Services {
+  events: EventBus;
+  notifier: Notifier;
+  prices: PriceService;
+  proofs: ProofStore;
+  accounts: Accounts;
+  investing: ReturnType<typeof createInvestingService>;
+  transfers: ReturnType<typeof createTransfersService>;
+  deposits: ReturnType<typeof createDepositsService>;
+  withdrawals: ReturnType<typeof createWithdrawalsService>;
+  history: ReturnType<typeof createHistoryService>;
+  admin: ReturnType<typeof createAdminService>;
+  portfolio: ReturnType<typeof createPortfolioService>;
+  statement: ReturnType<typeof createStatementService>;
+  /** Releases what the services hold open (the event bus's connection, the proof store's client). */
+  close(): Promise<void>;
 }
 
 /**
- * Background work that runs beside the HTTP server: first-start tasks and scheduled jobs
- * (price refresh, monthly snapshots, e-mail delivery). Each job takes a lease so that it runs
- * once across instances.
+ * The composition root: the one place where the app's services are built and handed to each
+ * other. Routes and jobs receive what they need from here; no module keeps a hidden instance.
  */
-export async function startServices(app: FastifyInstance, ctx: AppContext): Promise<RunningServices> {
-  const stops: Array<() => Promise<void>> = [];
-  await ensureFirstAdmin(ctx, app.log);
-  stops.push(startEmailDelivery(app, ctx).stop);
-  stops.push(startPriceRefresh(ctx, app.log).stop);
-  stops.push(startPerformanceSnapshots(ctx, app.log).stop);
-  stops.push(startProofSweeper({ db: ctx.db, store: proofStoreFor(ctx), minAgeMs: ctx.config.proofSweepMinAgeMs, log: app.log }).stop);
+export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: string): void }): Services {
+  const events = createEventBus(ctx, log);
+  const notifier = busNotifier(events, log);
+  const prices = createPriceService(ctx);
+  const proofs = createProofStore(ctx.config);
   return {
-    stop: async () => {
-      for (const stop of stops.reverse()) await stop();
+    events,
+    notifier,
+    prices,
+    proofs,
+    accounts: createAccounts(ctx),
+    investing: createInvestingService(ctx, { prices, notify: notifier }),
+    transfers: createTransfersService(ctx, { notify: notifier }),
+    deposits: createDepositsService(ctx, { notifier, proofs }),
+    withdrawals: createWithdrawalsService(ctx, notifier),
+    history: createHistoryService(ctx),
+    admin: createAdminService(ctx, notifier),
+    portfolio: createPortfolioService(ctx, prices),
+    statement: createStatementService(ctx),
+    close: async () => {
+      await events.close();
+      await proofs.close();
     },
   };
 }

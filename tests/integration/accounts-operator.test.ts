@@ -19,7 +19,7 @@ describe('operator role', () => {
   it('the first start of an empty embedded database creates one admin with a random password, logged once', async () => {
     const warnings: string[] = [];
     const log = { warn: (msg: string) => warnings.push(msg) } as never;
-    await ensureFirstAdmin(t.ctx, log);
+    await ensureFirstAdmin(t.ctx, t.app.services.accounts.accounts, log);
     if (t.ctx.dialect === 'postgres') {
       // PostgreSQL installs create their operator with the CLI; nothing is created behind their back.
       expect(warnings).toHaveLength(0);
@@ -32,7 +32,7 @@ describe('operator role', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
     expect(me.json().isAdmin).toBe(true);
 
-    await ensureFirstAdmin(t.ctx, log);
+    await ensureFirstAdmin(t.ctx, t.app.services.accounts.accounts, log);
     expect(warnings).toHaveLength(1);
   });
 

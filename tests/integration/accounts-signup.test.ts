@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccounts } from '../../src/server/modules/accounts/accounts.module';
 import { createTestApp, type TestApp } from '../support/app';
 import { signupBody, someIp } from '../support/users';
 
@@ -82,7 +81,7 @@ describe('UID', () => {
   });
 
   it('retries with a new UID when the drawn one is taken, atomically', async () => {
-    const { accounts } = createAccounts(t.ctx);
+    const { accounts } = t.app.services.accounts;
     const taken = (await t.ctx.db.selectFrom('user_profile').select('uid').executeTakeFirstOrThrow()).uid;
     const draws = [taken, taken, 'ATU555555'];
     accounts.nextUid = () => draws.shift()!;

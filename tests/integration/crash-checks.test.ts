@@ -83,8 +83,7 @@ describe(`crash round checks (${testDialect})`, () => {
     expect(problems).toMatch(/balances of .*invested":1/);
     expect(problems).toMatch(/transfer #\d+: [0-9a-f-]+ missing/);
 
-    const { proofStoreFor } = await import('../../src/server/modules/storage/proof-store');
-    const orphan = await proofStoreFor(t.ctx).put(a.id, Buffer.from('x'), 'png', new Date());
+    const orphan = await t.app.services.proofs.put(a.id, Buffer.from('x'), 'png', new Date());
     expect((await uploadState(t.ctx.db, d.world, uploadsDir)).orphans).toEqual([orphan]);
   });
 });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TestApp } from './app';
 import { AccountsService } from '../../src/server/modules/accounts/accounts.service';
-import { createAccounts } from '../../src/server/modules/accounts/accounts.module';
 
 export interface TestUser {
   id: string;
@@ -76,7 +75,7 @@ export async function createUser(t: TestApp, overrides: Overrides = {}): Promise
 /** A normal signup promoted to the operator role (as `npm run admin -- create` does), signed in. */
 export async function createAdmin(t: TestApp, overrides: Overrides = {}): Promise<TestUser> {
   const user = await createUser(t, overrides);
-  const accounts: AccountsService = createAccounts(t.ctx).accounts;
+  const accounts: AccountsService = t.app.services.accounts.accounts;
   await accounts.createOrPromoteAdmin(user.email, user.password);
   // The role is read from the database on every request; the same session now is an admin's.
   return user;

@@ -43,8 +43,7 @@ export function createAccounts(ctx: AppContext): Accounts {
 }
 
 /** Mounts better-auth under /api/auth/*, our account routes, and the session resolver used by requireUser. */
-export async function registerAccounts(app: FastifyInstance, ctx: AppContext): Promise<Accounts> {
-  const deps = createAccounts(ctx);
+export async function registerAccounts(app: FastifyInstance, ctx: AppContext, deps: Accounts): Promise<void> {
   const { auth } = deps;
 
   app.decorate('resolveSession', createSessionResolver(auth, ctx.db));
@@ -89,5 +88,4 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext): P
   });
 
   await registerAccountRoutes(app, deps, ctx.config.publicUrl);
-  return deps;
 }

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { createAccounts } from './accounts.module';
+import type { AccountsService } from './accounts.service';
 
 /**
  * The very first start of an empty embedded database creates an operator with a random password,
  * printed once. There is no default password anywhere; PostgreSQL installs use the CLI instead.
  */
-export async function ensureFirstAdmin(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+export async function ensureFirstAdmin(ctx: AppContext, accounts: AccountsService, log: FastifyBaseLogger): Promise<void> {
   if (ctx.dialect !== 'sqlite') return;
-  const { accounts } = createAccounts(ctx);
   if ((await accounts.countUsers()) > 0) return;
   const email = 'admin@atlas-invest.local';
   const password = randomBytes(12).toString('base64url');

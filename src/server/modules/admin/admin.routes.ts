@@ -3,17 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../../contracts/text';
 import { adminDepositsResponse, adminWithdrawalsResponse, proofLinkResponse, queueQuery, rejectRequest } from '../../../contracts/cashier';
-import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
-import type { Notifier } from '../notifier';
-import { createAdminService } from './admin.service';
+import type { Services } from '../../services';
 
 const ok = z.object({ ok: z.literal(true) });
 const idParams = z.object({ id: text(64) });
 
 /** The operators' review queue. Every route checks the admin role on the server. */
-export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext, notifier: Notifier): Promise<void> {
-  const service = createAdminService(ctx, notifier);
+export async function registerAdminRoutes(app: FastifyInstance, service: Services['admin']): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
   const guard = { onRequest: requireAdmin };

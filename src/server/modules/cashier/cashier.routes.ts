@@ -3,14 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../../core/errors';
 import { depositConfigResponse, depositSchema, historyResponse, withdrawalRequest, withdrawalSchema } from '../../../contracts/cashier';
-import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { idempotencyKey } from '../../http/idempotency';
 import { MAX_PROOF_BYTES } from '../storage/image';
-import { createDepositsService, type DepositUpload } from './deposits.service';
-import { cashierHistory } from './history.service';
-import type { Notifier } from '../notifier';
-import { createWithdrawalsService } from './withdrawals.service';
+import type { DepositUpload } from './deposits.service';
+import type { Services } from '../../services';
 
 /** Reads the deposit form: one `amount` field and one `proof` file, within tight limits. */
 async function readDepositForm(request: FastifyRequest): Promise<DepositUpload> {
@@ -34,9 +31,7 @@ async function readDepositForm(request: FastifyRequest): Promise<DepositUpload> 
   return form;
 }
 
-export async function registerCashierRoutes(app: FastifyInstance, ctx: AppContext, notifier: Notifier): Promise<void> {
-  const deposits = createDepositsService(ctx, notifier);
-  const withdrawals = createWithdrawalsService(ctx, notifier);
+export async function registerCashierRoutes(app: FastifyInstance, { deposits, withdrawals, history }: Pick<Services, 'deposits' | 'withdrawals' | 'history'>): Promise<void> {
 
   await app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: true });
@@ -66,6 +61,6 @@ export async function registerCashierRoutes(app: FastifyInstance, ctx: AppContex
     r.get('/api/cashier/history', {
       onRequest: requireUser,
       schema: { tags, summary: 'Your deposits, withdrawals and transfers with their status', response: { 200: historyResponse } },
-    }, async (request) => cashierHistory(ctx.db, request.user!.id));
+    }, async (request) => history.of(request.user!.id));
   });
 }

@@ -6,7 +6,7 @@ import { depositCoins } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { inspectAndNormalizeImage, MAX_PROOF_BYTES } from '../storage/image';
-import { proofStoreFor } from '../storage/proof-store';
+import { type ProofStore } from '../storage/proof-store';
 import type { Notifier } from '../notifier';
 import * as repo from './cashier.repo';
 import type { DepositRow } from './cashier.repo';
@@ -36,9 +36,8 @@ export interface DepositUpload {
   proof: Buffer | undefined;
 }
 
-export function createDepositsService(ctx: AppContext, notifier: Notifier) {
+export function createDepositsService(ctx: AppContext, { notifier, proofs: store }: { notifier: Notifier; proofs: ProofStore }) {
   const { config, db, clock } = ctx;
-  const store = proofStoreFor(ctx);
 
   function addresses() {
     const configured = depositCoins.flatMap((coin) => (config.depositAddresses[coin] ? [{ coin, address: config.depositAddresses[coin]! }] : []));

@@ -6,7 +6,11 @@ import { toDeposit } from './deposits.service';
 import { toWithdrawal } from './withdrawals.service';
 
 /** A user's recent deposits, withdrawals and transfers, newest first, with their status. */
-export async function cashierHistory(db: Db, userId: string): Promise<CashierHistory> {
+export function createHistoryService(ctx: { db: Db }) {
+  return { of: (userId: string) => cashierHistory(ctx.db, userId) };
+}
+
+async function cashierHistory(db: Db, userId: string): Promise<CashierHistory> {
   const [deposits, withdrawals, transfers] = await Promise.all([repo.depositsOf(db, userId), repo.withdrawalsOf(db, userId), repo.transfersOf(db, userId)]);
   const line = (direction: 'in' | 'out') => (t: (typeof transfers.sent)[number]) => ({
     id: t.id,

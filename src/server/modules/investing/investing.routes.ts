@@ -3,15 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../../contracts/text';
 import { investmentsResponse, investRequest, investResponse, stopResponse } from '../../../contracts/investing';
-import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { idempotencyKey } from '../../http/idempotency';
-import { priceServiceFor } from '../market/market.service';
-import type { Notifier } from '../notifier';
-import { createInvestingService } from './investing.service';
+import type { Services } from '../../services';
 
-export async function registerInvestingRoutes(app: FastifyInstance, ctx: AppContext, notify: Notifier): Promise<void> {
-  const service = createInvestingService(ctx, { prices: priceServiceFor(ctx), notify });
+export async function registerInvestingRoutes(app: FastifyInstance, service: Services['investing']): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['investing'];
 

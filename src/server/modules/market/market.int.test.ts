@@ -4,7 +4,7 @@ import { testDialect } from '../../../../tests/support/db';
 import { priceBody, startStubPriceServer, type StubPriceServer } from '../../../../tests/support/price-stub';
 import { runLeasedJob } from '../../jobs/lease';
 import { tryAcquireLease } from '../../jobs/lease.repo';
-import { createPriceService, priceServiceFor, type PriceService } from './market.service';
+import { createPriceService, type PriceService } from './market.service';
 
 describe(`BTC price service (${testDialect})`, () => {
   let t: TestApp;
@@ -25,7 +25,7 @@ describe(`BTC price service (${testDialect})`, () => {
     stub.behave({ status: 200, body: priceBody('65000.00'), delayMs: 0 });
     stub.hits = 0;
     prices = createPriceService(t.ctx);
-    priceServiceFor(t.ctx).invalidate();
+    t.app.services.prices.invalidate();
   });
 
   const snapshots = () => t.ctx.db.selectFrom('price_snapshot').selectAll().orderBy('fetched_at').execute();

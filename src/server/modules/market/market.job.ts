@@ -1,10 +1,9 @@
 import type { AppContext } from '../../context';
 import { runLeasedJob, type LeasedJob } from '../../jobs/lease';
-import { priceServiceFor } from './market.service';
+import type { PriceService } from './market.service';
 
 /** Keeps a fresh snapshot in the database every TTL; one instance fetches, the others read it. */
-export function startPriceRefresh(ctx: AppContext, log?: { error(obj: unknown, msg: string): void }): LeasedJob {
-  const prices = priceServiceFor(ctx);
+export function startPriceRefresh(ctx: AppContext, prices: PriceService, log?: { error(obj: unknown, msg: string): void }): LeasedJob {
   // First run a second after start, once the server listens (a test stand-in provider is the app itself).
   return runLeasedJob(
     { db: ctx.db, clock: ctx.clock, log },

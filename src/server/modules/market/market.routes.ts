@@ -4,11 +4,10 @@ import { DAY_MS } from '../../../core/clock';
 import { toDecimalString } from '../../../core/money';
 import { btcHistoryQuery, btcHistoryResponse, btcPriceResponse } from '../../../contracts/market';
 import type { AppContext } from '../../context';
-import { BTC_SYMBOL, priceServiceFor } from './market.service';
+import { BTC_SYMBOL, type PriceService } from './market.service';
 
 /** Public market data: the current BTC price (with its age) and the stored history for charts. */
-export async function registerMarketRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const prices = priceServiceFor(ctx);
+export async function registerMarketRoutes(app: FastifyInstance, ctx: AppContext, prices: PriceService): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/market/btc', { schema: { tags: ['market'], response: { 200: btcPriceResponse } } }, async (_req, reply) => {

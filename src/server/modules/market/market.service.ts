@@ -115,15 +115,3 @@ export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
     },
   };
 }
-
-const shared = new WeakMap<object, PriceService>();
-
-/** The one price service of an app context, so every module shares its cache. */
-export function priceServiceFor(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>): PriceService {
-  let service = shared.get(ctx);
-  if (!service) {
-    service = createPriceService(ctx);
-    shared.set(ctx, service);
-  }
-  return service;
-}

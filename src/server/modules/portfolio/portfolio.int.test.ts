@@ -5,7 +5,6 @@ import { testDialect } from '../../../../tests/support/db';
 import { fund } from '../../../../tests/support/money';
 import { priceBody, startStubPriceServer, type StubPriceServer } from '../../../../tests/support/price-stub';
 import { createUser, type TestUser } from '../../../../tests/support/users';
-import { priceServiceFor } from '../market/market.service';
 
 describe(`GET /api/portfolio (${testDialect})`, () => {
   let t: TestApp;
@@ -20,8 +19,8 @@ describe(`GET /api/portfolio (${testDialect})`, () => {
   };
   const setPrice = async (amount: string) => {
     stub.behave({ status: 200, body: priceBody(amount) });
-    priceServiceFor(t.ctx).invalidate();
-    await priceServiceFor(t.ctx).current();
+    t.app.services.prices.invalidate();
+    await t.app.services.prices.current();
   };
 
   beforeAll(async () => {
@@ -77,7 +76,7 @@ describe(`GET /api/portfolio (${testDialect})`, () => {
   it('flags an old price as stale and keeps valuing with it; counts lock days down', async () => {
     stub.behave({ status: 503, body: 'down' });
     t.clock.advance(2 * DAY_MS);
-    priceServiceFor(t.ctx).invalidate();
+    t.app.services.prices.invalidate();
     const body = (await get(alice)).json();
     expect(body.price).toMatchObject({ btc: '30000.00', stale: true });
     expect(body.price.ageSeconds).toBeGreaterThanOrEqual(2 * 86_400);
@@ -87,7 +86,7 @@ describe(`GET /api/portfolio (${testDialect})`, () => {
 
   it('falls back to stored values when no price was ever obtained', async () => {
     await t.ctx.db.deleteFrom('price_snapshot').execute();
-    priceServiceFor(t.ctx).invalidate();
+    t.app.services.prices.invalidate();
     const body = (await get(alice)).json();
     expect(body.price).toEqual({ btc: null, fetchedAt: null, ageSeconds: null, stale: true });
     expect(body.stats).toEqual({ totalValue: '750.00', invested: '750.00', gain: '0.00', roi: '0.00' });
@@ -95,7 +94,7 @@ describe(`GET /api/portfolio (${testDialect})`, () => {
 
   it('drops a stopped investment and never shows another person’s', async () => {
     stub.behave({ status: 200, body: priceBody('60000.00') });
-    priceServiceFor(t.ctx).invalidate();
+    t.app.services.prices.invalidate();
     const bob = await createUser(t);
     await fund(t.ctx, bob.id, 10_000);
     await invest(bob, 'stocks', '10.00');

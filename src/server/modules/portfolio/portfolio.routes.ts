@@ -2,15 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { historyResponse, portfolioInvestmentsQuery, portfolioInvestmentsResponse, portfolioResponse, statementCsvQuery, statementQuery, statementResponse } from '../../../contracts/portfolio';
-import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
-import { priceServiceFor } from '../market/market.service';
-import { createPortfolioService } from './portfolio.service';
-import { createStatementService } from './statement.service';
+import type { Services } from '../../services';
+import type { Clock } from '../../../core/clock';
 
-export async function registerPortfolioRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const portfolio = createPortfolioService(ctx, priceServiceFor(ctx));
-  const statement = createStatementService(ctx);
+export async function registerPortfolioRoutes(app: FastifyInstance, { portfolio, statement }: Pick<Services, 'portfolio' | 'statement'>, clock: Clock): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['portfolio'];
   const noStore = { 'cache-control': 'no-store' };
@@ -53,7 +49,7 @@ export async function registerPortfolioRoutes(app: FastifyInstance, ctx: AppCont
   }, async (request, reply) => {
     const { lang, ...filter } = request.query;
     const body = await statement.csv(request.user!.id, filter, lang);
-    const day = ctx.clock.now().toISOString().slice(0, 10);
+    const day = clock.now().toISOString().slice(0, 10);
     return reply
       .headers(noStore)
       .type('text/csv; charset=utf-8')

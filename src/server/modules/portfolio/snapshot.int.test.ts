@@ -7,7 +7,6 @@ import { fund } from '../../../../tests/support/money';
 import { priceBody, startStubPriceServer, type StubPriceServer } from '../../../../tests/support/price-stub';
 import { createUser, type TestUser } from '../../../../tests/support/users';
 import { runLeasedJob } from '../../jobs/lease';
-import { priceServiceFor } from '../market/market.service';
 import { catchUp, snapshotMonth } from './snapshot';
 
 describe(`monthly performance snapshots (${testDialect})`, () => {
@@ -29,8 +28,8 @@ describe(`monthly performance snapshots (${testDialect})`, () => {
   /** Stores a BTC price snapshot now, as the refresh job would. */
   const priceNow = async (amount: string) => {
     stub.behave({ body: priceBody(amount) });
-    priceServiceFor(t.ctx).invalidate();
-    expect((await priceServiceFor(t.ctx).current())?.source).toBe('live');
+    t.app.services.prices.invalidate();
+    expect((await t.app.services.prices.current())?.source).toBe('live');
   };
   /** Moves the clock to the second day of the next month. */
   const nextMonth = () => {

@@ -197,15 +197,3 @@ export function createEventBus(
 ): EventBus {
   return ctx.dbh.dialect === 'postgres' && ctx.dbh.pool ? new PostgresEventBus(ctx.dbh.pool, log) : new InProcessEventBus();
 }
-
-const shared = new WeakMap<object, EventBus>();
-
-/** The one bus of an app context, for services that publish (the SSE route subscribes to the same). */
-export function eventBusFor(ctx: Pick<AppContext, 'dbh'>, log?: { warn(obj: unknown, msg: string): void }): EventBus {
-  let bus = shared.get(ctx);
-  if (!bus) {
-    bus = createEventBus(ctx, log);
-    shared.set(ctx, bus);
-  }
-  return bus;
-}

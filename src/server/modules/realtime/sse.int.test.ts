@@ -59,7 +59,7 @@ describe(`GET /api/events (${testDialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    await t.app.events.ready();
+    await t.app.services.events.ready();
     alice = await createUser(t);
     bob = await createUser(t);
     admin = await createAdmin(t);
@@ -81,9 +81,9 @@ describe(`GET /api/events (${testDialect})`, () => {
     expect(a.headers['cache-control']).toBe('no-store');
     await eventually(() => a.text().includes(': connected') && op.text().includes(': connected'));
 
-    await t.app.events.publish({ type: 'balance.changed', audience: 'user', userId: alice.id, data: { reason: 'transfer' } });
-    await t.app.events.publish({ type: 'deposit.created', audience: 'admins', data: { id: 'd1' } });
-    await t.app.events.publish({ type: 'balance.changed', audience: 'user', userId: bob.id });
+    await t.app.services.events.publish({ type: 'balance.changed', audience: 'user', userId: alice.id, data: { reason: 'transfer' } });
+    await t.app.services.events.publish({ type: 'deposit.created', audience: 'admins', data: { id: 'd1' } });
+    await t.app.services.events.publish({ type: 'balance.changed', audience: 'user', userId: bob.id });
     await eventually(() => a.events().length === 1 && b.events().length === 1 && op.events().length === 1);
     await new Promise((r) => setTimeout(r, 150));
 
@@ -95,11 +95,11 @@ describe(`GET /api/events (${testDialect})`, () => {
   });
 
   it('unsubscribes when the client disconnects', async () => {
-    await eventually(() => t.app.events.subscriberCount() === 0);
+    await eventually(() => t.app.services.events.subscriberCount() === 0);
     const s = await openStream(t.app, alice.cookie);
-    await eventually(() => t.app.events.subscriberCount() === 1);
+    await eventually(() => t.app.services.events.subscriberCount() === 1);
     s.close();
-    await eventually(() => t.app.events.subscriberCount() === 0);
+    await eventually(() => t.app.services.events.subscriberCount() === 0);
   });
 
   describe.runIf(testDialect === 'postgres')('with a second app instance on the same database', () => {
@@ -109,7 +109,7 @@ describe(`GET /api/events (${testDialect})`, () => {
       const db2: TestDb = { ...handle, url: t.testDb.url, dataDir: t.testDb.dataDir, destroy: () => handle.close() };
       second = await createTestApp({}, db2);
       await second.app.listen({ port: 0, host: '127.0.0.1' });
-      await second.app.events.ready();
+      await second.app.services.events.ready();
     });
     afterAll(async () => {
       await second.close();
@@ -120,8 +120,8 @@ describe(`GET /api/events (${testDialect})`, () => {
       const onSecond = await openStream(second.app, alice.cookie);
       const adminOnSecond = await openStream(second.app, admin.cookie);
       await eventually(() => onSecond.text().includes(': connected'));
-      await t.app.events.publish({ type: 'withdrawal.decided', audience: 'user', userId: alice.id, data: { status: 'rejected' } });
-      await t.app.events.publish({ type: 'withdrawal.decided', audience: 'admins', data: { id: 'w1' } });
+      await t.app.services.events.publish({ type: 'withdrawal.decided', audience: 'user', userId: alice.id, data: { status: 'rejected' } });
+      await t.app.services.events.publish({ type: 'withdrawal.decided', audience: 'admins', data: { id: 'w1' } });
       await eventually(() => onSecond.events().length === 1 && adminOnSecond.events().length === 1);
       expect(onSecond.events()[0]).toMatchObject({ event: 'withdrawal.decided', data: { data: { status: 'rejected' } } });
       expect(adminOnSecond.events()[0]).toMatchObject({ data: { audience: 'admins', data: { id: 'w1' } } });

@@ -196,15 +196,3 @@ export function createProofStore(config: Pick<Config, 'storage'>): ProofStore {
   const s = config.storage;
   return s.kind === 's3' ? new S3ProofStore(s) : new LocalProofStore(s.dir);
 }
-
-const shared = new WeakMap<object, ProofStore>();
-
-/** The one proof store of an app context (deposits write to it, the proof-file route reads it). */
-export function proofStoreFor(ctx: { config: Pick<Config, 'storage'> }): ProofStore {
-  let store = shared.get(ctx);
-  if (!store) {
-    store = createProofStore(ctx.config);
-    shared.set(ctx, store);
-  }
-  return store;
-}

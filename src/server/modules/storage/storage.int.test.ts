@@ -5,7 +5,6 @@ import { sampleImage } from '../../../../tests/support/images';
 import { startLocalS3, type LocalS3 } from '../../../../tests/support/s3';
 import { tamper } from '../../../../tests/support/tamper';
 import { inspectAndNormalizeImage } from './image';
-import { proofStoreFor } from './proof-store';
 import { signProofLink } from './signed-link';
 
 let s3: LocalS3;
@@ -24,7 +23,7 @@ describe.each(['local', 's3'] as const)(`GET /api/proof-files/* with %s storage 
     t = await createTestApp(kind === 's3' ? s3.env : {});
     const normalized = await inspectAndNormalizeImage(await sampleImage('png'));
     image = normalized.bytes;
-    const store = proofStoreFor(t.ctx);
+    const store = t.app.services.proofs;
     proof = await store.put('user-1', image, normalized.ext, t.clock.now());
     otherProof = await store.put('user-2', (await inspectAndNormalizeImage(await sampleImage('jpeg'))).bytes, 'jpg', t.clock.now());
   });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { createTestingService } from './testing.service';
+import type { PriceService } from '../market/market.service';
 
 const nowResponse = z.object({ now: z.string() });
 
@@ -10,9 +11,9 @@ const nowResponse = z.object({ now: z.string() });
  * Registered only when config.testClock is on (which config forbids in production): browser
  * journeys move days forward and choose the BTC price that BTC_PRICE_URL reads back from here.
  */
-export async function registerTestingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerTestingRoutes(app: FastifyInstance, ctx: AppContext, prices: PriceService): Promise<void> {
   if (!ctx.config.testClock) return;
-  const testing = createTestingService(ctx);
+  const testing = createTestingService(ctx, prices);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const hide = { hide: true } as const;
 

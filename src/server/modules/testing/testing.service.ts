@@ -1,11 +1,11 @@
 import { AdjustableClock, DAY_MS } from '../../../core/clock';
 import type { AppContext } from '../../context';
-import { priceServiceFor } from '../market/market.service';
+import type { PriceService } from '../market/market.service';
 
 export const DEFAULT_TEST_BTC_PRICE = '65000.00';
 
 /** Test-only controls (TEST_CLOCK=true, never in production): the movable clock and a stand-in price provider. */
-export function createTestingService(ctx: AppContext) {
+export function createTestingService(ctx: AppContext, prices: PriceService) {
   if (!(ctx.clock instanceof AdjustableClock)) throw new Error('TEST_CLOCK needs an AdjustableClock in the app context');
   const clock = ctx.clock;
   // null makes the stand-in provider fail, so journeys can see the stale-price fallback.
@@ -19,7 +19,7 @@ export function createTestingService(ctx: AppContext) {
     btcAmount: (): string | null => btcAmount,
     setBtcAmount(amount: string | null): void {
       btcAmount = amount;
-      priceServiceFor(ctx).invalidate();
+      prices.invalidate();
     },
   };
 }

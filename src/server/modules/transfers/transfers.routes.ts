@@ -3,14 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recipientResponse, transferRequest, transferResponse } from '../../../contracts/investing';
 import { text } from '../../../contracts/text';
-import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { idempotencyKey } from '../../http/idempotency';
-import type { Notifier } from '../notifier';
-import { createTransfersService } from './transfers.service';
+import type { Services } from '../../services';
 
-export async function registerTransferRoutes(app: FastifyInstance, ctx: AppContext, notify: Notifier): Promise<void> {
-  const service = createTransfersService(ctx, { notify });
+export async function registerTransferRoutes(app: FastifyInstance, service: Services['transfers']): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['transfers'];
 

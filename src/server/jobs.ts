@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context';
+import { ensureFirstAdmin } from './modules/accounts/first-admin';
+import { startEmailDelivery } from './modules/notifications/notifications.job';
+import { startPriceRefresh } from './modules/market/market.job';
+import { startPerformanceSnapshots } from './modules/portfolio/snapshot';
+import { startProofSweeper } from './modules/storage/proof-sweeper';
+
+export interface RunningJobs {
+  stop(): Promise<void>;
+}
+
+/**
+ * Background work that runs beside the HTTP server, on the app's services: first-start tasks and
+ * scheduled jobs (price refresh, monthly snapshots, e-mail delivery, proof sweeping). Each
+ * scheduled job takes a lease so that it runs once across instances.
+ */
+export async function startJobs(app: FastifyInstance, ctx: AppContext): Promise<RunningJobs> {
+  const { services } = app;
+  const stops: Array<() => Promise<void>> = [];
+  await ensureFirstAdmin(ctx, services.accounts.accounts, app.log);
+  stops.push(startEmailDelivery(app, ctx).stop);
+  stops.push(startPriceRefresh(ctx, services.prices, app.log).stop);
+  stops.push(startPerformanceSnapshots(ctx, app.log).stop);
+  stops.push(startProofSweeper({ db: ctx.db, store: services.proofs, minAgeMs: ctx.config.proofSweepMinAgeMs, log: app.log }).stop);
+  return {
+    stop: async () => {
+      for (const stop of stops.reverse()) await stop();
+    },
+  };
+}
