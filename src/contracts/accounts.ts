@@ -23,6 +23,7 @@ export const signupBody = z.object({
 export type SignupBody = z.input<typeof signupBody>;
 
 export const signupResult = z.object({ uid: z.string() });
+export type SignupResult = z.infer<typeof signupResult>;
 
 export const loginBody = z.object({
   email: text(320).default(''),
@@ -50,6 +51,7 @@ export const sessionItem = z.object({
   current: z.boolean(),
 });
 export const sessionList = z.object({ sessions: z.array(sessionItem) });
+export type SessionList = z.infer<typeof sessionList>;
 export type SessionItem = z.infer<typeof sessionItem>;
 
 export const passwordChangeBody = z.object({
@@ -75,3 +77,4 @@ export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
 export const localeBody = z.object({ locale: localeSchema });
 
 export const ok = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof ok>;

@@ -14,6 +14,7 @@ export const depositConfigResponse = z.object({
   sample: z.boolean(),
   addresses: z.array(z.object({ coin: z.enum(depositCoins), address: z.string() })),
 });
+export type DepositConfig = z.infer<typeof depositConfigResponse>;
 
 export const depositSchema = z.object({
   id: z.string(),
@@ -74,5 +75,8 @@ export const queueQuery = z.object({
 });
 export const adminDepositsResponse = z.object({ items: z.array(adminDepositSchema), nextCursor: z.string().nullable() });
 export const adminWithdrawalsResponse = z.object({ items: z.array(adminWithdrawalSchema), nextCursor: z.string().nullable() });
+export type AdminDepositsPage = z.infer<typeof adminDepositsResponse>;
+export type AdminWithdrawalsPage = z.infer<typeof adminWithdrawalsResponse>;
 export const rejectRequest = z.object({ reason: text(500).trim().optional() });
 export const proofLinkResponse = z.object({ url: z.string(), expiresAt: z.string() });
+export type ProofLink = z.infer<typeof proofLinkResponse>;

@@ -25,6 +25,8 @@ export type Investment = z.infer<typeof investmentSchema>;
 
 export const investResponse = z.object({ investment: investmentSchema, balance: decimalAmount });
 export const stopResponse = z.object({ investment: investmentSchema, credited: decimalAmount, balance: decimalAmount });
+export type InvestResult = z.infer<typeof investResponse>;
+export type StopResult = z.infer<typeof stopResponse>;
 export const investmentsResponse = z.object({ investments: z.array(investmentSchema) });
 
 export const transferRequest = z.object({
@@ -32,6 +34,7 @@ export const transferRequest = z.object({
   amount: amountInput,
 });
 export const recipientResponse = z.object({ uid: z.string(), maskedName: z.string() });
+export type Recipient = z.infer<typeof recipientResponse>;
 export const transferResponse = z.object({
   id: z.string(),
   amount: decimalAmount,

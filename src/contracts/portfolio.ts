@@ -49,6 +49,7 @@ export const historyMonthSchema = z.object({
   trading: decimalAmount,
 });
 export const historyResponse = z.object({ months: z.array(historyMonthSchema) });
+export type PortfolioHistory = z.infer<typeof historyResponse>;
 export type HistoryMonth = z.infer<typeof historyMonthSchema>;
 
 /** What a statement line is, from the person's point of view. */

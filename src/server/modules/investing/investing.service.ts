@@ -4,7 +4,7 @@ import { DomainError } from '../../../core/errors';
 import { investPostings, stopPostings } from '../../../core/ledger';
 import { investmentLockDaysLeft } from '../../../core/locks';
 import { requireAmount, toDecimalString } from '../../../core/money';
-import type { Investment } from '../../../contracts/investing';
+import type { Investment, StopResult } from '../../../contracts/investing';
 import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
 import { availableBalance, balanceAfter, InsufficientFunds, post, postTx, replayOf, requestHash, runIdempotent } from '../ledger/ledger.service';
@@ -22,7 +22,6 @@ export interface InvestingDeps {
   notify?: Notifier;
 }
 
-type StopResult = { investment: Investment; credited: string; balance: string };
 
 export function toInvestment(row: InvestmentRow, now: Date, btcPriceCents: number | null = null): Investment {
   const active = row.is_active === 1;

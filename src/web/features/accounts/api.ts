@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginBody, LoginResult, SessionItem, SignupBody, TwoFactorSetup } from '../../../contracts/accounts';
+import type { LoginBody, LoginResult, SessionList, SignupBody, SignupResult, TwoFactorSetup } from '../../../contracts/accounts';
 import { api } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 import { meQueryKey } from '../../lib/session';
@@ -8,7 +8,7 @@ const sessionsKey = ['accounts', 'sessions'] as const;
 
 export function useSignup() {
   return useMutation({
-    mutationFn: (body: SignupBody) => api<{ uid: string }>('/api/accounts/signup', { method: 'POST', body: { ...body, locale: currentLanguage() } }),
+    mutationFn: (body: SignupBody) => api<SignupResult>('/api/accounts/signup', { method: 'POST', body: { ...body, locale: currentLanguage() } }),
   });
 }
 
@@ -64,7 +64,7 @@ export function useChangePassword() {
 export function useSessions() {
   return useQuery({
     queryKey: sessionsKey,
-    queryFn: async () => (await api<{ sessions: SessionItem[] }>('/api/accounts/sessions')).sessions,
+    queryFn: async () => (await api<SessionList>('/api/accounts/sessions')).sessions,
   });
 }
 

@@ -1,9 +1,12 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminDeposit, AdminWithdrawal, RequestStatus } from '../../../contracts/cashier';
+import type { Ok } from '../../../contracts/accounts';
+import type { AdminDeposit, AdminDepositsPage, AdminWithdrawal, ProofLink, RequestStatus } from '../../../contracts/cashier';
 import { api } from '../../lib/api';
 
 export type Kind = 'deposits' | 'withdrawals';
 type Item<K extends Kind> = K extends 'deposits' ? AdminDeposit : AdminWithdrawal;
+/** A page of either queue (the contracts' page shape, with the items of that kind). */
+type QueuePage<K extends Kind> = Omit<AdminDepositsPage, 'items'> & { items: Item<K>[] };
 
 export function useQueue<K extends Kind>(kind: K, status: RequestStatus | 'all') {
   return useInfiniteQuery({
@@ -13,7 +16,7 @@ export function useQueue<K extends Kind>(kind: K, status: RequestStatus | 'all')
       const params = new URLSearchParams({ limit: '20' });
       if (status !== 'all') params.set('status', status);
       if (pageParam) params.set('cursor', pageParam);
-      return api<{ items: Item<K>[]; nextCursor: string | null }>(`/api/admin/${kind}?${params}`);
+      return api<QueuePage<K>>(`/api/admin/${kind}?${params}`);
     },
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -23,11 +26,11 @@ export function useDecision() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { kind: Kind; id: string; action: 'approve' | 'reject'; reason?: string }) =>
-      api<{ ok: true }>(`/api/admin/${input.kind}/${input.id}/${input.action}`, { method: 'POST', body: input.action === 'reject' ? { reason: input.reason } : {} }),
+      api<Ok>(`/api/admin/${input.kind}/${input.id}/${input.action}`, { method: 'POST', body: input.action === 'reject' ? { reason: input.reason } : {} }),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
 
 export function proofLink(id: string) {
-  return api<{ url: string; expiresAt: string }>(`/api/admin/deposits/${id}/proof`);
+  return api<ProofLink>(`/api/admin/deposits/${id}/proof`);
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CashierHistory, Withdrawal } from '../../../contracts/cashier';
-import type { TransferResult } from '../../../contracts/investing';
+import type { CashierHistory, DepositConfig, Withdrawal } from '../../../contracts/cashier';
+import type { Recipient, TransferResult } from '../../../contracts/investing';
 import { api } from '../../lib/api';
 
 export function useRecipientCheck() {
   return useMutation({
-    mutationFn: (uid: string) => api<{ uid: string; maskedName: string }>(`/api/transfers/recipient?uid=${encodeURIComponent(uid.trim())}`),
+    mutationFn: (uid: string) => api<Recipient>(`/api/transfers/recipient?uid=${encodeURIComponent(uid.trim())}`),
   });
 }
 
@@ -21,7 +21,7 @@ export function useTransfer() {
 export function useDepositAddresses() {
   return useQuery({
     queryKey: ['deposit-addresses'],
-    queryFn: () => api<{ available: boolean; sample: boolean; addresses: Array<{ coin: string; address: string }> }>('/api/deposits/addresses'),
+    queryFn: () => api<DepositConfig>('/api/deposits/addresses'),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { PortfolioHistory } from '../../../contracts/portfolio';
 import type { PublicConfig } from '../../../contracts/public-config';
 import { api } from '../../lib/api';
 
@@ -11,19 +12,10 @@ export function usePublicConfig() {
   });
 }
 
-/** One month of a signed-in person's history, as GET /api/portfolio/history returns it. */
-export interface HistoryMonth {
-  month: string;
-  crypto: string;
-  stocks: string;
-  realEstate: string;
-  trading: string;
-}
-
 export function usePortfolioHistory(enabled: boolean) {
   return useQuery({
     queryKey: ['portfolio', 'history'],
-    queryFn: () => api<{ months: HistoryMonth[] }>('/api/portfolio/history'),
+    queryFn: () => api<PortfolioHistory>('/api/portfolio/history'),
     enabled,
     retry: false,
     staleTime: 60_000,

@@ -2,7 +2,7 @@ import { fromDecimalString } from '../../../core/money';
 import { monthName } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 import { areaColors } from '../../lib/area-colors';
-import type { HistoryMonth } from './api';
+import type { HistoryMonth } from '../../../contracts/portfolio';
 
 export const categories = ['crypto', 'stocks', 'realEstate', 'trading'] as const;
 export type Category = (typeof categories)[number];

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Investment } from '../../../contracts/investing';
-import type { HistoryMonth, Portfolio, PortfolioInvestmentsPage, Statement, StatementKind } from '../../../contracts/portfolio';
+import type { StopResult } from '../../../contracts/investing';
+import type { Portfolio, PortfolioHistory, PortfolioInvestmentsPage, Statement, StatementKind } from '../../../contracts/portfolio';
 import { api } from '../../lib/api';
 
 // Fresh for 10 s: the page's first render is served by the prefetch below without asking again.
@@ -12,7 +12,7 @@ const portfolioQuery = queryOptions({ queryKey: ['portfolio'], queryFn: () => ap
 /** Same key as the home chart's: one fetch serves both screens. */
 const historyQuery = queryOptions({
   queryKey: ['portfolio', 'history'],
-  queryFn: () => api<{ months: HistoryMonth[] }>('/api/portfolio/history'),
+  queryFn: () => api<PortfolioHistory>('/api/portfolio/history'),
   retry: 1,
   staleTime: FRESH_MS,
 });
@@ -44,7 +44,7 @@ export function useStopInvestment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; key: string }) =>
-      api<{ investment: Investment; credited: string; balance: string }>(`/api/investments/${encodeURIComponent(input.id)}/stop`, { method: 'POST', idempotencyKey: input.key }),
+      api<StopResult>(`/api/investments/${encodeURIComponent(input.id)}/stop`, { method: 'POST', idempotencyKey: input.key }),
     onSuccess: () => client.invalidateQueries(),
   });
 }
