@@ -11,19 +11,25 @@ const poisonKeys = new Set(['__proto__', 'constructor']);
 export function ambiguousKey(text: string): { key: string; reason: 'duplicate' | 'poison' } | undefined {
   const objects: Array<Set<string> | null> = [];
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '{') objects.push(new Set());
-    else if (c === '[') objects.push(null);
-    else if (c === '}' || c === ']') objects.pop();
-    else if (c === '"') {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b /* { */) objects.push(new Set());
+    else if (c === 0x5b /* [ */) objects.push(null);
+    else if (c === 0x7d /* } */ || c === 0x5d /* ] */) objects.pop();
+    else if (c === 0x22 /* " */) {
       const start = i;
-      for (i++; text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      let escaped = false;
+      for (i++; text.charCodeAt(i) !== 0x22; i++) {
+        if (text.charCodeAt(i) === 0x5c /* \ */) {
+          escaped = true;
+          i++;
+        }
+      }
       const keys = objects.at(-1);
       if (!keys) continue;
       let j = i + 1;
-      while (text[j] === ' ' || text[j] === '\n' || text[j] === '\r' || text[j] === '\t') j++;
-      if (text[j] !== ':') continue;
-      const key = JSON.parse(text.slice(start, i + 1)) as string;
+      while (text.charCodeAt(j) <= 0x20) j++;
+      if (text.charCodeAt(j) !== 0x3a /* : */) continue;
+      const key = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : text.slice(start + 1, i);
       if (poisonKeys.has(key)) return { key, reason: 'poison' };
       if (keys.has(key)) return { key, reason: 'duplicate' };
       keys.add(key);
