@@ -40,6 +40,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The origin the browser really uses: state-changing requests from any other are refused.
+      PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       TEST_CLOCK: 'true',

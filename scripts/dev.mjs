@@ -5,7 +5,8 @@ const port = process.env.PORT ?? '3000';
 const children = [
   spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: port, SERVE_WEB: 'false' },
+    // The browser's origin in development is Vite's: the API refuses state-changing requests from any other.
+    env: { PUBLIC_URL: 'http://localhost:5173', ...process.env, PORT: port, SERVE_WEB: 'false' },
   }),
   spawn('npx', ['vite', '--port', '5173'], { stdio: 'inherit', env: { ...process.env, API_PORT: port } }),
 ];

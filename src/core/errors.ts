@@ -29,6 +29,9 @@ export const errorCodes = {
   service_unavailable: 'unavailable',
   idempotency_key_reused: 'conflict',
   idempotency_in_progress: 'conflict',
+  cross_site_request: 'forbidden',
+  duplicate_field: 'invalid',
+  field_too_long: 'invalid',
   // accounts
   fields_required: 'invalid',
   invalid_email: 'invalid',

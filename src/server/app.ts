@@ -4,7 +4,10 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { registerCrossSiteGuard } from './http/cross-site';
 import { handleError } from './http/errors';
+import { registerNoStore } from './http/no-store';
+import { registerStrictJson } from './http/strict-json';
 import { registerObservability } from './http/observability';
 import { registerOpenApi } from './http/openapi';
 import { registerSecurity } from './http/security';
@@ -31,6 +34,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const hops = config.trustProxy;
   // A hop count trusts that many proxies in front of us (the same rule as Fastify's own number option).
   const trustProxy: FastifyServerOptions['trustProxy'] = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
+  const { headersMs, requestMs, idleMs } = config.timeouts;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     genReqId: (req) => {
@@ -41,6 +45,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy,
     bodyLimit: config.bodyLimitBytes,
     forceCloseConnections: 'idle',
+    // Slow clients are cut (a trickled request would otherwise hold a socket forever). Node checks
+    // the header and request deadlines every connectionsCheckingInterval, so that follows them.
+    http: { headersTimeout: headersMs, connectionsCheckingInterval: Math.min(5000, Math.max(50, Math.floor(headersMs / 4))) },
+    requestTimeout: requestMs,
+    connectionTimeout: idleMs,
     // The router's own refusals (a malformed URL) answer in our error shape too.
     frameworkErrors: (err, request, reply) => handleError(err, request, reply),
     return503OnClosing: true,
@@ -55,8 +64,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Cookies are parsed where they are read (the session resolver), not on every request.
   await app.register(fastifyCookie, { hook: false });
   await registerSecurity(app, { https: config.secureCookies });
+  registerCrossSiteGuard(app, { publicUrl: config.publicUrl });
+  registerNoStore(app);
+  registerStrictJson(app);
   await registerOpenApi(app);
-  const metrics = await registerObservability(app, ctx.db, { metricsToken: config.metricsToken });
+  const metrics = await registerObservability(app, ctx.db, { metricsToken: config.metricsToken, behindProxy: config.trustProxy !== false });
   registerOperatorSignals(metrics, ctx);
   const services = buildServices(ctx, app.log);
   app.decorate('services', services);

@@ -67,6 +67,10 @@ const envSchema = z.object({
   AUTH_LIMIT_FACTOR: int(1, 1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
+  HEADERS_TIMEOUT_MS: int(100, 60_000).default(10_000),
+  REQUEST_TIMEOUT_MS: int(100, 30_000).default(30_000),
+  // Above the 25 s heartbeat of /api/events, which keeps a live stream from ever looking idle.
+  IDLE_TIMEOUT_MS: int(30_000, 600_000).default(60_000),
   SERVE_WEB: bool.default(true),
   DEMO_MODE: bool.optional(),
   TEST_CLOCK: bool.default(false),
@@ -111,6 +115,8 @@ export interface Config {
   authLimitFactor: number;
   logLevel: Env['LOG_LEVEL'];
   bodyLimitBytes: number;
+  /** Slow clients are cut: whole headers, whole request (headers + body), and a silent connection. */
+  timeouts: { headersMs: number; requestMs: number; idleMs: number };
   serveWeb: boolean;
   demoMode: boolean;
   testClock: boolean;
@@ -123,6 +129,21 @@ export interface Config {
   price: { url: string; ttlMs: number; timeoutMs: number; staleAfterMs: number };
   depositAddresses: { BTC?: string; LTC?: string; USDT_TRC20?: string; SOL?: string };
   advertisedRates: { tradingMonthlyPct: number; realEstateQuarterlyPct: number; stocksYearlyMinPct: number; stocksYearlyMaxPct: number };
+}
+
+/**
+ * Whether an origin could be reached by real users: anything but loopback, private and link-local
+ * addresses and the reserved names (localhost, .test, .local, .internal, .example, .invalid).
+ */
+export function isPublicOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || /\.(localhost|test|local|internal|example|invalid)$/.test(host)) return false;
+  if (isIP(host) === 4) {
+    const [a, b] = host.split('.').map(Number) as [number, number];
+    return !(a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254));
+  }
+  if (isIP(host) === 6) return !(host === '::1' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host));
+  return true;
 }
 
 export class ConfigError extends Error {
@@ -159,9 +180,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.RATE_STOCKS_YEARLY_MIN_PCT > e.RATE_STOCKS_YEARLY_MAX_PCT) {
     problems.push('RATE_STOCKS_YEARLY_MIN_PCT: must not exceed RATE_STOCKS_YEARLY_MAX_PCT');
   }
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    problems.push('HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS (the request timeout includes the headers)');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  // Modes for tests and demos never run where real users could reach them.
+  const exposed = e.NODE_ENV === 'production' ? 'NODE_ENV=production' : isPublicOrigin(publicUrl) ? `a public PUBLIC_URL (${publicUrl})` : undefined;
+  if (exposed && e.TEST_CLOCK) problems.push(`TEST_CLOCK: refused with ${exposed}`);
+  if (exposed && e.DEMO_MODE === true) problems.push(`DEMO_MODE: refused with ${exposed} (sample deposit addresses would be shown to real customers)`);
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -178,9 +206,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authLimitFactor: e.AUTH_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS },
     serveWeb: e.SERVE_WEB,
-    demoMode: e.DEMO_MODE ?? e.NODE_ENV !== 'production',
-    testClock: e.TEST_CLOCK && e.NODE_ENV !== 'production',
+    demoMode: e.DEMO_MODE ?? !exposed,
+    testClock: e.TEST_CLOCK,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'mail') },
     storage: e.S3_BUCKET
       ? {

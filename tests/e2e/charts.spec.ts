@@ -4,7 +4,7 @@ import { openSettled } from './support/axe';
 // TradingView is out of reach here: the embed reports failure, and our own BTC chart takes over.
 test('when the TradingView widgets cannot load, /charts draws our stored BTC prices with their figures under the pointer', async ({ page }) => {
   await page.route('**/embed/charts.html', (r) =>
-    r.fulfill({ contentType: 'text/html', body: `<script>parent.postMessage({ type: 'atlas-charts', status: 'failed' }, location.origin)</script>` }),
+    r.fulfill({ contentType: 'text/html', body: `<script>parent.postMessage({ type: 'atlas-charts', status: 'failed' }, '*')</script>` }),
   );
   const day = 86_400_000;
   const start = Date.UTC(2026, 9, 23, 12);

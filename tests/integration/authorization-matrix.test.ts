@@ -95,7 +95,6 @@ const hidden: Record<string, Access | 'signed-link' | 'local'> = {
   // This machine, or a METRICS_TOKEN bearer (tests/integration/foundation.test.ts).
   'GET /metrics': 'local',
   'GET /embed/charts.html': 'public',
-  'GET /embed/charts.js': 'public',
 };
 
 /**

@@ -8,15 +8,19 @@ import { databaseAnswers } from '../db/health.repo';
 /** /healthz (process up), /readyz (database answers), /metrics (Prometheus text). */
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-/** Whether a request may read /metrics: with the configured bearer token, or from this machine. */
-function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
-  if (!token) return loopback.has(request.socket.remoteAddress ?? '');
+/**
+ * Whether a request may read /metrics: with the configured bearer token, or from this machine
+ * when no proxy is trusted. Behind a proxy on this machine every visitor arrives from loopback,
+ * so there only the token opens it.
+ */
+function mayReadMetrics(request: FastifyRequest, token: string | undefined, behindProxy: boolean): boolean {
+  if (!token) return !behindProxy && loopback.has(request.socket.remoteAddress ?? '');
   const given = Buffer.from(request.headers.authorization ?? '');
   const expected = Buffer.from(`Bearer ${token}`);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export async function registerObservability(app: FastifyInstance, db: Db, opts: { metricsToken?: string } = {}): Promise<Registry> {
+export async function registerObservability(app: FastifyInstance, db: Db, opts: { metricsToken?: string; behindProxy?: boolean } = {}): Promise<Registry> {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -46,7 +50,7 @@ export async function registerObservability(app: FastifyInstance, db: Db, opts: 
   });
   app.get('/metrics', hidden, async (request, reply) => {
     // The socket's own address, not X-Forwarded-For: a proxied request is never "local".
-    if (!mayReadMetrics(request, opts.metricsToken)) throw new DomainError('forbidden');
+    if (!mayReadMetrics(request, opts.metricsToken, opts.behindProxy ?? false)) throw new DomainError('forbidden');
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

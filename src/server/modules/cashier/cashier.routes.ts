@@ -9,15 +9,23 @@ import { MAX_PROOF_BYTES } from '../storage/image';
 import type { DepositUpload } from './deposits.service';
 import type { Services } from '../../services';
 
+const MAX_FIELD_CHARS = 64;
+
 /** Reads the deposit form: one `amount` field and one `proof` file, within tight limits. */
 async function readDepositForm(request: FastifyRequest): Promise<DepositUpload> {
   if (!request.isMultipart()) throw new DomainError('unsupported_media_type');
   const form: DepositUpload = { amount: undefined, proof: undefined };
   try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_PROOF_BYTES, files: 1, fields: 4, fieldSize: 64, parts: 6 } })) {
+    const seen = new Set<string>();
+    for await (const part of request.parts({ limits: { fileSize: MAX_PROOF_BYTES, files: 1, fields: 4, fieldSize: MAX_FIELD_CHARS, parts: 6 } })) {
+      // Never last-one-wins nor a cut value: an ambiguous form is refused whole.
+      if (seen.has(part.fieldname)) throw new DomainError('duplicate_field', { field: part.fieldname });
+      seen.add(part.fieldname);
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (part.fieldname === 'proof') form.proof = bytes;
+      } else if (part.valueTruncated) {
+        throw new DomainError('field_too_long', { field: part.fieldname, max: MAX_FIELD_CHARS });
       } else if (part.fieldname === 'amount') {
         form.amount = String(part.value);
       }

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { isCryptoType, validateAddress } from '../../../core/crypto-address';
 import { DomainError } from '../../../core/errors';
 import { withdrawalHoldPostings } from '../../../core/ledger';
+import { withdrawalLockDaysLeft } from '../../../core/locks';
 import { requireAmount, toDecimalString } from '../../../core/money';
 import type { Withdrawal } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
-import { InsufficientFunds, post, replayOf, requestHash, runIdempotent } from '../ledger/ledger.service';
-import { getMoneySummary } from '../ledger/summary';
+import { InsufficientFunds, post, requestHash, runIdempotent } from '../ledger/ledger.service';
 import * as repo from './cashier.repo';
 import type { WithdrawalRow } from './cashier.repo';
 import type { Notifier } from '../notifier';
@@ -39,14 +39,15 @@ export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
       if (address === '') throw new DomainError('withdrawal_address_required');
       if (!validateAddress(crypto, address)) throw new DomainError('withdrawal_address_invalid', { crypto });
       const idem = { userId, key: idempotencyKey, requestHash: requestHash(['withdraw', amount, crypto, address]) };
-      // A replay gets its first answer even if the lock started since (a first investment in between).
-      const earlier = await replayOf<Withdrawal>(db, idem);
-      if (earlier) return earlier;
-      const { withdrawalLockDaysLeft } = await getMoneySummary(db, userId, clock.now());
-      if (withdrawalLockDaysLeft > 0) throw new DomainError('withdrawal_locked', { days: withdrawalLockDaysLeft });
       try {
+        // A replay gets its first answer even if the lock started since (runIdempotent answers it first).
         const result = await runIdempotent<Withdrawal>(db, idem, async (trx, idempotency) => {
           const now = clock.now();
+          // The 30-day lock is decided here, against what is committed: a first investment racing
+          // this request either committed before the lock below, or waits for this transaction.
+          await repo.lockAvailableBalance(trx, userId);
+          const daysLeft = withdrawalLockDaysLeft(await repo.firstInvestmentAt(trx, userId), now);
+          if (daysLeft > 0) throw new DomainError('withdrawal_locked', { days: daysLeft });
           const id = randomUUID();
           const txId = await post(trx, { type: 'withdrawal_hold', userId, createdBy: userId, postings: withdrawalHoldPostings(userId, amount), ref: { type: 'withdrawal_request', id }, idempotency }, now);
           const row: WithdrawalRow = {

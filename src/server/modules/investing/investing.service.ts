@@ -7,7 +7,7 @@ import { requireAmount, toDecimalString } from '../../../core/money';
 import type { Investment, StopResult } from '../../../contracts/investing';
 import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
-import { availableBalance, balanceAfter, InsufficientFunds, post, postTx, replayOf, requestHash, runIdempotent } from '../ledger/ledger.service';
+import { availableBalance, balanceAfter, firstAnswerOr, InsufficientFunds, post, postTx, replayOf, requestHash, runIdempotent, type IdempotencyInput } from '../ledger/ledger.service';
 import * as repo from './investing.repo';
 import type { InvestmentRow } from './investing.repo';
 import { storedInvestmentValue } from './valuation';
@@ -97,23 +97,7 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
       // A replay returns the first answer, even though the investment is no longer active.
       const earlier = await replayOf<StopResult>(db, idem);
       if (earlier) return earlier;
-      const found = await repo.findInvestment(db, userId, investmentId);
-      if (!found) throw new DomainError('investment_not_found');
-      if (found.is_active !== 1) throw new DomainError('investment_not_active');
-      const daysLeft = investmentLockDaysLeft(new Date(found.created_at), clock.now());
-      if (daysLeft > 0) throw new DomainError('investment_locked', { days: daysLeft });
-      const btcPrice = found.area === 'crypto' ? await safePrice(deps.prices) : null;
-      const value = storedInvestmentValue(found, btcPrice);
-      const result = await runIdempotent<StopResult>(db, idem, async (trx, idempotency) => {
-        const now = clock.now();
-        if (!(await repo.closeInvestment(trx, found.id, value, now.toISOString()))) throw new DomainError('investment_not_active');
-        const principal = Number(found.amount_cents);
-        const txId = await post(trx, { type: 'stop', userId, createdBy: userId, postings: stopPostings(userId, principal, value), ref: { type: 'investment', id: found.id }, idempotency }, now);
-        await repo.setStopTx(trx, found.id, txId);
-        const closed: InvestmentRow = { ...found, is_active: 0, stopped_at: now.toISOString(), current_value_cents: value, stop_tx_id: txId };
-        const balance = await availableBalance(trx, userId);
-        return { txId, response: { investment: toInvestment(closed, now), credited: toDecimalString(value), balance: toDecimalString(balance) } };
-      });
+      const result = await firstAnswerOr(db, idem, () => stopOnce(userId, investmentId, idem));
       deps.notify?.userChanged(userId, 'investment');
       return result;
     },
@@ -126,6 +110,27 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
       return rows.map((r) => toInvestment(r, now, btcPrice));
     },
   };
+
+  /** The checks and the movement of one stop (its first answer is kept under the idempotency key). */
+  async function stopOnce(userId: string, investmentId: string, idem: IdempotencyInput): Promise<StopResult> {
+    const found = await repo.findInvestment(db, userId, investmentId);
+    if (!found) throw new DomainError('investment_not_found');
+    if (found.is_active !== 1) throw new DomainError('investment_not_active');
+    const daysLeft = investmentLockDaysLeft(new Date(found.created_at), clock.now());
+    if (daysLeft > 0) throw new DomainError('investment_locked', { days: daysLeft });
+    const btcPrice = found.area === 'crypto' ? await safePrice(deps.prices) : null;
+    const value = storedInvestmentValue(found, btcPrice);
+    return runIdempotent<StopResult>(db, idem, async (trx, idempotency) => {
+      const now = clock.now();
+      if (!(await repo.closeInvestment(trx, found.id, value, now.toISOString()))) throw new DomainError('investment_not_active');
+      const principal = Number(found.amount_cents);
+      const txId = await post(trx, { type: 'stop', userId, createdBy: userId, postings: stopPostings(userId, principal, value), ref: { type: 'investment', id: found.id }, idempotency }, now);
+      await repo.setStopTx(trx, found.id, txId);
+      const closed: InvestmentRow = { ...found, is_active: 0, stopped_at: now.toISOString(), current_value_cents: value, stop_tx_id: txId };
+      const balance = await availableBalance(trx, userId);
+      return { txId, response: { investment: toInvestment(closed, now), credited: toDecimalString(value), balance: toDecimalString(balance) } };
+    });
+  }
 }
 
 export type InvestingService = ReturnType<typeof createInvestingService>;

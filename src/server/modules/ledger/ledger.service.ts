@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { accountId, assertBalanced, PLATFORM, type Posting, type TxType } from '../../../core/ledger';
 import { DomainError } from '../../../core/errors';
 import type { Db } from '../../db/index';
-import { isRetryableConflict, isUniqueViolation } from '../../db/errors';
+import { isRetryableConflict } from '../../db/errors';
 import * as repo from './ledger.repo';
 import type { Trx } from './ledger.repo';
 
@@ -133,13 +133,32 @@ export async function runIdempotent<T>(
         return response;
       });
     } catch (err) {
-      if (input.key && isUniqueViolation(err)) {
+      // Whatever refused this attempt (the key's unique index, a row the first request changed),
+      // a first request with this key that has committed since owns the answer.
+      if (input.key) {
         const first = await replay();
         if (first !== undefined) return first;
       }
       if (isRetryableConflict(err) && attempt < 5) continue;
       throw err;
     }
+  }
+}
+
+/**
+ * Runs checks and a movement made with runIdempotent; if the checks refuse because a concurrent
+ * retry with the same key has just committed (the investment is no longer active...), the
+ * retry gets that first answer, as it would have a moment later.
+ */
+export async function firstAnswerOr<T>(db: Db, input: IdempotencyInput, attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (err) {
+    if (input.key && err instanceof DomainError) {
+      const first = await replayOf<T>(db, input);
+      if (first !== undefined) return first;
+    }
+    throw err;
   }
 }
 

@@ -82,11 +82,10 @@ describe(`test-only routes (${testDialect})`, () => {
     });
   });
 
-  it('production configuration never turns the test clock on', async () => {
+  it('production configuration never turns the test clock on: it refuses to start', async () => {
     const db = await createTestDb();
     try {
-      const config = loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'true', DATA_DIR: db.dataDir, AUTH_SECRET: 'x'.repeat(32) });
-      expect(config.testClock).toBe(false);
+      expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'true', DATA_DIR: db.dataDir, AUTH_SECRET: 'x'.repeat(32) })).toThrow(/TEST_CLOCK: refused with NODE_ENV=production/);
     } finally {
       await db.destroy();
     }

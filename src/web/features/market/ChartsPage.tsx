@@ -7,9 +7,12 @@ type Status = 'loading' | 'ready' | 'failed';
 /** Longer than the embed document's own timeout: it normally reports first. */
 const GIVE_UP_MS = 10_000;
 
+/** The embed's own sandbox flags (src/server/modules/market/embed.ts): never allow-same-origin. */
+const SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
+
 /**
- * The TradingView widgets live in /embed/charts.html, a document with its own narrow policy; it
- * reports whether they loaded. Until it says 'ready' the frame stays hidden, and on failure (or
+ * The TradingView widgets live in /embed/charts.html, a sandboxed document (opaque origin) with
+ * its own narrow policy; it reports whether they loaded. Until it says 'ready' the frame stays hidden, and on failure (or
  * silence) our own BTC chart replaces it.
  */
 export function ChartsPage() {
@@ -20,7 +23,8 @@ export function ChartsPage() {
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
+      // A sandboxed document's messages come from the opaque origin "null": only our frame's count.
+      if (event.origin !== 'null' || event.source !== frame.current?.contentWindow) return;
       const data = event.data as { type?: string; status?: string; height?: number };
       if (data?.type !== 'atlas-charts') return;
       if (typeof data.height === 'number' && data.height > 0 && data.height < 5000) setHeight(data.height);
@@ -47,6 +51,7 @@ export function ChartsPage() {
         <iframe
           ref={frame}
           src="/embed/charts.html"
+          sandbox={SANDBOX}
           title={t('market:frameTitle')}
           onError={() => setStatus('failed')}
           className={status === 'ready' ? 'w-full rounded-2xl border border-slate-200 bg-white' : 'sr-only'}

@@ -1,0 +1,42 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isPublicOrigin, loadConfig } from './config';
+
+const base = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'atlas-config-')), AUTH_SECRET: 'x'.repeat(32) };
+
+describe('modes that cannot weaken a deployment', () => {
+  it.each([
+    ['http://localhost:3000', false],
+    ['http://127.0.0.1:4510', false],
+    ['http://10.1.2.3', false],
+    ['http://192.168.1.20:8080', false],
+    ['http://172.20.0.5', false],
+    ['http://[::1]:3000', false],
+    ['http://atlas.test', false],
+    ['http://box.local', false],
+    ['https://invest.example.com', true],
+    ['http://172.32.0.1', true],
+    ['http://8.8.8.8', true],
+    ['http://localhost.evil.com', true],
+  ])('%s is public: %s', (origin, expected) => {
+    expect(isPublicOrigin(origin)).toBe(expected);
+  });
+
+  it.each([
+    [{ NODE_ENV: 'production', TEST_CLOCK: 'true' }, /TEST_CLOCK: refused with NODE_ENV=production/],
+    [{ PUBLIC_URL: 'https://invest.example.com', TEST_CLOCK: 'true' }, /TEST_CLOCK: refused with a public PUBLIC_URL/],
+    [{ NODE_ENV: 'production', DEMO_MODE: 'true' }, /DEMO_MODE: refused with NODE_ENV=production/],
+    [{ NODE_ENV: 'test', PUBLIC_URL: 'https://invest.example.com', DEMO_MODE: 'true' }, /DEMO_MODE: refused with a public PUBLIC_URL/],
+  ])('%o refuses to start', (env, message) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+  });
+
+  it('demo addresses are off by default in production and on a public URL, on by default locally', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).demoMode).toBe(false);
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://invest.example.com' }).demoMode).toBe(false);
+    expect(loadConfig({ ...base }).demoMode).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:4510', TEST_CLOCK: 'true', DEMO_MODE: 'true' })).toMatchObject({ testClock: true, demoMode: true });
+  });
+});

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../src/core/clock';
+import { accountId, investPostings } from '../../src/core/ledger';
+import { insertInvestment } from '../../src/server/modules/investing/investing.repo';
+import { postTx } from '../../src/server/modules/ledger/ledger.service';
+import { createTestApp, type TestApp } from '../support/app';
+import { testDialect } from '../support/db';
+import { fund } from '../support/money';
+import { createUser, type TestUser } from '../support/users';
+
+const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+
+describe(`races on the money paths (${testDialect})`, () => {
+  let t: TestApp;
+  const post = (who: TestUser, url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as never, headers: { cookie: who.cookie, ...headers } });
+  const withdraw = (who: TestUser, amount = '1.00', headers: Record<string, string> = {}) => post(who, '/api/withdrawals', { amount, crypto: 'BTC', address: BTC }, headers);
+
+  /** The transaction types that moved the user's available balance, in the order the row was written. */
+  const availableHistory = async (userId: string) =>
+    (
+      await t.ctx.db
+        .selectFrom('ledger_entry')
+        .innerJoin('ledger_tx', 'ledger_tx.id', 'ledger_entry.tx_id')
+        .select('ledger_tx.type')
+        .where('ledger_entry.account_id', '=', accountId({ owner: userId, kind: 'available' }))
+        .orderBy('ledger_entry.id')
+        .execute()
+    ).map((r) => r.type);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  describe('the 30-day withdrawal lock', () => {
+    it('a withdrawal arriving while the first investment is in flight is decided after it commits: withdrawal_locked', async () => {
+      const user = await createUser(t);
+      await fund(t.ctx, user.id, 100_00);
+      let pending: ReturnType<typeof withdraw> | undefined;
+      let settled = false;
+      let settledBeforeCommit = true;
+      // The first investment, exactly as the investing service writes it, held open while the withdrawal comes in.
+      await t.ctx.db.transaction().execute(async (trx) => {
+        const now = t.clock.now();
+        const id = randomUUID();
+        await postTx(trx, { type: 'invest', userId: user.id, createdBy: user.id, postings: investPostings(user.id, 10_00), ref: { type: 'investment', id } }, now, (txId) =>
+          insertInvestment(trx, {
+            id,
+            user_id: user.id,
+            area: 'stocks',
+            amount_cents: 10_00,
+            current_value_cents: 10_00,
+            btc_price_at_investment_cents: null,
+            is_active: 1,
+            created_at: now.toISOString(),
+            stopped_at: null,
+            invest_tx_id: txId,
+            stop_tx_id: null,
+          }),
+        );
+        pending = withdraw(user, '5.00');
+        void pending.then(() => (settled = true));
+        await sleep(400);
+        // It waits for this transaction: its lock check must see the investment committed.
+        settledBeforeCommit = settled;
+      });
+      const res = await pending!;
+      expect(settledBeforeCommit).toBe(false);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.code).toBe('withdrawal_locked');
+      expect(await availableHistory(user.id)).toEqual(['deposit', 'invest']);
+    });
+
+    it('withdrawals racing a first investment are all ordered before it, or refused', async () => {
+      for (let round = 0; round < 3; round++) {
+        const user = await createUser(t);
+        await fund(t.ctx, user.id, 100_00);
+        const requests = Array.from({ length: 12 }, (_, i) => (i === 4 ? post(user, '/api/investments', { area: 'stocks', amount: '10.00' }) : withdraw(user)));
+        const answers = await Promise.all(requests);
+        expect(answers[4]!.statusCode, answers[4]!.body).toBe(201);
+        for (const a of answers.filter((_, i) => i !== 4)) {
+          if (a.statusCode !== 201) expect(a.json().error.code, a.body).toBe('withdrawal_locked');
+        }
+        const history = await availableHistory(user.id);
+        const held = history.filter((type) => type === 'withdrawal_hold').length;
+        expect(held).toBe(answers.filter((a, i) => i !== 4 && a.statusCode === 201).length);
+        // Nothing was held from the available balance after the first investment.
+        expect(history.slice(history.indexOf('invest') + 1)).toEqual([]);
+      }
+    });
+  });
+
+  describe('concurrent retries with one Idempotency-Key all get the first answer', () => {
+    const TRIES = 10;
+
+    it('ten stops of one investment', async () => {
+      const user = await createUser(t);
+      await fund(t.ctx, user.id, 100_00);
+      const invested = await post(user, '/api/investments', { area: 'stocks', amount: '40.00' });
+      expect(invested.statusCode).toBe(201);
+      t.clock.advance(6 * DAY_MS);
+      const url = `/api/investments/${invested.json().investment.id}/stop`;
+      const answers = await Promise.all(Array.from({ length: TRIES }, () => post(user, url, undefined, { 'idempotency-key': 'stop-1' })));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(TRIES).fill(200));
+      for (const a of answers) expect(a.json()).toEqual(answers[0]!.json());
+      expect((await availableHistory(user.id)).filter((type) => type === 'stop')).toHaveLength(1);
+    });
+
+    it('ten withdrawals', async () => {
+      const user = await createUser(t);
+      await fund(t.ctx, user.id, 100_00);
+      const answers = await Promise.all(Array.from({ length: TRIES }, () => withdraw(user, '7.00', { 'idempotency-key': 'w-race' })));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(TRIES).fill(201));
+      for (const a of answers) expect(a.json()).toEqual(answers[0]!.json());
+      expect((await availableHistory(user.id)).filter((type) => type === 'withdrawal_hold')).toHaveLength(1);
+    });
+
+    it('ten transfers', async () => {
+      const user = await createUser(t);
+      const other = await createUser(t);
+      await fund(t.ctx, user.id, 100_00);
+      const answers = await Promise.all(
+        Array.from({ length: TRIES }, () => post(user, '/api/transfers', { recipientUid: other.uid, amount: '3.00' }, { 'idempotency-key': 't-race' })),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(TRIES).fill(201));
+      for (const a of answers) expect(a.json()).toEqual(answers[0]!.json());
+      expect(await availableHistory(other.id)).toEqual(['transfer']);
+    });
+  });
+});
