@@ -6,13 +6,15 @@ import { requireAmount, toDecimalString } from '../../../core/money';
 import type { TransferResult } from '../../../contracts/investing';
 import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
-import { balanceAfter, InsufficientFunds, postTx, requestHash, runIdempotent } from '../ledger/ledger.service';
+import { InsufficientFunds, requestHash } from '../ledger/ledger.service';
+import { createMovements } from '../ledger/movement';
 import * as repo from './transfers.repo';
 
 const normalizeUid = (uid: string) => uid.trim().toUpperCase();
 
 export function createTransfersService(ctx: AppContext, deps: { notify?: Notifier } = {}) {
   const { db, clock } = ctx;
+  const movements = createMovements(ctx.dbh);
 
   async function recipientFor(senderId: string, rawUid: string) {
     const uid = normalizeUid(rawUid);
@@ -34,40 +36,34 @@ export function createTransfersService(ctx: AppContext, deps: { notify?: Notifie
       const amount = requireAmount(input.amount);
       const recipient = await recipientFor(senderId, input.recipientUid);
       try {
-        const result = await runIdempotent<TransferResult>(
-          db,
+        const now = clock.now();
+        const id = randomUUID();
+        const result = await movements.apply<TransferResult>(
           { userId: senderId, key: idempotencyKey, requestHash: requestHash(['transfer', recipient.user_id, amount]) },
-          async (trx, idempotency) => {
-            const now = clock.now();
-            const id = randomUUID();
-            const posted = await postTx(
-              trx,
-              { type: 'transfer', userId: senderId, createdBy: senderId, postings: transferPostings(senderId, recipient.user_id, amount), ref: { type: 'internal_transfer', id }, idempotency },
-              now,
-              (txId) =>
-                repo.insertTransfer(trx, {
-                  id,
-                  sender_id: senderId,
-                  recipient_id: recipient.user_id,
-                  recipient_uid: recipient.uid,
-                  amount_cents: amount,
-                  status: 'completed',
-                  tx_id: txId,
-                  created_at: now.toISOString(),
-                }),
-            );
-            const balance = balanceAfter(posted, senderId, 'available');
-            return {
-              txId: posted.txId,
-              response: {
+          {
+            post: { type: 'transfer', userId: senderId, createdBy: senderId, postings: transferPostings(senderId, recipient.user_id, amount), ref: { type: 'internal_transfer', id } },
+            related: (txId) => ({
+              table: 'internal_transfer',
+              row: {
                 id,
-                amount: toDecimalString(amount),
-                recipient: { uid: recipient.uid, fullName: recipient.full_name },
-                balance: toDecimalString(balance),
-                createdAt: now.toISOString(),
+                sender_id: senderId,
+                recipient_id: recipient.user_id,
+                recipient_uid: recipient.uid,
+                amount_cents: amount,
+                status: 'completed',
+                tx_id: txId,
+                created_at: now.toISOString(),
               },
-            };
+            }),
+            respond: (balanceAfter) => ({
+              id,
+              amount: toDecimalString(amount),
+              recipient: { uid: recipient.uid, fullName: recipient.full_name },
+              balance: balanceAfter({ owner: senderId, kind: 'available' }),
+              createdAt: now.toISOString(),
+            }),
           },
+          now,
         );
         deps.notify?.userChanged(senderId, 'balance');
         deps.notify?.userChanged(recipient.user_id, 'balance');
