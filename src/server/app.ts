@@ -57,8 +57,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   // Cookies are parsed where they are read (the session resolver), not on every request.

@@ -13,13 +13,14 @@ import * as repo from './transfers.repo';
 const normalizeUid = (uid: string) => uid.trim().toUpperCase();
 
 export function createTransfersService(ctx: AppContext, deps: { notify?: Notifier } = {}) {
-  const { db, clock } = ctx;
+  const { clock } = ctx;
   const movements = createMovements(ctx.dbh);
+  const payeeByUid = repo.createPayeeLookup(ctx.dbh);
 
   async function recipientFor(senderId: string, rawUid: string) {
     const uid = normalizeUid(rawUid);
     if (uid === '') throw new DomainError('transfer_uid_required');
-    const recipient = await repo.findProfileByUid(db, uid);
+    const recipient = await payeeByUid(uid);
     if (!recipient) throw new DomainError('recipient_not_found');
     if (recipient.user_id === senderId) throw new DomainError('transfer_to_self');
     return recipient;
