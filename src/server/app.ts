@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { registerCrossSiteGuard } from './http/cross-site';
@@ -37,6 +37,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const { headersMs, requestMs, idleMs } = config.timeouts;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
+    // One line per request (observability.ts, on response) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
