@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedEncoding, registerWeb } from './web';
 
-const indexHtml = `<!doctype html><html lang="fr"><head><title>Atlas Invest</title><link rel="preload" as="image" href="/img/home-hero.svg" data-home /></head><body>${'<p>shell</p>'.repeat(200)}</body></html>`;
+const indexHtml = `<!doctype html><html lang="fr"><head><title>Atlas Invest</title><meta name="description" content="Investissez." /><meta property="og:title" content="Atlas Invest" /><meta property="og:description" content="Investissez." /><link rel="preload" as="image" href="/img/home-hero.svg" data-home /></head><body>${'<p>shell</p>'.repeat(200)}</body></html>`;
 
 describe('the SPA pages', () => {
   let app: FastifyInstance;
@@ -56,6 +56,52 @@ describe('the SPA pages', () => {
     const unknown = await get('/n-importe-quoi', { 'accept-encoding': 'gzip' });
     expect(gunzipSync(unknown.rawPayload).toString()).toBe(indexHtml);
     expect((await get('/api/nope', { 'accept-encoding': 'br' })).json()).toEqual({ error: { code: 'not_found', params: {} } });
+  });
+});
+
+describe('the first byte in the language of the cookie', () => {
+  let app: FastifyInstance;
+  let root: string;
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'atlas-web-'));
+    writeFileSync(path.join(root, 'index.html'), indexHtml);
+    writeFileSync(path.join(root, 'route-preloads.json'), JSON.stringify({ '/invest': { files: [], strings: { fr: ['/assets/fr-app-x.js'], en: ['/assets/en-app-x.js'], es: ['/assets/es-app-x.js'] } } }));
+    app = Fastify();
+    await registerWeb(app, { root, enabled: true });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const page = async (url: string, cookie?: string) => {
+    const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } });
+    expect(res.headers.vary).toBe('accept-encoding, cookie');
+    return brotliDecompressSync(res.rawPayload).toString();
+  };
+
+  it.each([
+    ['fr', undefined, 'Investir · Atlas Invest', 'Atlas Invest : investissez dans la crypto'],
+    ['fr', 'atlas.lang=fr', 'Investir · Atlas Invest', 'Atlas Invest : investissez dans la crypto'],
+    ['en', 'theme=x; atlas.lang=en', 'Invest · Atlas Invest', 'Atlas Invest: invest in crypto'],
+    ['es', 'atlas.lang=es; other=1', 'Invertir · Atlas Invest', 'Atlas Invest: invierta en cripto'],
+  ] as const)('%s (cookie %j): lang, title and descriptions of /invest', async (lang, cookie, title, description) => {
+    const html = await page('/invest', cookie);
+    expect(html).toContain(`<html lang="${lang}"`);
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${title}"`);
+    expect(html.match(/content="([^"]*)"/g)!.filter((c) => c.includes(description.replace(/'/g, '&#39;')))).toHaveLength(2);
+    expect(html).toContain(`/assets/${lang}-app-x.js`);
+  });
+
+  it('keys the kept pages by language: English, then French, then English again each get their own', async () => {
+    expect(await page('/invest', 'atlas.lang=en')).toContain('<html lang="en"');
+    expect(await page('/invest', 'atlas.lang=fr')).toContain('<html lang="fr"');
+    expect(await page('/invest', 'atlas.lang=en')).toContain('<html lang="en"');
+    expect(await page('/unknown', 'atlas.lang=es')).toContain('<html lang="es"');
+    expect(await page('/unknown', 'atlas.lang=xx')).toBe(indexHtml);
   });
 });
 
