@@ -1,31 +1,10 @@
-import en from '../../web/locales/en/common.json';
-import es from '../../web/locales/es/common.json';
-import fr from '../../web/locales/fr/common.json';
-
 export type PageLanguage = 'fr' | 'en' | 'es';
-const texts = { fr, en, es };
 
-/** The key in common.json's `titles` of each route's title (the one the screen itself shows). */
-const routeTitles: Record<string, keyof typeof fr.titles> = {
-  '/': 'home',
-  '/about': 'about',
-  '/crypto': 'crypto',
-  '/trading': 'trading',
-  '/stocks': 'stocks',
-  '/real-estate': 'realEstate',
-  '/login': 'login',
-  '/signup': 'signup',
-  '/profile': 'profile',
-  '/admin-login': 'adminLogin',
-  '/invest': 'invest',
-  '/cashier': 'cashier',
-  '/deposit': 'deposit',
-  '/withdraw': 'withdraw',
-  '/internal-transfer': 'transfer',
-  '/portfolio': 'portfolio',
-  '/charts': 'charts',
-  '/admin': 'admin',
-};
+/** A page's title and description in one language, written by the build (scripts/route-preloads.ts). */
+export interface PageHead {
+  title: string;
+  description: string;
+}
 
 /** The visitor's language from the `atlas.lang` cookie the app writes; French by default. */
 export function cookieLanguage(cookie: string | undefined): PageLanguage {
@@ -37,14 +16,13 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /**
  * index.html with `lang`, title and descriptions in `lang`, as the screen will set them: the first
  * byte already speaks the visitor's language (screen readers, search engines, link previews).
- * `route` null is an unknown path (the home screen, under the brand's name alone).
  */
-export function localizeHead(html: string, lang: PageLanguage, route: string | null): string {
-  const titleKey = route === null ? undefined : routeTitles[route];
-  const title = escapeHtml(titleKey ? `${texts[lang].titles[titleKey]} · Atlas Invest` : 'Atlas Invest');
-  const description = escapeHtml(texts[lang].meta.defaultDescription);
-  return html
-    .replace(/<html lang="[a-z]+"/, `<html lang="${lang}"`)
+export function localizeHead(html: string, lang: PageLanguage, head: PageHead | undefined): string {
+  const withLang = html.replace(/<html lang="[a-z]+"/, `<html lang="${lang}"`);
+  if (!head) return withLang;
+  const title = escapeHtml(head.title);
+  const description = escapeHtml(head.description);
+  return withLang
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
     .replace(/(<meta (?:name="description"|property="og:description") content=")[^"]*"/g, `$1${description}"`)
     .replace(/(<meta property="og:title" content=")[^"]*"/, `$1${title}"`);

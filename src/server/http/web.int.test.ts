@@ -59,6 +59,14 @@ describe('the SPA pages', () => {
   });
 });
 
+// As the build writes them from common.json (scripts/route-preloads.ts).
+const titles: Record<string, string> = { fr: 'Investir', en: 'Invest', es: 'Invertir' };
+const descriptions: Record<string, string> = {
+  fr: "Atlas Invest : investissez dans la crypto, le trading, les actions et l'immobilier, en toute transparence.",
+  en: 'Atlas Invest: invest in crypto, trading, stocks and real estate, with full transparency.',
+  es: 'Atlas Invest: invierta en cripto, trading, acciones e inmobiliario, con total transparencia.',
+};
+
 describe('the first byte in the language of the cookie', () => {
   let app: FastifyInstance;
   let root: string;
@@ -66,7 +74,14 @@ describe('the first byte in the language of the cookie', () => {
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), 'atlas-web-'));
     writeFileSync(path.join(root, 'index.html'), indexHtml);
-    writeFileSync(path.join(root, 'route-preloads.json'), JSON.stringify({ '/invest': { files: [], strings: { fr: ['/assets/fr-app-x.js'], en: ['/assets/en-app-x.js'], es: ['/assets/es-app-x.js'] } } }));
+    const head = (lng: string) => ({ title: `${titles[lng]} · Atlas Invest`, description: descriptions[lng] });
+    writeFileSync(
+      path.join(root, 'route-preloads.json'),
+      JSON.stringify({
+        '/invest': { files: [], strings: { fr: ['/assets/fr-app-x.js'], en: ['/assets/en-app-x.js'], es: ['/assets/es-app-x.js'] }, head: { fr: head('fr'), en: head('en'), es: head('es') } },
+        '*': { files: [], strings: {}, head: { es: { title: 'Atlas Invest', description: descriptions.es } } },
+      }),
+    );
     app = Fastify();
     await registerWeb(app, { root, enabled: true });
   });
@@ -100,7 +115,9 @@ describe('the first byte in the language of the cookie', () => {
     expect(await page('/invest', 'atlas.lang=en')).toContain('<html lang="en"');
     expect(await page('/invest', 'atlas.lang=fr')).toContain('<html lang="fr"');
     expect(await page('/invest', 'atlas.lang=en')).toContain('<html lang="en"');
-    expect(await page('/unknown', 'atlas.lang=es')).toContain('<html lang="es"');
+    const unknown = await page('/unknown', 'atlas.lang=es');
+    expect(unknown).toContain('<html lang="es"');
+    expect(unknown).toContain(`content="${descriptions.es}"`);
     expect(await page('/unknown', 'atlas.lang=xx')).toBe(indexHtml);
   });
 });

@@ -5,7 +5,7 @@ import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
-import { cookieLanguage, localizeHead } from './page-head';
+import { cookieLanguage, localizeHead, type PageHead } from './page-head';
 
 /**
  * Serves the built SPA. Unknown `/api/*` paths are JSON 404s; every other unknown path gets
@@ -77,23 +77,23 @@ export function acceptedEncoding(header: string | string[] | undefined): 'br' | 
  * (brotli or gzip, as the browser accepts) like the precompressed assets.
  */
 function pagesWithPreloads(indexHtml: string, listFile: string): (url: string, cookie?: string) => Page {
-  const list: Record<string, { files: string[]; strings: Record<string, string[]> }> = existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : {};
+  const list: Record<string, { files: string[]; strings: Record<string, string[]>; head?: Record<string, PageHead> }> = existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : {};
   const index = pageOf(indexHtml);
   const pages = new Map<string, Page>();
   return (url, cookie) => {
     const route = url.length > 1 ? url.replace(/\/+$/, '').toLowerCase() : url;
-    const preload = Object.hasOwn(list, route) ? list[route] : undefined;
+    const preload = route !== '*' && Object.hasOwn(list, route) ? list[route] : undefined;
     const lang = cookieLanguage(cookie);
     // index.html is the French page of unknown paths; every other page is keyed by path and language.
     if (!preload && lang === 'fr') return index;
     const key = `${preload ? route : '*'} ${lang}`;
     let page = pages.get(key);
     if (page === undefined) {
-      if (!preload) page = pageOf(localizeHead(indexHtml, lang, null));
+      if (!preload) page = pageOf(localizeHead(indexHtml, lang, list['*']?.head?.[lang]));
       else {
         const links = [...preload.files, ...(preload.strings[lang] ?? [])].map((file) => `<link rel="modulepreload" href="${file}" fetchpriority="low" />`).join('');
         const base = route === '/' ? indexHtml : indexHtml.replace(/<link [^>]*\bdata-home\b[^>]*>/g, '');
-        page = pageOf(localizeHead(base, lang, route).replace('</head>', `${links}</head>`));
+        page = pageOf(localizeHead(base, lang, preload.head?.[lang]).replace('</head>', `${links}</head>`));
       }
       pages.set(key, page);
     }
