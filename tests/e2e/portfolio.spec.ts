@@ -42,8 +42,6 @@ const cents = (text: string) => {
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]!.replace(/,/g, '')) * 100 + Number(m[3]));
 };
 
-/** A quoted, comma-separated CSV (what statement.csv.ts writes) into rows of cells. */
-
 test.describe('portfolio journeys', () => {
   // Every date rule (the 5-day lock, the 30-day withdrawal lock) reads the same server clock, and the
   // test clock only moves forward, so later journeys stay consistent; the BTC price is put back.
