@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { checkSignup, DEFAULT_COUNTRY, type SignupField, type SignupInput } from '../../../core/signup';
 import { Button, Card, Field, FormMessage, inputClass, TextInput } from '../../components/form';
+import { DateField } from '../../components/DateField';
 import { Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
@@ -100,7 +101,7 @@ export function SignupPage() {
           {text('email', t('signup.email'), 'email', 'email')}
           {password('password', t('signup.password'), t('signup.passwordHint'))}
           {password('confirmPassword', t('signup.confirmPassword'))}
-          {text('birthDate', t('signup.birthDate'), 'date', 'bday')}
+          <DateField label={t('signup.birthDate')} name="birthDate" autoComplete="bday" value={values.birthDate} error={errorOf('birthDate')} onChange={(v) => set('birthDate', v)} />
           <Field label={t('signup.country')} error={errorOf('country')}>
             {(a11y) => (
               <select {...a11y} name="country" autoComplete="country" value={values.country} onChange={(e) => set('country', e.target.value)} className={inputClass}>
