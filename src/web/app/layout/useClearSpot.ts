@@ -33,7 +33,8 @@ export function useClearSpot(button: RefObject<HTMLElement | null>, base: number
       for (const el of document.querySelectorAll<HTMLElement>(ACTIONS)) {
         if (own.contains(el) || el.closest('#assistant-panel')) continue;
         const r = el.getBoundingClientRect();
-        if (r.width > 1 && r.height > 1 && r.bottom > 0 && r.top < height) actions.push(r);
+        // A card that is a link as a whole (taller than a third of the screen) stays pressable around the button.
+        if (r.width > 1 && r.height > 1 && r.height < height / 3 && r.bottom > 0 && r.top < height) actions.push(r);
       }
       let next = base;
       for (let tries = 0; tries < 50; tries++) {
