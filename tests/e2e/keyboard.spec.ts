@@ -141,7 +141,7 @@ test('keyboard only: sign up, log in and invest', async ({ page }) => {
   await expect(stocks).toBeFocused();
   await expectVisibleFocus(stocks, page.locator('label', { has: stocks }));
 
-  await typeInto(page, page.getByLabel('Montant à investir (USD)'), '120');
+  await typeInto(page, page.getByLabel('Montant à investir (USD)'), '120,00');
   const calculate = page.getByRole('button', { name: 'Calculer' });
   await tabTo(page, calculate);
   await expectVisibleFocus(calculate);
