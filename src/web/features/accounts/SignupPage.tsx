@@ -117,7 +117,7 @@ export function SignupPage() {
             <Field label={t('signup.phone')} error={errorOf('phone')} hint={t('signup.phoneHint', { example: exampleNumber(values.country) })}>
               {(a11y) => (
                 <div className="flex">
-                  <span className="inline-flex items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-100 px-3 font-semibold text-slate-700" title={t('signup.dialCode', { code: dialCode(values.country) })}>
+                  <span className="inline-flex shrink-0 items-center whitespace-nowrap rounded-l-lg border border-r-0 border-slate-300 bg-slate-100 px-3 font-semibold text-slate-700" title={t('signup.dialCode', { code: dialCode(values.country) })}>
                     {dialCode(values.country)}
                   </span>
                   <TextInput {...a11y} name="phone" type="tel" autoComplete="tel-national" inputMode="tel" className="rounded-l-none" value={values.phone} onChange={(e) => set('phone', e.target.value)} />
