@@ -8,24 +8,26 @@ import { acceptedEncoding, registerWeb } from './web';
 
 const indexHtml = `<!doctype html><html lang="fr"><head><title>Atlas Invest</title><meta name="description" content="Investissez." /><meta property="og:title" content="Atlas Invest" /><meta property="og:description" content="Investissez." /><link rel="preload" as="image" href="/img/home-hero.svg" data-home /></head><body>${'<p>shell</p>'.repeat(200)}</body></html>`;
 
-describe('the SPA pages', () => {
-  let app: FastifyInstance;
-  let root: string;
-
+/** A web server over a built folder holding `indexHtml` and this route-preloads.json, for the tests of one block. */
+function servedFrom(preloads: object): { app: FastifyInstance } {
+  const web = { app: Fastify() };
+  let root = '';
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), 'atlas-web-'));
     writeFileSync(path.join(root, 'index.html'), indexHtml);
-    writeFileSync(path.join(root, 'route-preloads.json'), JSON.stringify({ '/invest': { files: ['/assets/InvestPage-x.js'], strings: { fr: ['/assets/fr-app-x.js'], en: ['/assets/en-app-x.js'] } } }));
-    app = Fastify();
-    await registerWeb(app, { root, enabled: true });
+    writeFileSync(path.join(root, 'route-preloads.json'), JSON.stringify(preloads));
+    await registerWeb(web.app, { root, enabled: true });
   });
-
   afterAll(async () => {
-    await app.close();
+    await web.app.close();
     rmSync(root, { recursive: true, force: true });
   });
+  return web;
+}
 
-  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+describe('the SPA pages', () => {
+  const web = servedFrom({ '/invest': { files: ['/assets/InvestPage-x.js'], strings: { fr: ['/assets/fr-app-x.js'], en: ['/assets/en-app-x.js'] } } });
+  const get = (url: string, headers: Record<string, string> = {}) => web.app.inject({ method: 'GET', url, headers });
 
   it('sends a route page compressed as the browser accepts, the same page in every encoding', async () => {
     const plain = await get('/invest', { 'accept-encoding': 'identity' });
@@ -68,31 +70,14 @@ const descriptions: Record<string, string> = {
 };
 
 describe('the first byte in the language of the cookie', () => {
-  let app: FastifyInstance;
-  let root: string;
-
-  beforeAll(async () => {
-    root = mkdtempSync(path.join(tmpdir(), 'atlas-web-'));
-    writeFileSync(path.join(root, 'index.html'), indexHtml);
-    const head = (lng: string) => ({ title: `${titles[lng]} · Atlas Invest`, description: descriptions[lng] });
-    writeFileSync(
-      path.join(root, 'route-preloads.json'),
-      JSON.stringify({
-        '/invest': { files: [], strings: { fr: ['/assets/fr-app-x.js'], en: ['/assets/en-app-x.js'], es: ['/assets/es-app-x.js'] }, head: { fr: head('fr'), en: head('en'), es: head('es') } },
-        '*': { files: [], strings: {}, head: { es: { title: 'Atlas Invest', description: descriptions.es } } },
-      }),
-    );
-    app = Fastify();
-    await registerWeb(app, { root, enabled: true });
-  });
-
-  afterAll(async () => {
-    await app.close();
-    rmSync(root, { recursive: true, force: true });
+  const head = (lng: string) => ({ title: `${titles[lng]} · Atlas Invest`, description: descriptions[lng] });
+  const web = servedFrom({
+    '/invest': { files: [], strings: { fr: ['/assets/fr-app-x.js'], en: ['/assets/en-app-x.js'], es: ['/assets/es-app-x.js'] }, head: { fr: head('fr'), en: head('en'), es: head('es') } },
+    '*': { files: [], strings: {}, head: { es: { title: 'Atlas Invest', description: descriptions.es } } },
   });
 
   const page = async (url: string, cookie?: string) => {
-    const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } });
+    const res = await web.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } });
     expect(res.headers.vary).toBe('accept-encoding, cookie');
     return brotliDecompressSync(res.rawPayload).toString();
   };
