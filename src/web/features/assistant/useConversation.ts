@@ -15,13 +15,21 @@ function isMessage(value: unknown): value is Message {
   return typeof m?.id === 'number' && ((m.from === 'user' && typeof m.text === 'string') || (m.from === 'bot' && typeof m.key === 'string'));
 }
 
-/** The stored conversation; a question closed before its answer came gets its answer now. */
-function restored(): Message[] {
+/** The stored conversation (or the welcome); a question closed before its answer came gets its answer now. */
+export function restoreConversation(stored: string | null): Message[] {
   try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(storageKey) ?? 'null');
+    const parsed: unknown = JSON.parse(stored ?? 'null');
     if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every(isMessage)) return welcome;
     const last = parsed[parsed.length - 1] as Message;
     return last.from === 'user' ? [...parsed, answerTo(last.id + 1, last.text)] : parsed;
+  } catch {
+    return welcome;
+  }
+}
+
+function restored(): Message[] {
+  try {
+    return restoreConversation(sessionStorage.getItem(storageKey));
   } catch {
     return welcome;
   }
