@@ -84,21 +84,25 @@ test.describe('French-first, every width, every language', () => {
   const publicRoutes = ['/', '/about', '/crypto', '/trading', '/stocks', '/real-estate', '/charts', '/signup', '/login', '/admin-login', '/reset-password'];
 
   test('no screen scrolls sideways at 320, 360 and 390 px, with long names, e-mails, reasons and amounts', async ({ browser, baseURL }) => {
-    const { context, page } = await signedInContext(browser, baseURL!, long);
-    for (const width of [320, 360, 390]) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const route of [...userRoutes, ...publicRoutes]) {
-        await page.goto(route);
-        await expect(page.locator('main h1').first()).toBeVisible();
-        if (userRoutes.includes(route)) await expect(page.locator('main')).toContainText(/\$\d{3},\d{3},\d{3}\.\d{2}/);
-        if (route === '/cashier') await expect(page.getByText(/Adresse refusée après vérification/).first()).toBeVisible();
-        if (route === '/profile') await expect(page.getByText(long.email).first()).toBeVisible();
-        if (route === '/portfolio') await expect(page.getByTestId('statement-balance')).toBeVisible();
-        const { scroll, client } = await documentWidth(page);
-        expect.soft(scroll, `${route} at ${width} px is ${scroll} px wide`).toBeLessThanOrEqual(client);
+    // Every width in French; the narrowest in English and Spanish too (Spanish words run longest).
+    for (const [lang, widths] of [['fr', [320, 360, 390]], ['en', [320]], ['es', [320]]] as const) {
+      const { context, page } = await inLanguage(browser, baseURL!, long, lang);
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const route of [...userRoutes, ...publicRoutes]) {
+          await page.goto(route);
+          await expect(page.locator('main h1').first()).toBeVisible();
+          if (userRoutes.includes(route)) await expect(page.locator('main')).toContainText(/\$\d{3},\d{3},\d{3}\.\d{2}/);
+          if (route === '/cashier') await expect(page.getByText(/Adresse refusée après vérification/).first()).toBeVisible();
+          await expect(page.locator('html')).toHaveAttribute('lang', lang);
+          if (route === '/profile') await expect(page.getByText(long.email).first()).toBeVisible();
+          if (route === '/portfolio') await expect(page.getByTestId('statement-balance')).toBeVisible();
+          const { scroll, client } = await documentWidth(page);
+          expect.soft(scroll, `${route} at ${width} px in ${lang} is ${scroll} px wide`).toBeLessThanOrEqual(client);
+        }
       }
+      await context.close();
     }
-    await context.close();
 
     const admin = await browser.newContext({ baseURL, viewport: { width: 320, height: 800 } });
     await login(admin.request, ADMIN.email, ADMIN.password);
