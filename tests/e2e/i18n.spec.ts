@@ -215,4 +215,26 @@ test.describe('French-first, every width, every language', () => {
       await context.close();
     });
   }
+
+  // Last of the file: it moves the server's test clock past a month's end (it only ever moves forward).
+  test('after the turn of the month, the month that just closed shows its value, not $0, before any snapshot run', async ({ browser, baseURL }) => {
+    const setup = await browser.newContext({ baseURL });
+    const who = await signUpViaApi(setup.request, 'Louis', 'Martin');
+    await fundViaDeposit(baseURL!, setup.request, '1000.00');
+    expect((await setup.request.post('/api/investments', { data: { area: 'stocks', amount: '300.00' } })).status()).toBe(201);
+    const now = new Date((await (await setup.request.get('/api/test/clock')).json()).now as string);
+    const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+    const moved = await setup.request.post('/api/test/clock', { data: { advanceDays: Math.ceil((nextMonth - now.getTime()) / 86_400_000) + 1 } });
+    expect(moved.status(), await moved.text()).toBe(200);
+    await setup.close();
+
+    const { context, page } = await signedInContext(browser, baseURL!, who);
+    await page.goto('/portfolio');
+    const rows = page.getByTestId('history-chart').locator('tbody tr');
+    await expect(rows).toHaveCount(12);
+    // Columns: month, then the areas; the closed month and the new one both hold the $300.00 in stocks.
+    await expect(rows.nth(10)).toContainText('$300.00');
+    await expect(rows.nth(11)).toContainText('$300.00');
+    await context.close();
+  });
 });
