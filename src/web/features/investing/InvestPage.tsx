@@ -40,6 +40,11 @@ export function InvestPage() {
   const canConfirm = blocked === null && !invest.isPending && !done;
   const showReason = blocked !== null && blocked !== form.problem && !done;
 
+  const pickArea = (next: Area) => {
+    setArea(next);
+    form.edited();
+  };
+
   const calculate = () => {
     if (!form.check([form.amountProblem])) return;
     setProjection({ amount: cents, projected: projectedReturn(area, cents), area });
@@ -65,10 +70,7 @@ export function InvestPage() {
     <Page title={t('title')} description={t('metaDescription')} wide>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <form onSubmit={submit} noValidate className="flex flex-col gap-6">
-          <AreaPicker value={area} onChange={(a) => {
-            setArea(a);
-            form.edited();
-          }} />
+          <AreaPicker value={area} onChange={pickArea} />
           <Card>
             <h2 className="mb-4 text-lg font-semibold text-brand-900">{t('amountStep')}</h2>
             <div className="flex flex-col gap-4">
@@ -81,7 +83,7 @@ export function InvestPage() {
                   {invest.isPending ? t('sending') : t('confirm')}
                 </Button>
                 {showReason && (
-                  <p id="invest-blocked" className="min-w-0 text-sm font-medium text-red-700" data-testid="confirm-reason">
+                  <p id="invest-blocked" className={`min-w-0 text-sm font-medium ${form.text.trim() === '' ? 'text-slate-600' : 'text-red-700'}`} data-testid="confirm-reason">
                     {blocked}
                   </p>
                 )}
