@@ -13,7 +13,7 @@ async function fillValidSignup(page: Page, who: { username: string; email: strin
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(who.password);
   await page.getByLabel('Confirmer le mot de passe').fill(who.password);
-  await page.getByLabel('Date de naissance').fill('1990-04-12');
+  await page.getByLabel('Date de naissance').fill('12/04/1990');
   await page.getByLabel('Téléphone').fill('34 56 7890');
   await page.getByLabel(/J'accepte les/).check();
 }
@@ -71,10 +71,10 @@ test.describe('accounts', () => {
     await page.getByLabel('Confirmer le mot de passe').fill(who.password);
 
     const now = new Date();
-    const seventeen = `${now.getUTCFullYear() - 17}-01-01`;
+    const seventeen = `01/01/${now.getUTCFullYear() - 17}`;
     await page.getByLabel('Date de naissance').fill(seventeen);
     await expectMessage('Vous devez avoir au moins 18 ans pour vous inscrire', 'Date de naissance');
-    await page.getByLabel('Date de naissance').fill('1990-04-12');
+    await page.getByLabel('Date de naissance').fill('12/04/1990');
 
     await page.getByLabel('Téléphone').fill('06 12 34 56 78');
     await expectMessage('Veuillez entrer un numéro de téléphone valide pour ce pays', 'Téléphone');

@@ -27,7 +27,7 @@ test.describe('cashier and operator review', () => {
     await expect(user.page.getByText(/EXEMPLES DE DÉMONSTRATION/)).toBeVisible();
     await user.page.getByRole('button', { name: "Soumettre le dépôt" }).click();
     await expect(user.page.getByText('Veuillez entrer un montant valide')).toBeVisible();
-    await user.page.getByLabel('Montant envoyé (USD)').fill('250.00');
+    await user.page.getByLabel('Montant envoyé (USD)').fill('250,00');
     await user.page.getByRole('button', { name: 'Soumettre le dépôt' }).click();
     await expect(user.page.getByText('Veuillez sélectionner une preuve de dépôt')).toBeVisible();
     await user.page.getByLabel("Capture d'écran de la preuve de paiement").setInputFiles({ name: 'preuve.png', mimeType: 'image/png', buffer: await pngProof() });
@@ -57,7 +57,7 @@ test.describe('cashier and operator review', () => {
 
     // A withdrawal is held, then rejected with a reason: the funds come back.
     await user.page.goto('/withdraw');
-    await user.page.getByLabel('Montant (USD)').fill('100');
+    await user.page.getByLabel('Montant (USD)').fill('100,00');
     await user.page.getByLabel('Cryptomonnaie').selectOption('BTC');
     await user.page.getByLabel('Adresse de retrait').fill(BTC.slice(0, -1) + 'p');
     await user.page.getByRole('button', { name: 'Demander le retrait' }).click();

@@ -80,12 +80,12 @@ test('keyboard only: sign up, log in and invest', async ({ page }) => {
   await page.keyboard.press('Space');
   await expect(form.getByLabel('Mot de passe', { exact: true })).toHaveAttribute('type', 'text');
   await typeInto(page, form.getByLabel('Confirmer le mot de passe'), who.password);
-  // A date field takes its digits segment by segment; the segment order (dd/mm or mm/dd) follows
-  // the browser's own locale, so the day and the month are the same here.
+  // The birth date is typed in the page's order (jj/mm/aaaa in French), whatever the browser's locale.
   const birth = form.getByLabel('Date de naissance');
+  await expect(birth).toHaveAttribute('placeholder', 'jj/mm/aaaa');
   await tabTo(page, birth);
-  await page.keyboard.type('05051990');
-  await expect(birth).toHaveValue('1990-05-05');
+  await page.keyboard.type('12/05/1990');
+  await expect(birth).toHaveValue('12/05/1990');
   // Country: arrow keys on the select; Haiti is the default and stays chosen after a round trip.
   const country = form.getByLabel('Pays');
   await tabTo(page, country);
@@ -141,7 +141,7 @@ test('keyboard only: sign up, log in and invest', async ({ page }) => {
   await expect(stocks).toBeFocused();
   await expectVisibleFocus(stocks, page.locator('label', { has: stocks }));
 
-  await typeInto(page, page.getByLabel('Montant à investir (USD)'), '120');
+  await typeInto(page, page.getByLabel('Montant à investir (USD)'), '120,00');
   const calculate = page.getByRole('button', { name: 'Calculer' });
   await tabTo(page, calculate);
   await expectVisibleFocus(calculate);

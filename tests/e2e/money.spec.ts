@@ -11,9 +11,10 @@ test.describe('money journeys', () => {
     const { context, page } = await signedInContext(browser, baseURL!, who);
     const areas = [
       ['Crypto', '100'],
-      ['Trading', '150.50'],
+      // Typed the French way: decimal comma, a space between thousands.
+      ['Trading', '150,50'],
       ['Actions', '200'],
-      ['Immobilier', '49.50'],
+      ['Immobilier', '49,50'],
     ] as const;
     for (const [area, amount] of areas) {
       await page.goto('/invest');
@@ -21,6 +22,7 @@ test.describe('money journeys', () => {
       const confirm = page.getByRole('button', { name: "Confirmer l'investissement" });
       await expect(confirm).toBeDisabled();
       await page.getByLabel('Montant à investir (USD)').fill(amount);
+      await expect(page.getByTestId('amount-preview')).toHaveText(`Montant envoyé : $${amount.replace(',', '.')}${amount.includes(',') ? '' : '.00'}`);
       await page.getByRole('button', { name: 'Calculer' }).click();
       await expect(page.getByText('Projection hypothétique')).toBeVisible();
       await expect(page.getByText(/pas une promesse/)).toBeVisible();
@@ -30,8 +32,15 @@ test.describe('money journeys', () => {
     }
     await page.goto('/invest');
     await expect(page.getByText('$500.00').first()).toBeVisible();
-    await page.getByLabel('Montant à investir (USD)').fill('500.01');
+    await page.getByLabel('Montant à investir (USD)').fill('500,01');
     await expect(page.getByRole('button', { name: "Confirmer l'investissement" })).toBeDisabled();
+    // The reason is written beside the greyed-out button (spec §5), and read with it.
+    await expect(page.getByTestId('confirm-reason')).toHaveText('Solde insuffisant pour cet investissement');
+    await expect(page.getByRole('button', { name: "Confirmer l'investissement" })).toHaveAccessibleDescription('Solde insuffisant pour cet investissement');
+    await page.getByLabel('Montant à investir (USD)').fill('1,000');
+    await expect(page.getByTestId('confirm-reason')).toHaveText(/Montant ambigu/);
+    await page.getByLabel('Montant à investir (USD)').fill('');
+    await expect(page.getByTestId('confirm-reason')).toHaveText('Saisissez un montant pour pouvoir confirmer');
     await context.close();
   });
 
@@ -54,10 +63,11 @@ test.describe('money journeys', () => {
     await s.page.getByLabel('UID du destinataire').fill(recipient.uid);
     await s.page.getByRole('button', { name: 'Vérifier le destinataire' }).click();
     await expect(s.page.getByText(`Destinataire : Nadia B. (${recipient.uid})`)).toBeVisible();
-    await s.page.getByLabel('Montant (USD)').fill('300.01');
+    await s.page.getByLabel('Montant (USD)').fill('300,01');
     await s.page.getByRole('button', { name: 'Envoyer' }).click();
     await expect(s.page.getByText('Solde insuffisant pour effectuer ce transfert')).toBeVisible();
-    await s.page.getByLabel('Montant (USD)').fill('125.50');
+    await s.page.getByLabel('Montant (USD)').fill('125,50');
+    await expect(s.page.getByTestId('amount-preview')).toHaveText('Montant envoyé : $125.50');
     await s.page.getByRole('button', { name: 'Envoyer' }).click();
     await expect(s.page.getByText('Transfert effectué avec succès! $125.50 envoyés à Nadia Benali.')).toBeVisible();
     await s.page.waitForURL('**/cashier', { timeout: 5_000 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
+import { readAsSpreadsheet } from '../support/spreadsheet';
 import { fundViaDeposit, signedInContext, signUpViaApi } from './support/money';
 
 /** The price the server's stand-in provider starts with (src/server/modules/testing). */
@@ -40,15 +41,6 @@ const cents = (text: string) => {
   if (!m) throw new Error(`no amount in ${text}`);
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]!.replace(/,/g, '')) * 100 + Number(m[3]));
 };
-
-/** A quoted, comma-separated CSV (what statement.csv.ts writes) into rows of cells. */
-function parseCsv(text: string): string[][] {
-  return text
-    .replace(/^\uFEFF/, '')
-    .split('\r\n')
-    .filter((l) => l.length > 0)
-    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"')));
-}
 
 test.describe('portfolio journeys', () => {
   // Every date rule (the 5-day lock, the 30-day withdrawal lock) reads the same server clock, and the
@@ -182,13 +174,15 @@ test.describe('portfolio journeys', () => {
     await page.getByRole('link', { name: 'Télécharger en CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^atlas-statement-\d{4}-\d{2}-\d{2}\.csv$/);
-    const [header, ...lines] = parseCsv(readFileSync((await download.path())!, 'utf8'));
+    // Opened as a French spreadsheet opens it: ";" between cells, amounts with a decimal comma read as numbers.
+    const [header, ...lines] = readAsSpreadsheet(readFileSync((await download.path())!, 'utf8'), 'fr');
     expect(header).toEqual(['Date (UTC)', 'Opération', 'Détail', 'Montant (USD)', 'Solde (USD)']);
     expect(lines).toHaveLength(6);
     expect(lines.map((l) => l[1])).toEqual(['Dépôt', 'Investissement', 'Investissement', 'Investissement', 'Investissement', 'Arrêt d’investissement']);
     expect(lines.map((l) => l[2])).toEqual(['', 'Crypto', 'Trading', 'Actions', 'Immobilier', 'Crypto']);
     let running = 0;
     for (const line of lines) {
+      expect([typeof line[3], typeof line[4]]).toEqual(['number', 'number']);
       running += Math.round(Number(line[3]) * 100);
       expect(Math.round(Number(line[4]) * 100)).toBe(running);
     }

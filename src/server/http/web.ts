@@ -5,6 +5,7 @@ import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
+import { cookieLanguage, localizeHead, type PageHead } from './page-head';
 
 /**
  * Serves the built SPA. Unknown `/api/*` paths are JSON 404s; every other unknown path gets
@@ -71,24 +72,29 @@ export function acceptedEncoding(header: string | string[] | undefined): 'br' | 
  * the build in route-preloads.json: they download with the first script instead of after it.
  * The home page's own preloads (`data-home`) are left out of other routes' pages, where they
  * would take bandwidth from the screen's code. One page per known path and language, made on
- * first use; unknown paths (which show the home screen) get index.html. Pages go out compressed
+ * first use, its `lang`, title and description in that language (page-head.ts); unknown paths
+ * (which show the home screen) get index.html in that language. Pages go out compressed
  * (brotli or gzip, as the browser accepts) like the precompressed assets.
  */
 function pagesWithPreloads(indexHtml: string, listFile: string): (url: string, cookie?: string) => Page {
-  const list: Record<string, { files: string[]; strings: Record<string, string[]> }> = existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : {};
+  const list: Record<string, { files: string[]; strings: Record<string, string[]>; head?: Record<string, PageHead> }> = existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : {};
   const index = pageOf(indexHtml);
   const pages = new Map<string, Page>();
-  return (url, cookie = '') => {
+  return (url, cookie) => {
     const route = url.length > 1 ? url.replace(/\/+$/, '').toLowerCase() : url;
-    const preload = Object.hasOwn(list, route) ? list[route] : undefined;
-    if (!preload) return index;
-    const lang = /(?:^|;\s*)atlas\.lang=(fr|en|es)(?:;|$)/.exec(cookie)?.[1] ?? 'fr';
-    const key = `${route} ${lang}`;
+    const preload = route !== '*' && Object.hasOwn(list, route) ? list[route] : undefined;
+    const lang = cookieLanguage(cookie);
+    // index.html is the French page of unknown paths; every other page is keyed by path and language.
+    if (!preload && lang === 'fr') return index;
+    const key = `${preload ? route : '*'} ${lang}`;
     let page = pages.get(key);
     if (page === undefined) {
-      const links = [...preload.files, ...(preload.strings[lang] ?? [])].map((file) => `<link rel="modulepreload" href="${file}" fetchpriority="low" />`).join('');
-      const base = route === '/' ? indexHtml : indexHtml.replace(/<link [^>]*\bdata-home\b[^>]*>/g, '');
-      page = pageOf(base.replace('</head>', `${links}</head>`));
+      if (!preload) page = pageOf(localizeHead(indexHtml, lang, list['*']?.head?.[lang]));
+      else {
+        const links = [...preload.files, ...(preload.strings[lang] ?? [])].map((file) => `<link rel="modulepreload" href="${file}" fetchpriority="low" />`).join('');
+        const base = route === '/' ? indexHtml : indexHtml.replace(/<link [^>]*\bdata-home\b[^>]*>/g, '');
+        page = pageOf(localizeHead(base, lang, preload.head?.[lang]).replace('</head>', `${links}</head>`));
+      }
       pages.set(key, page);
     }
     return page;

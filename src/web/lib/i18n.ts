@@ -60,12 +60,15 @@ const chunkBackend: BackendModule = {
   },
 };
 
+/** The stored choice, else the page's own `lang`: the server writes it from the language cookie. */
 function storedLanguage(): Language {
+  const served = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  const fallback = isLanguage(served) ? served : defaultLanguage;
   try {
     const value = localStorage.getItem(storageKey);
-    return isLanguage(value) ? value : defaultLanguage;
+    return isLanguage(value) ? value : fallback;
   } catch {
-    return defaultLanguage;
+    return fallback;
   }
 }
 

@@ -64,6 +64,12 @@ export async function earliestInvestmentAt(db: Db): Promise<string | null> {
   return row?.first ?? null;
 }
 
+/** When a person first invested (their history starts that month), or null. */
+export async function firstInvestmentOf(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('investment').select((eb) => eb.fn.min<string | null>('created_at').as('first')).where('user_id', '=', userId).executeTakeFirst();
+  return row?.first ?? null;
+}
+
 export async function completedMonths(db: Db, fromMonth: string): Promise<Set<string>> {
   const rows = await db.selectFrom('performance_snapshot_run').select('month').where('month', '>=', fromMonth).execute();
   return new Set(rows.map((r) => r.month));
@@ -78,7 +84,7 @@ export async function markCompleted(db: Db, month: string, at: string): Promise<
  * before). Crypto follows `btcPriceCents` against its price at investment, rounded half up to
  * the cent exactly as core/valuation does; without a price, the stored value counts.
  */
-export async function valuesAt(db: Db, end: string, btcPriceCents: number | null, afterUser: string | null, users: number) {
+export async function valuesAt(db: Db, end: string, btcPriceCents: number | null, afterUser: string | null, users: number, onlyUser: string | null = null) {
   const price = sql`cast(${btcPriceCents ?? 0} as bigint)`;
   const value = sql<number>`sum(case when area = 'crypto' and ${price} > 0 and btc_price_at_investment_cents > 0
     then (amount_cents * ${price} * 2 + btc_price_at_investment_cents) / (btc_price_at_investment_cents * 2)
@@ -86,7 +92,8 @@ export async function valuesAt(db: Db, end: string, btcPriceCents: number | null
   const alive = db
     .selectFrom('investment')
     .where('created_at', '<', end)
-    .where((eb) => eb.or([eb('stopped_at', 'is', null), eb('stopped_at', '>=', end)]));
+    .where((eb) => eb.or([eb('stopped_at', 'is', null), eb('stopped_at', '>=', end)]))
+    .$if(onlyUser !== null, (q) => q.where('user_id', '=', onlyUser!));
   // Users are taken a page at a time, so a month of a large platform is a series of bounded queries.
   const page = await alive
     .select('user_id')

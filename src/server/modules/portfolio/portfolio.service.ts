@@ -1,7 +1,7 @@
 import { areas, type Area } from '../../../core/areas';
 import { investmentLockDaysLeft } from '../../../core/locks';
 import { toDecimalString } from '../../../core/money';
-import { investmentValue, lastMonths, summarizePortfolio } from '../../../core/valuation';
+import { investmentValue, lastMonths, monthKey, summarizePortfolio } from '../../../core/valuation';
 import { valuedInvestment as valued } from '../investing/valuation';
 import type { Investment } from '../../../contracts/investing';
 import type { HistoryMonth, Portfolio, PortfolioInvestmentsPage } from '../../../contracts/portfolio';
@@ -9,6 +9,7 @@ import { DomainError } from '../../../core/errors';
 import type { AppContext } from '../../context';
 import type { CurrentPrice } from '../market/market.service';
 import * as repo from './portfolio.repo';
+import { monthOf } from './snapshot';
 
 export const HISTORY_MONTHS = 12;
 
@@ -116,12 +117,22 @@ export function createPortfolioService(ctx: Pick<AppContext, 'db' | 'clock'>, pr
       return page(userId, after, limit, price?.priceCents ?? null, clock.now());
     },
 
-    /** The last 12 months, oldest first: closed months from the snapshots (zero when none), the current month live. */
+    /** The last 12 months, oldest first: closed months from the snapshots (zero when none) or valued now when not yet snapshotted, the current month live. */
     async history(userId: string): Promise<HistoryMonth[]> {
       const months = lastMonths(clock.now(), HISTORY_MONTHS);
       const current = months[months.length - 1]!;
-      const [stored, live] = await Promise.all([repo.historyOf(db, userId, months[0]!, current), valueNow(userId)]);
+      const [stored, live, completed, first] = await Promise.all([
+        repo.historyOf(db, userId, months[0]!, current),
+        valueNow(userId),
+        repo.completedMonths(db, months[0]!),
+        repo.firstInvestmentOf(db, userId),
+      ]);
       const byMonth = new Map(stored.map((r) => [r.month, r]));
+      // Months that closed after the last snapshot run (the turn of the month, until the next
+      // hourly run) are valued now, as the run will value them, instead of showing a false zero.
+      const lastRun = [...completed].sort().at(-1) ?? '';
+      const pending = first ? months.slice(0, -1).filter((m) => m > lastRun && m >= monthKey(first) && !byMonth.has(m)) : [];
+      for (const row of await Promise.all(pending.map((m) => monthOf(ctx, userId, m)))) if (row) byMonth.set(row.month, row);
       return months.map((month): HistoryMonth => {
         if (month === current) {
           const v = live.summary.valueByArea;

@@ -79,6 +79,14 @@ describe(`monthly performance snapshots (${testDialect})`, () => {
     ].sort((a, b) => (a.user < b.user ? -1 : 1)),
   ];
 
+  it('before any snapshot run, the closed months are valued now, as the run will value them, and nothing is written', async () => {
+    const list = (await as(alice).get('/api/portfolio/history')).json().months;
+    expect(list[9]).toEqual({ month: months[0], crypto: '240.00', stocks: '100.00', realEstate: '0.00', trading: '0.00' });
+    expect(list[10]).toEqual({ month: months[1], crypto: '280.00', stocks: '0.00', realEstate: '0.00', trading: '0.00' });
+    expect((await as(bob).get('/api/portfolio/history')).json().months[10]).toEqual({ month: months[1], crypto: '0.00', stocks: '0.00', realEstate: '50.00', trading: '0.00' });
+    expect(await rows()).toEqual([]);
+  });
+
   it('catches up every closed month at start, valued at each month end', async () => {
     expect(await catchUp(t.ctx)).toEqual([months[0], months[1]]);
     expect((await rows()).map(({ writtenAt: _, ...r }) => r)).toEqual(expected());
@@ -131,5 +139,21 @@ describe(`monthly performance snapshots (${testDialect})`, () => {
     const bobs = (await as(bob).get('/api/portfolio/history')).json().months;
     expect(bobs[10]).toEqual({ month: months[1], crypto: '0.00', stocks: '0.00', realEstate: '50.00', trading: '0.00' });
     expect((await t.app.inject('/api/portfolio/history')).statusCode).toBe(401);
+  });
+
+  it('at the turn of the month, the month that just closed shows its value, not $0, before the hourly run records it', async () => {
+    await catchUp(t.ctx);
+    await priceNow('100000.00');
+    nextMonth();
+    const turned = monthKey(t.clock.now());
+    const list = (await as(alice).get('/api/portfolio/history')).json().months;
+    // Month C has just closed (valued at its last price, $100,000); the new month is live.
+    expect(list[10]).toEqual({ month: months[2], crypto: '307.69', stocks: '0.00', realEstate: '0.00', trading: '0.00' });
+    expect(list[11]).toEqual({ month: turned, crypto: '307.69', stocks: '0.00', realEstate: '0.00', trading: '0.00' });
+    expect((await rows()).filter((r) => r.month === months[2])).toEqual([]);
+    // The run then records the same figures.
+    expect(await catchUp(t.ctx)).toEqual([months[2]]);
+    expect((await as(alice).get('/api/portfolio/history')).json().months.slice(10)).toEqual(list.slice(10));
+    expect((await rows()).filter((r) => r.month === months[2] && r.user === alice.id).map((r) => r.crypto)).toEqual([30_769]);
   });
 });

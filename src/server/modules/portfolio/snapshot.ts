@@ -22,18 +22,33 @@ export async function snapshotMonth(ctx: Pick<AppContext, 'db' | 'clock'>, month
   for (;;) {
     const { rows, last } = await repo.valuesAt(ctx.db, end, price, after, USERS_PER_PAGE);
     if (last === null) break;
-    const writtenAt = ctx.clock.now().toISOString();
-    const byUser = new Map<string, HistoryRow>();
-    for (const r of rows) {
-      if (!isArea(r.area)) continue;
-      const row = byUser.get(r.userId) ?? { user_id: r.userId, month, crypto_cents: 0, stocks_cents: 0, real_estate_cents: 0, trading_cents: 0, written_at: writtenAt };
-      row[column[r.area]] += r.value;
-      byUser.set(r.userId, row);
-    }
-    inserted += await repo.insertHistory(ctx.db, [...byUser.values()]);
+    inserted += await repo.insertHistory(ctx.db, historyRows(rows, month, ctx.clock.now().toISOString()));
     after = last;
   }
   return inserted;
+}
+
+/**
+ * One person's row for a closed month, valued now exactly as the snapshot will value it: what the
+ * history shows for a month that closed since the last run (the turn of the month until the next
+ * hourly run), instead of a false zero. Null when nothing was invested at the month's end.
+ */
+export async function monthOf(ctx: Pick<AppContext, 'db' | 'clock'>, userId: string, month: string): Promise<HistoryRow | null> {
+  const end = monthEnd(month).toISOString();
+  const price = await repo.priceBefore(ctx.db, BTC_SYMBOL, end);
+  const { rows } = await repo.valuesAt(ctx.db, end, price, null, 1, userId);
+  return historyRows(rows, month, ctx.clock.now().toISOString())[0] ?? null;
+}
+
+function historyRows(rows: Array<{ userId: string; area: string; value: number }>, month: string, writtenAt: string): HistoryRow[] {
+  const byUser = new Map<string, HistoryRow>();
+  for (const r of rows) {
+    if (!isArea(r.area)) continue;
+    const row = byUser.get(r.userId) ?? { user_id: r.userId, month, crypto_cents: 0, stocks_cents: 0, real_estate_cents: 0, trading_cents: 0, written_at: writtenAt };
+    row[column[r.area]] += r.value;
+    byUser.set(r.userId, row);
+  }
+  return [...byUser.values()];
 }
 
 /**

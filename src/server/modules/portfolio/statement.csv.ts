@@ -71,11 +71,27 @@ function detailOf(line: StatementLine, l: Labels): string {
   return '';
 }
 
+/**
+ * How a spreadsheet of each language reads a file: French and Spanish ones split cells on ";"
+ * (the comma is their decimal sign) and read "1250,50" as a number; English ones use "," and "1250.50".
+ */
+const conventions: Record<CsvLanguage, { separator: string; decimal: string }> = {
+  fr: { separator: ';', decimal: ',' },
+  en: { separator: ',', decimal: '.' },
+  es: { separator: ';', decimal: ',' },
+};
+
+/** "-1250.50" → -1250,50 (fr, es): unquoted and without thousands separators, so that it is read as a number. */
+function csvNumber(decimal: string, lang: CsvLanguage): string {
+  return decimal.replace('.', conventions[lang].decimal);
+}
+
 export function csvDocument(lines: StatementLine[], lang: CsvLanguage): string {
   const l = labels[lang];
-  const rows = [l.headers.map((h) => csvCell(h)).join(',')];
+  const { separator } = conventions[lang];
+  const rows = [l.headers.map((h) => csvCell(h)).join(separator)];
   for (const line of lines) {
-    rows.push([csvCell(line.at), csvCell(l.kinds[line.kind]), csvCell(detailOf(line, l)), csvCell(line.amount, false), csvCell(line.balance, false)].join(','));
+    rows.push([csvCell(line.at), csvCell(l.kinds[line.kind]), csvCell(detailOf(line, l)), csvNumber(line.amount, lang), csvNumber(line.balance, lang)].join(separator));
   }
   // The byte-order mark makes spreadsheets read the accents as UTF-8.
   return `\uFEFF${rows.join('\r\n')}\r\n`;

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../core/clock';
-import { fromDecimalString } from '../../../core/money';
+import { fromDecimalString, toDecimalString } from '../../../core/money';
 import type { StatementLine } from '../../../contracts/portfolio';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { testDialect } from '../../../../tests/support/db';
 import { fund } from '../../../../tests/support/money';
+import { readAsSpreadsheet } from '../../../../tests/support/spreadsheet';
 import { createAdmin, createUser, type TestUser } from '../../../../tests/support/users';
 
 const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -30,14 +31,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('wait' as const) }),
 );
 
-/** Minimal CSV reader for our own quoted output. */
-function parseCsv(text: string): string[][] {
-  return text
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .split('\r\n')
-    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replace(/""/g, '"')));
-}
+const parseCsv = (text: string, lang: 'fr' | 'en' | 'es' = 'en') => readAsSpreadsheet(text, lang);
+/** A number as a spreadsheet holds it → the API's decimal string. */
+const decimalOf = (cell: unknown) => (typeof cell === 'number' ? toDecimalString(Math.round(cell * 100)) : `not a number: ${String(cell)}`);
 
 describe(`statement: every cent of the balance explained (${testDialect})`, () => {
   let t: TestApp;
@@ -114,10 +110,10 @@ describe(`statement: every cent of the balance explained (${testDialect})`, () =
         if (lines.length > 0) expect(lines[0]!.balance).toBe(dollars(balance));
         expect(new Set(lines.map((l) => l.id)).size).toBe(lines.length);
 
-        const csv = parseCsv((await as(user).get('/api/statement.csv')).body);
+        const csv = parseCsv((await as(user).get('/api/statement.csv?lang=en')).body);
         expect(csv).toHaveLength(lines.length + 1);
-        if (lines.length > 0) expect(csv[csv.length - 1]![4]).toBe(dollars(balance));
-        expect(csv.slice(1).map((row) => row[3])).toEqual([...lines].reverse().map((l) => l.amount));
+        if (lines.length > 0) expect(decimalOf(csv[csv.length - 1]![4])).toBe(dollars(balance));
+        expect(csv.slice(1).map((row) => decimalOf(row[3]))).toEqual([...lines].reverse().map((l) => l.amount));
 
         // A filter shows fewer lines, each with the same running balance as in the full statement.
         const invested = await allLines(user, '&type=investment', 3);
@@ -159,12 +155,13 @@ describe(`statement: every cent of the balance explained (${testDialect})`, () =
     expect(await allLines(user, `&from=${secondDay}&to=${firstDay}`)).toEqual([]);
 
     const en = await as(user).get('/api/statement.csv');
+    expect(en.body).toContain('"Deposit","",100.00,100.00\r\n');
     expect(en.headers['content-type']).toContain('text/csv');
     expect(en.headers['content-disposition']).toMatch(/^attachment; filename="atlas-statement-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(parseCsv(en.body)[0]).toEqual(['Date (UTC)', 'Operation', 'Detail', 'Amount (USD)', 'Balance (USD)']);
     expect(parseCsv(en.body)[1]![1]).toBe('Deposit');
-    const fr = parseCsv((await as(user).get(`/api/statement.csv?lang=fr&from=${secondDay}`)).body);
-    expect(fr).toEqual([['Date (UTC)', 'Opération', 'Détail', 'Montant (USD)', 'Solde (USD)'], [expect.any(String), 'Dépôt', '', '20.00', '120.00']]);
+    const fr = parseCsv((await as(user).get(`/api/statement.csv?lang=fr&from=${secondDay}`)).body, 'fr');
+    expect(fr).toEqual([['Date (UTC)', 'Opération', 'Détail', 'Montant (USD)', 'Solde (USD)'], [expect.any(String), 'Dépôt', '', 20, 120]]);
 
     for (const q of ['type=gift', 'from=2024-13-01', 'from=yesterday', 'cursor=abc', 'limit=0', 'limit=1000']) {
       const res = await as(user).get(`/api/statement?${q}`);
@@ -175,10 +172,29 @@ describe(`statement: every cent of the balance explained (${testDialect})`, () =
     expect((await t.app.inject('/api/statement.csv')).statusCode).toBe(401);
   });
 
+  it('writes each language\'s spreadsheet: ";" and decimal commas in French and Spanish, "," and periods in English', async () => {
+    const user = await createUser(t, { firstName: 'Zoé', lastName: 'Lefèvre' });
+    await fund(t.ctx, user.id, 123_456_78);
+    await as(user).post('/api/investments', { area: 'stocks', amount: '1000.55' });
+    const expected = (header: string[], deposit: string, investment: string, stocks: string) => [
+      header,
+      [expect.stringMatching(/^\d{4}-\d{2}-\d{2}/), deposit, '', 123456.78, 123456.78],
+      [expect.stringMatching(/^\d{4}-\d{2}-\d{2}/), investment, stocks, -1000.55, 122456.23],
+    ];
+    const read = async (lang: 'fr' | 'en' | 'es') => (await as(user).get(`/api/statement.csv?lang=${lang}`)).body;
+    const fr = await read('fr');
+    expect(fr).toContain(';-1000,55;122456,23\r\n');
+    expect(readAsSpreadsheet(fr, 'fr')).toEqual(expected(['Date (UTC)', 'Opération', 'Détail', 'Montant (USD)', 'Solde (USD)'], 'Dépôt', 'Investissement', 'Actions'));
+    expect(readAsSpreadsheet(await read('es'), 'es')).toEqual(expected(['Fecha (UTC)', 'Operación', 'Detalle', 'Importe (USD)', 'Saldo (USD)'], 'Depósito', 'Inversión', 'Acciones'));
+    expect(readAsSpreadsheet(await read('en'), 'en')).toEqual(expected(['Date (UTC)', 'Operation', 'Detail', 'Amount (USD)', 'Balance (USD)'], 'Deposit', 'Investment', 'Stocks'));
+    // Opened with the other convention, the French file is not a table of numbers: the test reader tells them apart.
+    expect(() => readAsSpreadsheet(fr, 'en')).toThrow();
+  });
+
   it('makes a name that looks like a formula inert in the CSV', async () => {
     const user = await createUser(t, { firstName: '=HYPERLINK("x")', lastName: 'Doe' });
     await as(bob).post('/api/transfers', { recipientUid: user.uid, amount: '1.00' });
-    const csv = parseCsv((await as(bob).get('/api/statement.csv?type=transfer_out')).body);
-    expect(csv[csv.length - 1]![2]!.startsWith("'=")).toBe(true);
+    const csv = parseCsv((await as(bob).get('/api/statement.csv?type=transfer_out&lang=fr')).body, 'fr');
+    expect(String(csv[csv.length - 1]![2]).startsWith("'=")).toBe(true);
   });
 });

@@ -22,7 +22,7 @@ export function ProfilePage() {
   return (
     <Page title={t('titles.profile')}>
       <div className="mb-6 flex flex-wrap items-baseline gap-x-4 gap-y-1">
-        <p className="text-2xl font-bold text-amber-700" data-testid="profile-username">
+        <p className="min-w-0 text-2xl font-bold text-amber-700" data-testid="profile-username">
           @{me.username}
         </p>
         <p className="text-slate-600">{t('accounts:profile.memberSince', { date: formatDate(me.memberSince) })}</p>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { checkSignup, DEFAULT_COUNTRY, type SignupField, type SignupInput } from '../../../core/signup';
 import { Button, Card, Field, FormMessage, inputClass, TextInput } from '../../components/form';
+import { DateField } from '../../components/DateField';
 import { Page } from '../../components/Page';
 import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
@@ -100,7 +101,7 @@ export function SignupPage() {
           {text('email', t('signup.email'), 'email', 'email')}
           {password('password', t('signup.password'), t('signup.passwordHint'))}
           {password('confirmPassword', t('signup.confirmPassword'))}
-          {text('birthDate', t('signup.birthDate'), 'date', 'bday')}
+          <DateField label={t('signup.birthDate')} name="birthDate" autoComplete="bday" value={values.birthDate} error={errorOf('birthDate')} onChange={(v) => set('birthDate', v)} />
           <Field label={t('signup.country')} error={errorOf('country')}>
             {(a11y) => (
               <select {...a11y} name="country" autoComplete="country" value={values.country} onChange={(e) => set('country', e.target.value)} className={inputClass}>
@@ -116,7 +117,7 @@ export function SignupPage() {
             <Field label={t('signup.phone')} error={errorOf('phone')} hint={t('signup.phoneHint', { example: exampleNumber(values.country) })}>
               {(a11y) => (
                 <div className="flex">
-                  <span className="inline-flex items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-100 px-3 font-semibold text-slate-700" title={t('signup.dialCode', { code: dialCode(values.country) })}>
+                  <span className="inline-flex shrink-0 items-center whitespace-nowrap rounded-l-lg border border-r-0 border-slate-300 bg-slate-100 px-3 font-semibold text-slate-700" title={t('signup.dialCode', { code: dialCode(values.country) })}>
                     {dialCode(values.country)}
                   </span>
                   <TextInput {...a11y} name="phone" type="tel" autoComplete="tel-national" inputMode="tel" className="rounded-l-none" value={values.phone} onChange={(e) => set('phone', e.target.value)} />

@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { parseAmount } from '../../../core/money';
-import { Button, Card, Field, FormMessage, Stat, TextInput } from '../../components/form';
+import { AmountField } from '../../components/AmountField';
+import { Button, Card, Field, FormMessage, Stat } from '../../components/form';
 import { Page } from '../../components/Page';
 import { useToasts } from '../../components/toast';
-import { newIdempotencyKey } from '../../lib/api';
-import { errorMessage } from '../../lib/errors';
+import { useMoneyForm, type Rule } from '../../components/useMoneyForm';
 import { money } from '../../lib/format';
 import { useDelayedRedirect } from '../../lib/redirect';
 import { useMe, useRefreshMe } from '../../lib/session';
@@ -58,13 +57,11 @@ export function DepositPage() {
   const refreshMe = useRefreshMe();
   const toast = useToasts();
   const redirect = useDelayedRedirect();
-  const [amount, setAmount] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [key, setKey] = useState(newIdempotencyKey);
+  const form = useMoneyForm({ fieldCodes, failure: (message) => t('deposit.failure', { message }) });
 
   useEffect(() => {
     if (!file) return setPreview(null);
@@ -73,38 +70,29 @@ export function DepositPage() {
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  const changed = () => {
-    setProblem(null);
-    setKey(newIdempotencyKey());
-  };
-
   /** The rules of spec §5, checked before sending (the server checks them again, and the bytes). */
-  const localProblem = (): string | null => {
-    if (file && file.size > MAX_BYTES) return t('errors:file_too_large');
-    if (file && !file.type.startsWith('image/')) return t('errors:file_not_image');
-    if (!parseAmount(amount).ok) return t('errors:invalid_amount');
-    if (!file) return t('errors:proof_required');
-    return null;
-  };
+  const rules: Rule[] = [
+    () => (file && file.size > MAX_BYTES ? t('errors:file_too_large') : null),
+    () => (file && !file.type.startsWith('image/') ? t('errors:file_not_image') : null),
+    form.amountProblem,
+    () => (file ? null : t('errors:proof_required')),
+  ];
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const local = localProblem();
-    setProblem(local);
-    if (local || !file) return;
+    if (!form.check(rules) || !file) return;
     const body = new FormData();
-    body.append('amount', amount.trim());
+    body.append('amount', form.wire);
     body.append('proof', file);
     setProgress(0);
     try {
-      await uploadWithProgress('/api/deposits', body, setProgress, key);
+      await uploadWithProgress('/api/deposits', body, setProgress, form.key);
       setDone(true);
       toast.success(t('deposit.success'));
       void refreshMe();
       redirect('/cashier', 2000);
     } catch (err) {
-      const code = (err as { code?: string }).code ?? '';
-      setProblem(fieldCodes.has(code) ? errorMessage(t, err) : t('deposit.failure', { message: errorMessage(t, err) }));
+      form.setProblem(form.describe(err));
     } finally {
       setProgress(null);
     }
@@ -122,11 +110,7 @@ export function DepositPage() {
           <Card>
             <h2 className="mb-4 text-lg font-semibold text-brand-900">{t('deposit.formTitle')}</h2>
             <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-              <Field label={t('deposit.amount')}>
-                {(a11y) => (
-                  <TextInput {...a11y} name="amount" inputMode="decimal" autoComplete="off" placeholder="500.00" value={amount} onChange={(e) => { setAmount(e.target.value); changed(); }} />
-                )}
-              </Field>
+              <AmountField form={form} label={t('deposit.amount')} example={50_000} />
               <Field label={t('deposit.proof')} hint={t('deposit.proofHint')}>
                 {(a11y) => (
                   <input
@@ -134,7 +118,10 @@ export function DepositPage() {
                     type="file"
                     name="proof"
                     accept="image/png,image/jpeg,image/webp,image/gif"
-                    onChange={(e) => { setFile(e.target.files?.[0] ?? null); changed(); }}
+                    onChange={(e) => {
+                      setFile(e.target.files?.[0] ?? null);
+                      form.edited();
+                    }}
                     className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
                   />
                 )}
@@ -146,7 +133,7 @@ export function DepositPage() {
                   <p className="mt-1 text-xs text-slate-600" aria-live="polite">{t('deposit.progress', { percent: progress ?? 0 })}</p>
                 </div>
               )}
-              {problem && <FormMessage tone="error">{problem}</FormMessage>}
+              {form.problem && <FormMessage tone="error">{form.problem}</FormMessage>}
               {done && <FormMessage tone="success">{t('deposit.success')}</FormMessage>}
               <Button type="submit" disabled={sending || done}>
                 {sending ? t('deposit.sending') : t('deposit.submit')}

@@ -18,7 +18,7 @@ export function StatusBadge({ status }: { status: RequestStatus | 'completed' })
 
 function Section({ title, children, empty }: { title: string; children: React.ReactNode[]; empty: string }) {
   return (
-    <div>
+    <div className="min-w-0">
       <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">{title}</h3>
       {children.length === 0 ? <p className="text-sm text-slate-500">{empty}</p> : <ul className="divide-y divide-slate-100">{children}</ul>}
     </div>
@@ -34,7 +34,7 @@ export function History() {
     <li key={key} className="flex items-center gap-3 py-2.5 text-sm">
       <div className="min-w-0 flex-1">
         <p className="font-semibold tabular-nums text-slate-900">{main}</p>
-        <p className="truncate text-xs text-slate-500">{sub}</p>
+        <p className="text-xs text-slate-500">{sub}</p>
       </div>
       {badge}
     </li>

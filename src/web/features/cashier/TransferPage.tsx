@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fromDecimalString, parseAmount } from '../../../core/money';
+import { fromDecimalString } from '../../../core/money';
+import { AmountField } from '../../components/AmountField';
 import { Button, Card, Field, FormMessage, Stat, TextInput } from '../../components/form';
 import { Page } from '../../components/Page';
-import { newIdempotencyKey } from '../../lib/api';
+import { useMoneyForm, type Rule } from '../../components/useMoneyForm';
 import { errorMessage } from '../../lib/errors';
 import { money } from '../../lib/format';
 import { useDelayedRedirect } from '../../lib/redirect';
@@ -21,40 +22,24 @@ export function TransferPage() {
   const transfer = useTransfer();
   const redirect = useDelayedRedirect();
   const [uid, setUid] = useState('');
-  const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [key, setKey] = useState(newIdempotencyKey);
+  const form = useMoneyForm({ fieldCodes, failure: (message) => t('transfer.failure', { message }), onEdit: () => transfer.reset() });
   const balance = me ? fromDecimalString(me.balance) : 0;
 
-  const reset = () => {
-    setProblem(null);
-    transfer.reset();
-    setKey(newIdempotencyKey());
-  };
-
   /** The rules of spec §5, in its order, before anything is sent. */
-  const localProblem = (): string | null => {
-    const parsed = parseAmount(amount);
-    if (!parsed.ok) return t('errors:invalid_amount');
-    if (uid.trim() === '') return t('errors:transfer_uid_required');
-    if (parsed.cents > balance) return t('errors:transfer_insufficient_balance');
-    if (me && uid.trim().toUpperCase() === me.uid) return t('errors:transfer_to_self');
-    return null;
-  };
+  const rules: Rule[] = [
+    form.amountProblem,
+    () => (uid.trim() === '' ? t('errors:transfer_uid_required') : null),
+    () => ((form.cents ?? 0) > balance ? t('errors:transfer_insufficient_balance') : null),
+    () => (me && uid.trim().toUpperCase() === me.uid ? t('errors:transfer_to_self') : null),
+  ];
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const local = localProblem();
-    setProblem(local);
-    if (local) return;
-    transfer.mutate({ recipientUid: uid.trim(), amount: amount.trim(), key }, { onSuccess: () => redirect('/cashier', 2000) });
+    if (!form.check(rules)) return;
+    transfer.mutate({ recipientUid: uid.trim(), amount: form.wire, key: form.key }, { onSuccess: () => redirect('/cashier', 2000) });
   };
 
-  const serverError = transfer.error
-    ? fieldCodes.has((transfer.error as { code?: string }).code ?? '')
-      ? errorMessage(t, transfer.error)
-      : t('transfer.failure', { message: errorMessage(t, transfer.error) })
-    : null;
+  const serverError = form.describe(transfer.error);
   const done = transfer.data;
 
   return (
@@ -78,7 +63,7 @@ export function TransferPage() {
                     onChange={(e) => {
                       setUid(e.target.value);
                       check.reset();
-                      reset();
+                      form.edited();
                     }}
                   />
                   <Button tone="secondary" className="shrink-0" disabled={uid.trim() === '' || check.isPending} onClick={() => check.mutate(uid)}>
@@ -94,23 +79,8 @@ export function TransferPage() {
               </FormMessage>
             )}
             {check.error && <FormMessage tone="error">{errorMessage(t, check.error)}</FormMessage>}
-            <Field label={t('transfer.amount')}>
-              {(a11y) => (
-                <TextInput
-                  {...a11y}
-                  name="amount"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder="100.00"
-                  value={amount}
-                  onChange={(e) => {
-                    setAmount(e.target.value);
-                    reset();
-                  }}
-                />
-              )}
-            </Field>
-            {(problem || serverError) && <FormMessage tone="error">{problem ?? serverError}</FormMessage>}
+            <AmountField form={form} label={t('transfer.amount')} example={10_000} />
+            {(form.problem || serverError) && <FormMessage tone="error">{form.problem ?? serverError}</FormMessage>}
             {done && <FormMessage tone="success">{t('transfer.success', { amount: money(done.amount), name: done.recipient.fullName })}</FormMessage>}
             <Button type="submit" disabled={transfer.isPending || Boolean(done)}>
               {transfer.isPending ? t('transfer.sending') : t('transfer.submit')}

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { addressPlaceholders, cryptoTypes, validateAddress, type CryptoType } from '../../../core/crypto-address';
-import { fromDecimalString, parseAmount } from '../../../core/money';
+import { fromDecimalString } from '../../../core/money';
+import { AmountField } from '../../components/AmountField';
 import { Button, Card, Field, FormMessage, inputClass, Stat, TextInput } from '../../components/form';
 import { Page } from '../../components/Page';
-import { newIdempotencyKey } from '../../lib/api';
-import { errorMessage } from '../../lib/errors';
+import { useMoneyForm, type Rule } from '../../components/useMoneyForm';
 import { formatDateTime, money } from '../../lib/format';
 import { useDelayedRedirect } from '../../lib/redirect';
 import { useMe } from '../../lib/session';
@@ -43,43 +43,27 @@ export function WithdrawPage() {
   const { data: me } = useMe();
   const withdraw = useWithdraw();
   const redirect = useDelayedRedirect();
-  const [amount, setAmount] = useState('');
   const [crypto, setCrypto] = useState<CryptoType>('BTC');
   const [address, setAddress] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [key, setKey] = useState(newIdempotencyKey);
+  const form = useMoneyForm({ fieldCodes, failure: (message) => t('withdraw.failure', { message }), onEdit: () => withdraw.reset() });
   const daysLeft = me?.withdrawalLockDaysLeft ?? 0;
   const locked = daysLeft > 0;
   const balance = me ? fromDecimalString(me.balance) : 0;
 
-  const changed = () => {
-    setProblem(null);
-    withdraw.reset();
-    setKey(newIdempotencyKey());
-  };
-
-  const localProblem = (): string | null => {
-    const parsed = parseAmount(amount);
-    if (!parsed.ok) return t('errors:invalid_amount');
-    if (address.trim() === '') return t('errors:withdrawal_address_required');
-    if (!validateAddress(crypto, address.trim())) return t('errors:withdrawal_address_invalid', { crypto });
-    if (parsed.cents > balance) return t('errors:withdrawal_insufficient_funds');
-    return null;
-  };
+  const rules: Rule[] = [
+    form.amountProblem,
+    () => (address.trim() === '' ? t('errors:withdrawal_address_required') : null),
+    () => (validateAddress(crypto, address.trim()) ? null : t('errors:withdrawal_address_invalid', { crypto })),
+    () => ((form.cents ?? 0) > balance ? t('errors:withdrawal_insufficient_funds') : null),
+  ];
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const local = localProblem();
-    setProblem(local);
-    if (local) return;
-    withdraw.mutate({ amount: amount.trim(), crypto, address: address.trim(), key }, { onSuccess: () => redirect('/cashier', 2000) });
+    if (!form.check(rules)) return;
+    withdraw.mutate({ amount: form.wire, crypto, address: address.trim(), key: form.key }, { onSuccess: () => redirect('/cashier', 2000) });
   };
 
-  const serverError = withdraw.error
-    ? fieldCodes.has((withdraw.error as { code?: string }).code ?? '')
-      ? errorMessage(t, withdraw.error)
-      : t('withdraw.failure', { message: errorMessage(t, withdraw.error) })
-    : null;
+  const serverError = form.describe(withdraw.error);
   const label = locked
     ? t('withdraw.blocked', { count: daysLeft })
     : withdraw.isPending
@@ -102,9 +86,7 @@ export function WithdrawPage() {
         <Card>
           <form onSubmit={submit} noValidate>
             <fieldset disabled={locked} className="flex flex-col gap-4 disabled:opacity-60">
-              <Field label={t('withdraw.amount')}>
-                {(a11y) => <TextInput {...a11y} name="amount" inputMode="decimal" autoComplete="off" placeholder="100.00" value={amount} onChange={(e) => { setAmount(e.target.value); changed(); }} />}
-              </Field>
+              <AmountField form={form} label={t('withdraw.amount')} example={10_000} />
               <Field label={t('withdraw.crypto')}>
                 {(a11y) => (
                   <select
@@ -115,7 +97,7 @@ export function WithdrawPage() {
                     onChange={(e) => {
                       setCrypto(e.target.value as CryptoType);
                       setAddress('');
-                      changed();
+                      form.edited();
                     }}
                   >
                     {cryptoTypes.map((c) => (
@@ -128,10 +110,13 @@ export function WithdrawPage() {
               </Field>
               <Field label={t('withdraw.address')} hint={t('withdraw.addressHint')}>
                 {(a11y) => (
-                  <TextInput {...a11y} name="address" autoComplete="off" spellCheck={false} placeholder={addressPlaceholders[crypto]} value={address} onChange={(e) => { setAddress(e.target.value); changed(); }} className="font-mono text-sm" />
+                  <TextInput {...a11y} name="address" autoComplete="off" spellCheck={false} placeholder={addressPlaceholders[crypto]} value={address} onChange={(e) => {
+                    setAddress(e.target.value);
+                    form.edited();
+                  }} className="font-mono text-sm" />
                 )}
               </Field>
-              {(problem || serverError) && <FormMessage tone="error">{problem ?? serverError}</FormMessage>}
+              {(form.problem || serverError) && <FormMessage tone="error">{form.problem ?? serverError}</FormMessage>}
               {withdraw.isSuccess && <FormMessage tone="success">{t('withdraw.success')}</FormMessage>}
               <Button type="submit" tone={locked ? 'danger' : 'primary'} disabled={locked || withdraw.isPending || withdraw.isSuccess}>
                 {label}

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { projectedReturn, simulatorRateBps, type Area } from '../../../core/areas';
-import { fromDecimalString, parseAmount } from '../../../core/money';
-import { Button, Card, Field, FormMessage, Stat, TextInput } from '../../components/form';
+import { fromDecimalString } from '../../../core/money';
+import { AmountField } from '../../components/AmountField';
+import { Button, Card, FormMessage, Stat } from '../../components/form';
 import { Page } from '../../components/Page';
-import { newIdempotencyKey } from '../../lib/api';
-import { errorMessage } from '../../lib/errors';
+import { useMoneyForm, type Rule } from '../../components/useMoneyForm';
 import { money } from '../../lib/format';
 import { useDelayedRedirect } from '../../lib/redirect';
 import { useMe } from '../../lib/session';
@@ -21,37 +21,40 @@ export function InvestPage() {
   const invest = useInvest();
   const redirect = useDelayedRedirect();
   const [area, setArea] = useState<Area>('crypto');
-  const [amount, setAmount] = useState('');
   const [projection, setProjection] = useState<{ amount: number; projected: number; area: Area } | null>(null);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [key, setKey] = useState(newIdempotencyKey);
   const [done, setDone] = useState(false);
+  const form = useMoneyForm({
+    fieldCodes: validationCodes,
+    failure: (message) => t('failure', { message }),
+    onEdit: () => {
+      setProjection(null);
+      invest.reset();
+    },
+  });
 
   const balance = me ? fromDecimalString(me.balance) : 0;
-  const parsed = parseAmount(amount);
-  const cents = parsed.ok ? parsed.cents : 0;
-  const canConfirm = parsed.ok && cents <= balance && !invest.isPending && !done;
+  const cents = form.cents ?? 0;
+  const insufficient: Rule = () => (cents > balance ? t('insufficient') : null);
+  /** Why the confirm button is greyed out, shown beside it (spec §5). */
+  const blocked = form.text.trim() === '' ? t('enterAmount') : (form.amountProblem() ?? insufficient());
+  const canConfirm = blocked === null && !invest.isPending && !done;
+  const showReason = blocked !== null && blocked !== form.problem && !done;
 
-  const edit = (next: () => void) => {
-    next();
-    setProjection(null);
-    setFieldError(null);
-    invest.reset();
-    setKey(newIdempotencyKey());
+  const pickArea = (next: Area) => {
+    setArea(next);
+    form.edited();
   };
 
   const calculate = () => {
-    if (!parsed.ok) return setFieldError(t('errors:invalid_amount'));
-    setFieldError(null);
+    if (!form.check([form.amountProblem])) return;
     setProjection({ amount: cents, projected: projectedReturn(area, cents), area });
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!parsed.ok) return setFieldError(t('errors:invalid_amount'));
-    if (cents > balance) return setFieldError(t('insufficient'));
+    if (!form.check([form.amountProblem, insufficient])) return;
     invest.mutate(
-      { area, amount: amount.trim(), key },
+      { area, amount: form.wire, key: form.key },
       {
         onSuccess: () => {
           setDone(true);
@@ -61,40 +64,29 @@ export function InvestPage() {
     );
   };
 
-  const failure = invest.error
-    ? validationCodes.has((invest.error as { code?: string }).code ?? '')
-      ? errorMessage(t, invest.error)
-      : t('failure', { message: errorMessage(t, invest.error) })
-    : null;
+  const failure = form.describe(invest.error);
 
   return (
     <Page title={t('title')} description={t('metaDescription')} wide>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <form onSubmit={submit} noValidate className="flex flex-col gap-6">
-          <AreaPicker value={area} onChange={(a) => edit(() => setArea(a))} />
+          <AreaPicker value={area} onChange={pickArea} />
           <Card>
             <h2 className="mb-4 text-lg font-semibold text-brand-900">{t('amountStep')}</h2>
             <div className="flex flex-col gap-4">
-              <Field label={t('amount')} error={fieldError} hint={t('amountHint', { balance: money(balance) })}>
-                {(a11y) => (
-                  <TextInput
-                    {...a11y}
-                    name="amount"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder="250.00"
-                    value={amount}
-                    onChange={(e) => edit(() => setAmount(e.target.value))}
-                  />
-                )}
-              </Field>
-              <div className="flex flex-wrap gap-3">
+              <AmountField form={form} label={t('amount')} example={25_000} error={form.problem} hint={t('amountHint', { balance: money(balance) })} />
+              <div className="flex flex-wrap items-center gap-3">
                 <Button tone="secondary" onClick={calculate}>
                   {t('calculate')}
                 </Button>
-                <Button type="submit" disabled={!canConfirm}>
+                <Button type="submit" disabled={!canConfirm} aria-describedby={showReason ? 'invest-blocked' : undefined}>
                   {invest.isPending ? t('sending') : t('confirm')}
                 </Button>
+                {showReason && (
+                  <p id="invest-blocked" className={`min-w-0 text-sm font-medium ${form.text.trim() === '' ? 'text-slate-600' : 'text-red-700'}`} data-testid="confirm-reason">
+                    {blocked}
+                  </p>
+                )}
               </div>
               {projection && (
                 <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">

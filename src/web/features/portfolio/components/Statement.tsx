@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { fromDecimalString } from '../../../../core/money';
 import type { StatementLine } from '../../../../contracts/portfolio';
 import { statementKinds } from '../../../../contracts/statement-kinds';
+import { DateField } from '../../../components/DateField';
 import { Button, Card, Field, inputClass } from '../../../components/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDateTime, money } from '../../../lib/format';
@@ -27,6 +28,10 @@ export function Statement() {
   const csv = statementParams(filter);
   csv.set('lang', currentLanguage());
   const set = (key: keyof StatementFilter) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setFilter((f) => ({ ...f, [key]: e.target.value }));
+  /** A day filter changes once the typed text reads as a day (or is cleared); half-typed text filters nothing yet. */
+  const setDay = (key: 'from' | 'to') => (value: string) => {
+    if (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value)) setFilter((f) => ({ ...f, [key]: value }));
+  };
 
   return (
     <Card>
@@ -64,8 +69,8 @@ export function Statement() {
             </select>
           )}
         </Field>
-        <Field label={t('statement.from')}>{(p) => <input {...p} type="date" className={inputClass} value={filter.from} max={filter.to || undefined} onChange={set('from')} />}</Field>
-        <Field label={t('statement.to')}>{(p) => <input {...p} type="date" className={inputClass} value={filter.to} min={filter.from || undefined} onChange={set('to')} />}</Field>
+        <DateField label={t('statement.from')} name="from" value={filter.from} onChange={setDay('from')} />
+        <DateField label={t('statement.to')} name="to" value={filter.to} onChange={setDay('to')} />
       </div>
       {statement.isError && (
         <p role="alert" className="mt-4 text-sm font-medium text-red-700">
