@@ -7,14 +7,16 @@ import type { Dialect } from '../dialect';
  *
  * 1. the idempotency record: an earlier transaction with this user's key is returned as is (the
  *    caller compares its request hash and replays its answer), and nothing is written;
- * 2. the journal row (with the key), then the domain row that references it (a transfer, an
+ * 2. a guard core computed the boundary of (a withdrawal: no first investment after it, read
+ *    under the lock of the available balance; AT003 with that investment's date otherwise);
+ * 3. the journal row (with the key), then the domain row that references it (a transfer, an
  *    investment, a withdrawal request: `p_related_table` + the row as JSON), or the conditional
  *    update of one (a stop: the investment must still be active; an operator's decision: the
  *    request must still be pending) — refused with AT002 when it no longer is;
- * 3. the cached balances in the order given (the caller sorts them: two opposite movements never
+ * 4. the cached balances in the order given (the caller sorts them: two opposite movements never
  *    deadlock), each debit conditional on the balance covering it (AT001 when it does not: the
  *    whole statement rolls back), an account missing on a credit created first;
- * 4. the entries, and the answer to replay (when the request carried a key; `$balances` lets the
+ * 5. the entries, and the answer to replay (when the request carried a key; `$balances` lets the
  *    caller fill the figures this function learnt).
  *
  * The function decides nothing: postings, amounts, rows and rules come from core and the services.
@@ -27,7 +29,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .raw(
       `create or replace function atlas_post_movement(
   p_tx jsonb, p_accounts text[], p_owners text[], p_kinds text[], p_amounts bigint[],
-  p_related_table text, p_related jsonb, p_response text,
+  p_related_table text, p_related jsonb, p_response text, p_guard jsonb,
   out balances bigint[], out replay_hash text, out replay_response text, out replay_found boolean)
 language plpgsql as $fn$
 declare
@@ -36,6 +38,7 @@ declare
   n int := coalesce(array_length(p_accounts, 1), 0);
   v_tx_id text := p_tx->>'id';
   v_at text := p_tx->>'created_at';
+  first_investment text;
 begin
   replay_found := false;
   if p_tx->>'idempotency_key' is not null then
@@ -44,6 +47,15 @@ begin
     if found then
       replay_found := true;
       return;
+    end if;
+  end if;
+  if p_guard ? 'withdrawal_lock' then
+    -- Decided against what is committed: a first investment in flight either committed before this
+    -- lock, or waits for this movement (its debit updates the same row).
+    perform 1 from ledger_account where id = p_guard->'withdrawal_lock'->>'account' for update;
+    select min(created_at) into first_investment from investment where user_id = p_guard->'withdrawal_lock'->>'user_id';
+    if first_investment > p_guard->'withdrawal_lock'->>'boundary' then
+      raise exception 'withdrawal locked' using errcode = 'AT003', detail = first_investment;
     end if;
   end if;
   insert into ledger_tx (id, type, user_id, idempotency_key, request_hash, response, ref_type, ref_id, created_by, created_at)

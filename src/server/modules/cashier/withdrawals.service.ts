@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { isCryptoType, validateAddress } from '../../../core/crypto-address';
 import { DomainError } from '../../../core/errors';
 import { withdrawalHoldPostings } from '../../../core/ledger';
-import { withdrawalLockDaysLeft } from '../../../core/locks';
+import { withdrawalLockBoundary, withdrawalLockDaysLeft } from '../../../core/locks';
 import { requireAmount, toDecimalString } from '../../../core/money';
 import type { Withdrawal } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
-import { InsufficientFunds, post, requestHash, runIdempotent } from '../ledger/ledger.service';
-import * as repo from './cashier.repo';
+import { InsufficientFunds, requestHash } from '../ledger/ledger.service';
+import { createMovements } from '../ledger/movement';
 import type { WithdrawalRow } from './cashier.repo';
 import type { Notifier } from '../notifier';
 
@@ -25,7 +25,8 @@ export function toWithdrawal(row: Pick<WithdrawalRow, 'id' | 'amount_cents' | 's
 }
 
 export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
-  const { db, clock } = ctx;
+  const { clock } = ctx;
+  const movements = createMovements(ctx.dbh);
   return {
     /**
      * A withdrawal request holds its amount at once (available → withdrawal hold), so a pending
@@ -40,33 +41,39 @@ export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
       if (!validateAddress(crypto, address)) throw new DomainError('withdrawal_address_invalid', { crypto });
       const idem = { userId, key: idempotencyKey, requestHash: requestHash(['withdraw', amount, crypto, address]) };
       try {
-        // A replay gets its first answer even if the lock started since (runIdempotent answers it first).
-        const result = await runIdempotent<Withdrawal>(db, idem, async (trx, idempotency) => {
-          const now = clock.now();
-          // The 30-day lock is decided here, against what is committed: a first investment racing
-          // this request either committed before the lock below, or waits for this transaction.
-          await repo.lockAvailableBalance(trx, userId);
-          const daysLeft = withdrawalLockDaysLeft(await repo.firstInvestmentAt(trx, userId), now);
-          if (daysLeft > 0) throw new DomainError('withdrawal_locked', { days: daysLeft });
-          const id = randomUUID();
-          const txId = await post(trx, { type: 'withdrawal_hold', userId, createdBy: userId, postings: withdrawalHoldPostings(userId, amount), ref: { type: 'withdrawal_request', id }, idempotency }, now);
-          const row: WithdrawalRow = {
-            id,
-            user_id: userId,
-            amount_cents: amount,
-            status: 'pending',
-            crypto_type: crypto,
-            wallet_address: address,
-            created_at: now.toISOString(),
-            processed_at: null,
-            processed_by: null,
-            admin_notes: null,
-            hold_tx_id: txId,
-            settle_tx_id: null,
-          };
-          await repo.insertWithdrawal(trx, row);
-          return { txId, response: toWithdrawal(row) };
+        // A replay gets its first answer even if the lock started since (the key is looked up first).
+        const now = clock.now();
+        const id = randomUUID();
+        const row = (txId: string): WithdrawalRow => ({
+          id,
+          user_id: userId,
+          amount_cents: amount,
+          status: 'pending',
+          crypto_type: crypto,
+          wallet_address: address,
+          created_at: now.toISOString(),
+          processed_at: null,
+          processed_by: null,
+          admin_notes: null,
+          hold_tx_id: txId,
+          settle_tx_id: null,
         });
+        let holdTx = '';
+        const result = await movements.apply<Withdrawal>(
+          idem,
+          {
+            post: { type: 'withdrawal_hold', userId, createdBy: userId, postings: withdrawalHoldPostings(userId, amount), ref: { type: 'withdrawal_request', id } },
+            // The 30-day lock is decided in the same transaction, against what is committed: a first
+            // investment racing this request either committed before it, or waits for it.
+            guard: {
+              withdrawalLock: { userId, boundary: withdrawalLockBoundary(now) },
+              locked: (first) => new DomainError('withdrawal_locked', { days: withdrawalLockDaysLeft(first, now) }),
+            },
+            related: (txId) => ((holdTx = txId), { table: 'withdrawal_request', row: row(txId) }),
+            respond: () => toWithdrawal(row(holdTx)),
+          },
+          now,
+        );
         notifier.requestChanged(userId, 'withdrawal');
         return result;
       } catch (err) {

@@ -19,7 +19,17 @@ export type RelatedWrite =
   /** A stop: the investment must still be active. */
   | { table: 'investment_stop'; row: { id: string; stopped_at: string; current_value_cents: number } };
 
+/** A condition checked in the same transaction, before anything is written; core computed its bounds. */
+export interface WithdrawalLockGuard {
+  /** The available balance account, locked before reading (a first investment in flight is ordered). */
+  account: string;
+  user_id: string;
+  /** Locked when the first investment is later than this instant (ISO text, compared as such). */
+  boundary: string;
+}
+
 export interface MovementRows {
+  guard?: { withdrawal_lock: WithdrawalLockGuard };
   tx: Omit<Database['ledger_tx'], 'response'>;
   /** In the order the balances are updated (sorted by account id: no deadlock between two movements). */
   entries: Array<{ accountId: string; owner: string; kind: string; amount: number }>;
@@ -36,7 +46,8 @@ export type MovementOutcome = { applied: true; balances: number[]; response: str
 /** Why the database refused a movement: a debit not covered, or a domain row no longer in the state the service saw. */
 export class MovementRefused extends Error {
   constructor(
-    readonly reason: 'insufficient' | 'stale',
+    readonly reason: 'insufficient' | 'stale' | 'locked',
+    /** The account not covering the debit (insufficient), or the first investment's date (locked). */
     readonly accountId?: string,
   ) {
     super(reason === 'insufficient' ? `insufficient funds in ${accountId}` : 'the row changed since it was read');
@@ -64,6 +75,7 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
     .pluck();
   const ensureAccount = sqlite.prepare('insert into ledger_account (id, owner_id, kind, balance_cents, created_at) values (?, ?, ?, 0, ?) on conflict (id) do nothing');
   const insertEntry = sqlite.prepare('insert into ledger_entry (tx_id, account_id, amount_cents) values (?, ?, ?)');
+  const firstInvestment = sqlite.prepare<[string], string | null>('select min(created_at) from investment where user_id = ?').pluck();
   const setResponse = sqlite.prepare('update ledger_tx set response = ? where id = ?');
   const stop = sqlite.prepare('update investment set is_active = 0, stopped_at = @stopped_at, stop_tx_id = @tx_id, current_value_cents = @current_value_cents where id = @id and is_active = 1');
   // One insert per domain table and column list, compiled the first time it is seen.
@@ -84,6 +96,11 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
     if (tx.idempotency_key !== null) {
       const earlier = byKey.get(tx.user_id, tx.idempotency_key);
       if (earlier) return { applied: false, earlier };
+    }
+    const lock = rows.guard?.withdrawal_lock;
+    if (lock) {
+      const first = firstInvestment.get(lock.user_id);
+      if (first != null && first > lock.boundary) throw new MovementRefused('locked', first);
     }
     insertTx.run(tx);
     const related = rows.related;
@@ -114,7 +131,7 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
   };
 }
 
-const postMovement = 'select balances, replay_hash, replay_response, replay_found from atlas_post_movement($1, $2, $3, $4, $5, $6, $7, $8)';
+const postMovement = 'select balances, replay_hash, replay_response, replay_found from atlas_post_movement($1, $2, $3, $4, $5, $6, $7, $8, $9)';
 
 function postgresWriter(pool: pg.Pool): MovementWriter {
   return {
@@ -133,6 +150,7 @@ function postgresWriter(pool: pg.Pool): MovementWriter {
             related?.table ?? null,
             related ? JSON.stringify(related.row) : null,
             answer && tx.idempotency_key !== null ? answer.template : null,
+            rows.guard ? JSON.stringify(rows.guard) : null,
           ],
         });
         const r = result.rows[0]!;
@@ -142,6 +160,7 @@ function postgresWriter(pool: pg.Pool): MovementWriter {
         const code = (err as { code?: string }).code;
         if (code === 'AT001') throw new MovementRefused('insufficient', (err as { detail?: string }).detail);
         if (code === 'AT002') throw new MovementRefused('stale');
+        if (code === 'AT003') throw new MovementRefused('locked', (err as { detail?: string }).detail);
         throw err;
       }
     },

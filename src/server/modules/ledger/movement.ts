@@ -18,6 +18,8 @@ export interface Movement<T> {
   respond: (balanceAfter: (account: AccountRef) => string) => T;
   /** What to say when the domain row was no longer in the state the service saw (a stop raced by another). */
   stale?: () => Error;
+  /** A withdrawal's lock, checked in the same transaction; `locked` says what to answer when it holds. */
+  guard?: { withdrawalLock: { userId: string; boundary: Date }; locked: (firstInvestmentAt: Date) => Error };
 }
 
 function answerOf<T>(found: StoredAnswer, requestHash: string): T {
@@ -74,6 +76,13 @@ export function createMovements(dbh: DbHandle) {
         },
         entries,
         related: movement.related?.(txId),
+        guard: movement.guard && {
+          withdrawal_lock: {
+            account: accountId({ owner: movement.guard.withdrawalLock.userId, kind: 'available' }),
+            user_id: movement.guard.withdrawalLock.userId,
+            boundary: movement.guard.withdrawalLock.boundary.toISOString(),
+          },
+        },
       };
       // Only a request with a key can be replayed, so only its answer is kept.
       const answer = input.key
@@ -91,6 +100,7 @@ export function createMovements(dbh: DbHandle) {
           if (first !== undefined) return first;
           if (err instanceof MovementRefused) {
             if (err.reason === 'insufficient') throw new InsufficientFunds(err.accountId ?? '');
+            if (err.reason === 'locked' && movement.guard) throw movement.guard.locked(new Date(err.accountId ?? 0));
             throw movement.stale?.() ?? err;
           }
           if (isRetryableConflict(err) && attempt < 5) continue;
