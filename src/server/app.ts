@@ -6,6 +6,7 @@ import type { AppContext } from './context';
 import { handleError } from './http/errors';
 import { registerObservability } from './http/observability';
 import { registerOpenApi } from './http/openapi';
+import { registerApiRateLimit } from './http/rate-limit';
 import { registerSecurity } from './http/security';
 import { registerWeb } from './http/web';
 import { registerModules } from './modules/index';
@@ -44,6 +45,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await registerSecurity(app, { https: config.secureCookies });
   await registerOpenApi(app);
+  await registerApiRateLimit(app, config.limits);
   await registerObservability(app, ctx.db, { metricsToken: config.metricsToken });
   await registerModules(app, ctx);
   await registerWeb(app, { root: options.webRoot ?? path.resolve('dist/web'), enabled: config.serveWeb });

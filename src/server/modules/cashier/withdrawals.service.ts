@@ -7,6 +7,9 @@ import type { Withdrawal } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
 import { InsufficientFunds, post, replayOf, requestHash, runIdempotent } from '../ledger/ledger.service';
 import { getMoneySummary } from '../ledger/summary';
+import { findContact } from '../accounts/security.repo';
+import { AccountSecurity } from '../accounts/security.service';
+import { enqueueEmail } from '../notifications/outbox';
 import * as repo from './cashier.repo';
 import type { WithdrawalRow } from './cashier.repo';
 import type { Notifier } from '../notifier';
@@ -26,6 +29,7 @@ export function toWithdrawal(row: Pick<WithdrawalRow, 'id' | 'amount_cents' | 's
 
 export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
   const { db, clock } = ctx;
+  const security = new AccountSecurity(ctx);
   return {
     /**
      * A withdrawal request holds its amount at once (available → withdrawal hold), so a pending
@@ -42,8 +46,11 @@ export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
       // A replay gets its first answer even if the lock started since (a first investment in between).
       const earlier = await replayOf<Withdrawal>(db, idem);
       if (earlier) return earlier;
+      await security.requireVerified(userId);
       const { withdrawalLockDaysLeft } = await getMoneySummary(db, userId, clock.now());
       if (withdrawalLockDaysLeft > 0) throw new DomainError('withdrawal_locked', { days: withdrawalLockDaysLeft });
+      const holdHours = await security.passwordHoldHoursLeft(userId);
+      if (holdHours > 0) throw new DomainError('withdrawal_password_hold', { hours: holdHours });
       try {
         const result = await runIdempotent<Withdrawal>(db, idem, async (trx, idempotency) => {
           const now = clock.now();
@@ -64,6 +71,11 @@ export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
             settle_tx_id: null,
           };
           await repo.insertWithdrawal(trx, row);
+          const who = await findContact(trx, userId);
+          if (who) {
+            const params = { amount: toDecimalString(amount), crypto, address };
+            await enqueueEmail(trx, { userId, to: who.email, template: 'withdrawal_requested', locale: who.locale, params, now });
+          }
           return { txId, response: toWithdrawal(row) };
         });
         notifier.requestChanged(userId, 'withdrawal');

@@ -21,5 +21,17 @@ export function createTestingService(ctx: AppContext) {
       btcAmount = amount;
       priceServiceFor(ctx).invalidate();
     },
+    /** The newest confirmation link e-mailed to an address (harnesses open it, as a person would). */
+    async verificationLink(email: string): Promise<string | null> {
+      const row = await ctx.db
+        .selectFrom('email_outbox')
+        .select('params')
+        .where('to_address', '=', email.trim().toLowerCase())
+        .where('template', '=', 'email_verification')
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row ? (JSON.parse(row.params) as { url: string }).url : null;
+    },
   };
 }
