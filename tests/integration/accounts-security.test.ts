@@ -56,7 +56,16 @@ describe('rate limits, stored in the database', () => {
   it('slows the address that guesses (5 wrong passwords), never the owner signing in from elsewhere', async () => {
     const u = await createUser(t);
     const attacker = someIp();
-    for (let i = 0; i < 5; i++) expect((await post('/api/accounts/login', { email: u.email, password: `wrong-${i}` }, undefined, attacker)).statusCode).toBe(401);
+    const guess = (i: number) => post('/api/accounts/login', { email: u.email, password: `wrong-${i}` }, undefined, attacker);
+    // Three free failures, then each one doubles the wait (1 s, 2 s, 4 s …) for that address.
+    for (let i = 0; i < 3; i++) expect((await guess(i)).statusCode).toBe(401);
+    expect((await guess(3)).statusCode).toBe(429);
+    t.clock.advance(1000);
+    expect((await guess(3)).statusCode).toBe(401);
+    t.clock.advance(1000);
+    expect((await guess(4)).statusCode).toBe(429);
+    t.clock.advance(1000);
+    expect((await guess(4)).statusCode).toBe(401);
     const slowed = await post('/api/accounts/login', { email: u.email, password: u.password }, undefined, attacker);
     expect(slowed.statusCode).toBe(429);
     expect(slowed.json().error.code).toBe('rate_limited');
