@@ -126,7 +126,7 @@ export async function registerAccountRoutes(
   );
 
   app.post('/api/accounts/verify-email/resend', { onRequest: requireUser, schema: { tags, summary: 'E-mails a new confirmation link', response: { 200: ok } } }, async (request) => {
-    await security.sendVerification(request.user!.id);
+    await security.sendVerification(request.user!.id, { resend: true });
     return { ok: true as const };
   });
 

@@ -46,11 +46,13 @@ export class AccountSecurity {
     return `${this.ctx.config.publicUrl}/api/accounts/verify-email?token=${encodeURIComponent(token)}`;
   }
 
-  async sendVerification(userId: string): Promise<void> {
+  /** The link e-mailed at signup, and again on request (`resend`: counted, 5 an hour). */
+  async sendVerification(userId: string, opts: { resend?: boolean } = {}): Promise<void> {
     const who = await repo.findContact(this.ctx.db, userId);
     if (!who || who.verified) return;
-    const hits = await hitCounter(this.ctx.db, `verify:acct:${userId}`, this.ctx.clock.now(), 3_600_000);
-    if (hits > VERIFY_RESENDS_PER_HOUR) throw new DomainError('rate_limited');
+    if (opts.resend && (await hitCounter(this.ctx.db, `verify:acct:${userId}`, this.ctx.clock.now(), 3_600_000)) > VERIFY_RESENDS_PER_HOUR) {
+      throw new DomainError('rate_limited');
+    }
     await this.mail(userId, 'email_verification', { url: this.verificationUrl(userId, who.email) });
   }
 
