@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { fromDecimalString, parseAmount } from '../../../core/money';
 import { Button, Card, Field, FormMessage, Stat, TextInput } from '../../components/form';
 import { Page } from '../../components/Page';
+import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { newIdempotencyKey } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { money } from '../../lib/format';
@@ -62,6 +63,7 @@ export function TransferPage() {
       <Link to="/cashier" className="mb-4 inline-block text-sm font-semibold text-brand-600 underline hover:text-brand-700">
         ← {t('transfer.back')}
       </Link>
+      <VerifyEmailNotice me={me} />
       <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
         <Card>
           <form onSubmit={submit} noValidate className="flex flex-col gap-4">
@@ -89,7 +91,12 @@ export function TransferPage() {
             </Field>
             {check.data && (
               <FormMessage tone="info">
-                {t('transfer.recipient', { name: check.data.maskedName, uid: check.data.uid })}
+                {/* The UID stands beside the name: two look-alike names never share a UID. */}
+                {t('transfer.recipientLabel')}{' '}
+                <span data-testid="recipient-name">{check.data.maskedName}</span>{' '}
+                <span data-testid="recipient-uid" className="rounded bg-white px-1.5 py-0.5 font-mono font-bold">
+                  {check.data.uid}
+                </span>
                 <span className="mt-1 block text-xs font-normal">{t('transfer.recipientHint')}</span>
               </FormMessage>
             )}

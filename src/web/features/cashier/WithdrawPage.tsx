@@ -5,6 +5,7 @@ import { addressPlaceholders, cryptoTypes, validateAddress, type CryptoType } fr
 import { fromDecimalString, parseAmount } from '../../../core/money';
 import { Button, Card, Field, FormMessage, inputClass, Stat, TextInput } from '../../components/form';
 import { Page } from '../../components/Page';
+import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { newIdempotencyKey } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, money } from '../../lib/format';
@@ -49,7 +50,8 @@ export function WithdrawPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
   const daysLeft = me?.withdrawalLockDaysLeft ?? 0;
-  const locked = daysLeft > 0;
+  const holdHours = me?.withdrawalPasswordHoldHoursLeft ?? 0;
+  const locked = daysLeft > 0 || holdHours > 0 || me?.emailVerified === false;
   const balance = me ? fromDecimalString(me.balance) : 0;
 
   const changed = () => {
@@ -80,7 +82,7 @@ export function WithdrawPage() {
       ? errorMessage(t, withdraw.error)
       : t('withdraw.failure', { message: errorMessage(t, withdraw.error) })
     : null;
-  const label = locked
+  const label = daysLeft > 0
     ? t('withdraw.blocked', { count: daysLeft })
     : withdraw.isPending
       ? t('withdraw.sending')
@@ -93,11 +95,17 @@ export function WithdrawPage() {
       <Link to="/cashier" className="mb-4 inline-block text-sm font-semibold text-brand-600 underline hover:text-brand-700">
         ← {t('withdraw.back')}
       </Link>
-      {locked && (
+      {daysLeft > 0 && (
         <div role="alert" className="mb-6 rounded-xl border-2 border-red-600 bg-red-50 px-4 py-3 font-semibold text-red-800">
           {t('withdraw.locked', { count: daysLeft })}
         </div>
       )}
+      {holdHours > 0 && (
+        <div role="alert" data-testid="password-hold" className="mb-6 rounded-xl border-2 border-red-600 bg-red-50 px-4 py-3 font-semibold text-red-800">
+          {t('common:security.passwordHold', { count: holdHours })}
+        </div>
+      )}
+      <VerifyEmailNotice me={me} />
       <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
         <Card>
           <form onSubmit={submit} noValidate>
