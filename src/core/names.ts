@@ -8,8 +8,11 @@
 
 export type NameProblem = 'invisible_character' | 'mixed_scripts';
 
-/** Control (Cc), format (Cf: zero-width, bidi controls, soft hyphen…), and the separators that are not a plain space. */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u034F\u2800\u180B-\u180F\uFE00-\uFE0F]|[\u{E0000}-\u{E0FFF}]/u;
+/**
+ * Control (Cc), format (Cf: zero-width, bidi controls, soft hyphen, tags…), line and paragraph
+ * separators, variation selectors, and the fillers and joiners that draw nothing.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Variation_Selector}\u3164\uFFA0\u2800]|\u034F|\u115F|\u1160/u;
 /** Any whitespace that is not U+0020 (no-break, em, ideographic spaces …) counts as a plain space once normalized. */
 const OTHER_SPACES = /[\s\u00A0\u2000-\u200A\u202F\u205F\u3000]+/gu;
 
