@@ -6,7 +6,10 @@ import { withdrawalLockDaysLeft } from '../../../core/locks';
 import { requireAmount, toDecimalString } from '../../../core/money';
 import type { Withdrawal } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
-import { InsufficientFunds, post, requestHash, runIdempotent } from '../ledger/ledger.service';
+import { InsufficientFunds, post, replayOf, requestHash, runIdempotent } from '../ledger/ledger.service';
+import { findContact } from '../accounts/security.repo';
+import { AccountSecurity } from '../accounts/security.service';
+import { enqueueEmail } from '../notifications/outbox';
 import * as repo from './cashier.repo';
 import type { WithdrawalRow } from './cashier.repo';
 import type { Notifier } from '../notifier';
@@ -26,6 +29,7 @@ export function toWithdrawal(row: Pick<WithdrawalRow, 'id' | 'amount_cents' | 's
 
 export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
   const { db, clock } = ctx;
+  const security = new AccountSecurity(ctx);
   return {
     /**
      * A withdrawal request holds its amount at once (available → withdrawal hold), so a pending
@@ -39,6 +43,12 @@ export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
       if (address === '') throw new DomainError('withdrawal_address_required');
       if (!validateAddress(crypto, address)) throw new DomainError('withdrawal_address_invalid', { crypto });
       const idem = { userId, key: idempotencyKey, requestHash: requestHash(['withdraw', amount, crypto, address]) };
+      // A replay gets its first answer even if a rule below started to refuse since.
+      const earlier = await replayOf<Withdrawal>(db, idem);
+      if (earlier) return earlier;
+      await security.requireVerified(userId);
+      const holdHours = await security.passwordHoldHoursLeft(userId);
+      if (holdHours > 0) throw new DomainError('withdrawal_password_hold', { hours: holdHours });
       try {
         // A replay gets its first answer even if the lock started since (runIdempotent answers it first).
         const result = await runIdempotent<Withdrawal>(db, idem, async (trx, idempotency) => {
@@ -65,6 +75,11 @@ export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
             settle_tx_id: null,
           };
           await repo.insertWithdrawal(trx, row);
+          const who = await findContact(trx, userId);
+          if (who) {
+            const params = { amount: toDecimalString(amount), crypto, address };
+            await enqueueEmail(trx, { userId, to: who.email, template: 'withdrawal_requested', locale: who.locale, params, now });
+          }
           return { txId, response: toWithdrawal(row) };
         });
         notifier.requestChanged(userId, 'withdrawal');

@@ -7,12 +7,15 @@ import type { TransferResult } from '../../../contracts/investing';
 import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
 import { balanceAfter, InsufficientFunds, postTx, requestHash, runIdempotent } from '../ledger/ledger.service';
+import { hitCounter } from '../accounts/ratelimit.repo';
+import { AccountSecurity } from '../accounts/security.service';
 import * as repo from './transfers.repo';
 
 const normalizeUid = (uid: string) => uid.trim().toUpperCase();
 
 export function createTransfersService(ctx: AppContext, deps: { notify?: Notifier } = {}) {
   const { db, clock } = ctx;
+  const security = new AccountSecurity(ctx);
 
   async function recipientFor(senderId: string, rawUid: string) {
     const uid = normalizeUid(rawUid);
@@ -26,6 +29,9 @@ export function createTransfersService(ctx: AppContext, deps: { notify?: Notifie
   return {
     /** Lets the sender check the payee before confirming, without revealing the full name. */
     async lookupRecipient(senderId: string, uid: string) {
+      // Enough for a person checking a few payees, useless for walking the UID space.
+      const lookups = await hitCounter(db, `recipient_lookup:user:${senderId}`, clock.now(), 3_600_000);
+      if (lookups > ctx.config.limits.recipientLookupsPerHour) throw new DomainError('rate_limited');
       const recipient = await recipientFor(senderId, uid);
       return { uid: recipient.uid, maskedName: maskName(recipient.full_name) };
     },
@@ -33,6 +39,7 @@ export function createTransfersService(ctx: AppContext, deps: { notify?: Notifie
     async transfer(senderId: string, input: { recipientUid: string; amount: string }, idempotencyKey?: string): Promise<TransferResult> {
       const amount = requireAmount(input.amount);
       const recipient = await recipientFor(senderId, input.recipientUid);
+      await security.requireVerified(senderId);
       try {
         const result = await runIdempotent<TransferResult>(
           db,
