@@ -47,6 +47,8 @@ export default defineConfig({
       TEST_CLOCK: 'true',
       // Every journey comes from 127.0.0.1: widen the per-IP attempt limits (per-account ones stay).
       AUTH_LIMIT_FACTOR: '50',
+      API_READS_PER_MINUTE: '100000',
+      API_WRITES_PER_MINUTE: '100000',
       DEMO_MODE: 'true',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       BTC_PRICE_URL: `http://127.0.0.1:${port}/api/test/btc-price`,

@@ -16,6 +16,12 @@ export async function makeUser(base, adminCookie, fundDollars) {
   const who = { firstName: 'Bench', lastName: `User${n}`, username: `bench_${tag}`, email: `bench.${tag}@example.test`, password: 'bench-password', confirmPassword: 'bench-password', birthDate: '1990-01-01', country: 'FR', phone: '0612345678', acceptTerms: true, locale: 'fr' };
   const res = await fetch(`${base}/api/accounts/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
   if (!res.ok) throw new Error(`signup ${res.status} ${await res.text()}`);
+  // Transfers and withdrawals need a confirmed address: open the e-mailed link (read from the
+  // outbox by the test-only route that TEST_CLOCK turns on).
+  const { url } = await (await fetch(`${base}/api/test/verification-link?email=${encodeURIComponent(who.email)}`)).json();
+  const link = new URL(url);
+  const confirmed = await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });
+  if (confirmed.status !== 303) throw new Error(`confirmation ${confirmed.status}`);
   const cookie = await login(base, who.email, who.password);
   const me = await (await fetch(`${base}/api/me`, { headers: { cookie } })).json();
   if (fundDollars) {

@@ -24,6 +24,10 @@ export const meSchema = z.object({
   firstInvestmentDate: z.string().nullable(),
   withdrawalLockDaysLeft: z.number().int().min(0),
   twoFactorEnabled: z.boolean(),
+  /** Withdrawals and transfers out need a confirmed address. */
+  emailVerified: z.boolean(),
+  /** Hours left of the 24-hour withdrawal hold after a password change or reset (0: none). */
+  withdrawalPasswordHoldHoursLeft: z.number().int().min(0),
 });
 
 export type Me = z.infer<typeof meSchema>;

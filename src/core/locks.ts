@@ -8,6 +8,16 @@ export function investmentLockDaysLeft(createdAt: Date, now: Date): number {
   return Math.max(0, INVESTMENT_LOCK_DAYS - fullDaysBetween(createdAt, now));
 }
 
+/** Withdrawals wait this long after a password change or reset (a stolen session cannot cash out at once). */
+export const PASSWORD_CHANGE_HOLD_HOURS = 24;
+
+/** Whole hours (rounded up) until withdrawals reopen after a password change; 0 when none is recent. */
+export function passwordHoldHoursLeft(passwordChangedAt: Date | null, now: Date): number {
+  if (!passwordChangedAt) return 0;
+  const left = passwordChangedAt.getTime() + PASSWORD_CHANGE_HOLD_HOURS * 3_600_000 - now.getTime();
+  return left > 0 ? Math.ceil(left / 3_600_000) : 0;
+}
+
 /** No lock without a first investment date. */
 export function withdrawalLockDaysLeft(firstInvestmentAt: Date | null, now: Date): number {
   if (!firstInvestmentAt) return 0;

@@ -2,6 +2,7 @@ import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from
 import { ageOn, MINIMUM_AGE, parseBirthDate } from './age';
 import type { ErrorCode } from './errors';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password';
+import { checkName } from './names';
 
 /** Signup rules of spec §5, shared by the server (the authority) and the form (instant feedback). */
 
@@ -68,7 +69,8 @@ export function checkSignup(input: SignupInput, today: Date): { ok: false; probl
   }
   const email = input.email.trim().toLowerCase();
   if (!isEmail(email)) return fail('invalid_email', 'email');
-  const username = input.username.trim();
+  // NFKC first: full-width or styled letters become the plain ones the pattern (ASCII only) accepts.
+  const username = input.username.normalize('NFKC').trim();
   if (!USERNAME_PATTERN.test(username)) return fail('invalid_username', 'username');
   if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) return fail('password_too_short', 'password');
   if (input.password !== input.confirmPassword) return fail('password_mismatch', 'confirmPassword');
@@ -80,8 +82,12 @@ export function checkSignup(input: SignupInput, today: Date): { ok: false; probl
   const phone = normalizePhone(input.phone, country);
   if (!phone) return fail('invalid_phone', 'phone');
   if (input.acceptTerms !== true) return fail('terms_not_accepted', 'acceptTerms');
-  const firstName = input.firstName.trim().slice(0, 100);
-  const lastName = input.lastName.trim().slice(0, 100);
+  const first = checkName(input.firstName);
+  if (!first.ok) return fail('invalid_name', 'firstName');
+  const last = checkName(input.lastName);
+  if (!last.ok) return fail('invalid_name', 'lastName');
+  const firstName = first.value.slice(0, 100);
+  const lastName = last.value.slice(0, 100);
   return {
     ok: true,
     value: { firstName, lastName, fullName: `${firstName} ${lastName}`, username, email, password: input.password, birthDate: input.birthDate.trim(), country, phone },

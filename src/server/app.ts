@@ -10,6 +10,7 @@ import { registerNoStore } from './http/no-store';
 import { registerStrictJson } from './http/strict-json';
 import { registerObservability } from './http/observability';
 import { registerOpenApi } from './http/openapi';
+import { registerApiRateLimit } from './http/rate-limit';
 import { registerSecurity } from './http/security';
 import { registerWeb } from './http/web';
 import { registerModules } from './modules/index';
@@ -71,6 +72,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerNoStore(app);
   registerStrictJson(app);
   await registerOpenApi(app);
+  await registerApiRateLimit(app, config.limits);
   const metrics = await registerObservability(app, ctx.db, { metricsToken: config.metricsToken, behindProxy: config.trustProxy !== false });
   registerOperatorSignals(metrics, ctx);
   const services = buildServices(ctx, app.log);

@@ -65,6 +65,12 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'expected at least 16 characters').optional()),
   AUTH_LIMIT_FACTOR: int(1, 1000).default(1),
+  LOGIN_BRAKE_ADDRESSES: int(2, 1_000_000).default(10),
+  MAX_PENDING_DEPOSITS: int(1, 1000).default(3),
+  PROOF_UPLOADS_PER_HOUR: int(1, 1_000_000).default(10),
+  RECIPIENT_LOOKUPS_PER_HOUR: int(1, 1_000_000).default(30),
+  API_READS_PER_MINUTE: int(1, 10_000_000).default(600),
+  API_WRITES_PER_MINUTE: int(1, 10_000_000).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
   HEADERS_TIMEOUT_MS: int(100, 60_000).default(10_000),
@@ -113,6 +119,17 @@ export interface Config {
   metricsToken?: string;
   /** Multiplies the per-IP limits on login, signup, reset and 2FA (browser test runs share one IP). */
   authLimitFactor: number;
+  /** Abuse limits (decision 017). */
+  limits: {
+    /** Different addresses failing on one account within 15 min before the account-wide sign-in brake. */
+    loginBrakeAddresses: number;
+    maxPendingDeposits: number;
+    proofUploadsPerHour: number;
+    recipientLookupsPerHour: number;
+    /** Per client address, on the whole /api: reads (GET, HEAD) and writes. */
+    apiReadsPerMinute: number;
+    apiWritesPerMinute: number;
+  };
   logLevel: Env['LOG_LEVEL'];
   bodyLimitBytes: number;
   /** Slow clients are cut: whole headers, whole request (headers + body), and a silent connection. */
@@ -204,6 +221,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     authLimitFactor: e.AUTH_LIMIT_FACTOR,
+    limits: {
+      loginBrakeAddresses: e.LOGIN_BRAKE_ADDRESSES,
+      maxPendingDeposits: e.MAX_PENDING_DEPOSITS,
+      proofUploadsPerHour: e.PROOF_UPLOADS_PER_HOUR,
+      recipientLookupsPerHour: e.RECIPIENT_LOOKUPS_PER_HOUR,
+      apiReadsPerMinute: e.API_READS_PER_MINUTE,
+      apiWritesPerMinute: e.API_WRITES_PER_MINUTE,
+    },
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS },

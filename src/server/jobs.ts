@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
+import { startLimiterSweep } from './modules/accounts/limiter-sweep';
 import { startEmailDelivery } from './modules/notifications/notifications.job';
 import { startPriceRefresh } from './modules/market/market.job';
 import { startPerformanceSnapshots } from './modules/portfolio/snapshot';
@@ -22,6 +23,7 @@ export async function startJobs(app: FastifyInstance, ctx: AppContext): Promise<
   stops.push(startEmailDelivery(app, ctx).stop);
   stops.push(startPriceRefresh(ctx, services.prices, app.log).stop);
   stops.push(startPerformanceSnapshots(ctx, app.log).stop);
+  stops.push(startLimiterSweep(ctx, app.log).stop);
   stops.push(startProofSweeper({ db: ctx.db, store: services.proofs, minAgeMs: ctx.config.proofSweepMinAgeMs, log: app.log }).stop);
   return {
     stop: async () => {

@@ -86,7 +86,25 @@ export async function loginAndRegister(d: Driver, email: string, password: strin
     d.world.problem(`GET /api/me after login answered ${me.status}`);
     return 'refused';
   }
-  const profile = me.body as { id: string; uid: string };
+  const profile = me.body as { id: string; uid: string; emailVerified: boolean };
+  // Transfers and withdrawals need a confirmed address: open the signup e-mail's link (read from
+  // the outbox by the test-only route), as the person would. Lost answers retry at the next sign-in.
+  if (!profile.emailVerified) {
+    const link = await d.http.request('GET', `/api/test/verification-link?email=${encodeURIComponent(email)}`);
+    if (!link.answered) return 'unanswered';
+    const url = (link.body as { url: string | null } | null)?.url;
+    if (!url) {
+      d.world.problem(`no confirmation link for ${email}`);
+      return 'refused';
+    }
+    const parsed = new URL(url);
+    const opened = await d.http.request('GET', parsed.pathname + parsed.search);
+    if (!opened.answered) return 'unanswered';
+    if (opened.status !== 303) {
+      d.world.problem(`confirmation link answered ${opened.status}`);
+      return 'refused';
+    }
+  }
   if (!d.world.userById(profile.id)) d.world.users.push({ id: profile.id, uid: profile.uid, email, password, cookie });
   d.world.balance(profile.id);
   return 'ok';

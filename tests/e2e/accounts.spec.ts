@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { smtpPort } from '../../playwright.config';
 import { expectNoSeriousViolations } from './support/axe';
-import { startSmtp } from './support/smtp';
+import { mailsTo, plain, startSmtp } from './support/smtp';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
@@ -185,8 +185,8 @@ test.describe('accounts', () => {
     await expect(page.getByText('Si un compte existe pour cette adresse')).toBeVisible();
 
     // The outbox job delivers the reset e-mail to the journeys' SMTP peer.
-    await expect.poll(() => smtp.mails.filter((m) => m.to.includes(who.email)).length, { timeout: 20_000 }).toBe(1);
-    const raw = smtp.mails.find((m) => m.to.includes(who.email))!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    await expect.poll(() => mailsTo(smtp.mails, who.email, '/api/auth/reset-password/').length, { timeout: 20_000 }).toBe(1);
+    const raw = plain(mailsTo(smtp.mails, who.email, '/api/auth/reset-password/')[0]!);
     const link = /https?:\/\/\S+\/api\/auth\/reset-password\/\S+/.exec(raw)![0];
     const url = new URL(link);
     await page.goto(url.pathname + url.search);

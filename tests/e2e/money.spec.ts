@@ -62,7 +62,9 @@ test.describe('money journeys', () => {
     await s.page.goto('/internal-transfer');
     await s.page.getByLabel('UID du destinataire').fill(recipient.uid);
     await s.page.getByRole('button', { name: 'Vérifier le destinataire' }).click();
-    await expect(s.page.getByText(`Destinataire : Nadia B. (${recipient.uid})`)).toBeVisible();
+    // The masked name with the UID beside it.
+    await expect(s.page.getByTestId('recipient-name')).toHaveText('Nadia B.');
+    await expect(s.page.getByTestId('recipient-uid')).toHaveText(recipient.uid);
     await s.page.getByLabel('Montant (USD)').fill('300,01');
     await s.page.getByRole('button', { name: 'Envoyer' }).click();
     await expect(s.page.getByText('Solde insuffisant pour effectuer ce transfert')).toBeVisible();

@@ -152,7 +152,7 @@ describe('forgotten password', () => {
     const u = await createUser(t, { locale: 'es' });
     const res = await post('/api/accounts/password/forgot', { email: u.email });
     expect(res.statusCode).toBe(200);
-    const mail = await t.ctx.db.selectFrom('email_outbox').selectAll().where('to_address', '=', u.email).executeTakeFirstOrThrow();
+    const mail = await t.ctx.db.selectFrom('email_outbox').selectAll().where('to_address', '=', u.email).where('template', '=', 'password_reset').executeTakeFirstOrThrow();
     expect(mail).toMatchObject({ template: 'password_reset', locale: 'es', status: 'pending', user_id: u.id });
     const url = new URL(JSON.parse(mail.params).url);
     const token = url.pathname.split('/').pop()!;

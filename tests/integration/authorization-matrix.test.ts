@@ -46,6 +46,9 @@ const matrix: Record<string, Entry> = {
   'POST /api/accounts/logout': { access: 'public', endsSession: true },
   'POST /api/accounts/password/forgot': { access: 'public', req: () => ({ payload: { email: 'nobody@example.test' } }) },
   'POST /api/accounts/password/reset': { access: 'public', req: () => ({ payload: { token: 'forged-token', newPassword: 'password-456', confirmPassword: 'password-456' } }) },
+  // The links of e-mails: a forged token changes nothing and sends the browser on (303).
+  'GET /api/accounts/verify-email': { access: 'public', req: () => ({ query: 'token=forged.1.x' }) },
+  'GET /api/accounts/sign-in/unlock': { access: 'public', req: () => ({ query: 'token=forged.1.x' }) },
   'GET /api/public/config': { access: 'public' },
   'GET /api/market/btc': { access: 'public' },
   'GET /api/market/btc/history': { access: 'public', req: () => ({ query: 'days=30' }) },
@@ -53,6 +56,7 @@ const matrix: Record<string, Entry> = {
   'GET /api/me': { access: 'optional' },
   'PATCH /api/me/locale': { access: 'user', req: () => ({ payload: { locale: 'fr' } }) },
   'GET /api/accounts/sessions': { access: 'user' },
+  'POST /api/accounts/verify-email/resend': { access: 'user' },
   'POST /api/accounts/sessions/revoke-others': { access: 'user', endsSession: true },
   'POST /api/accounts/sessions/revoke-all': { access: 'user', endsSession: true },
   'POST /api/accounts/password': { access: 'user', req: () => ({ payload: { currentPassword: wrongPassword, newPassword: 'password-456', confirmPassword: 'password-456' } }) },

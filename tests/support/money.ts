@@ -16,7 +16,8 @@ export async function insertBareUser(ctx: AppContext, fullName = 'Jean Dupont'):
   const uid = `ATU${100000 + ((uidBase + counter) % 900000)}`;
   const now = new Date().toISOString();
   const email = `${id}@example.test`;
-  const verified = ctx.dialect === 'postgres' ? sql`false` : sql`0`;
+  // A confirmed address, as withdrawals and transfers out require.
+  const verified = ctx.dialect === 'postgres' ? sql`true` : sql`1`;
   await sql`insert into "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt") values (${id}, ${fullName}, ${email}, ${verified}, ${now}, ${now})`.execute(ctx.db);
   const [firstName = '', ...rest] = fullName.split(' ');
 

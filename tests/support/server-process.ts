@@ -86,7 +86,8 @@ export async function startServerProcess(bundle: ServerBundle, name: string, env
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [bundle.main], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), SERVE_WEB: 'false', ...env },
+    // Test traffic comes from one address: the per-address API ceiling has its own tests.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), SERVE_WEB: 'false', API_READS_PER_MINUTE: '10000000', API_WRITES_PER_MINUTE: '10000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

@@ -62,11 +62,36 @@ async function me(t: TestApp, cookie: string): Promise<{ id: string; uid: string
   return res.json();
 }
 
-/** Signs up through the real HTTP signup, then signs in. */
-export async function createUser(t: TestApp, overrides: Overrides = {}): Promise<TestUser> {
+/** The newest confirmation link in the outbox for this address, as a path to inject. */
+export async function verificationPath(t: TestApp, email: string): Promise<string> {
+  const row = await t.ctx.db
+    .selectFrom('email_outbox')
+    .select('params')
+    .where('to_address', '=', email.toLowerCase())
+    .where('template', '=', 'email_verification')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) throw new Error(`no confirmation e-mail for ${email}`);
+  const url = new URL((JSON.parse(row.params) as { url: string }).url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Opens the e-mailed confirmation link, as the person would. */
+export async function confirmEmail(t: TestApp, email: string): Promise<void> {
+  const res = await t.app.inject({ method: 'GET', url: await verificationPath(t, email), remoteAddress: someIp() });
+  if (res.statusCode !== 303 || res.headers.location !== '/profile?email=verified') throw new Error(`confirmation failed: ${res.statusCode} ${res.headers.location}`);
+}
+
+/**
+ * Signs up through the real HTTP signup, opens the confirmation link of the e-mail (withdrawals and
+ * transfers out need it; `verified: false` leaves the address unconfirmed), then signs in.
+ */
+export async function createUser(t: TestApp, overrides: Overrides & { verified?: boolean } = {}): Promise<TestUser> {
   const body = signupBody(overrides);
   const res = await t.app.inject({ method: 'POST', url: '/api/accounts/signup', payload: body, remoteAddress: someIp() });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  if (overrides.verified !== false) await confirmEmail(t, body.email);
   const cookie = await login(t, body.email, body.password);
   const profile = await me(t, cookie);
   return { id: profile.id, uid: profile.uid, email: body.email.toLowerCase(), username: profile.username, password: body.password, fullName: profile.fullName, cookie };

@@ -13,7 +13,7 @@ const demoUsers = [
 export const seedDemoCommand = {
   summary: 'create demo investors with approved deposits (prints their e-mails and passwords)',
   async run(ctx: AppContext): Promise<number> {
-    const { accounts } = createAccounts(ctx);
+    const { accounts, security } = createAccounts(ctx);
     for (const u of demoUsers) {
       if (await accounts.findUserByEmail(u.email)) {
         console.log(`${u.email} exists already: skipped`);
@@ -24,6 +24,8 @@ export const seedDemoCommand = {
         { ...u, password, confirmPassword: password, birthDate: '1988-06-15', acceptTerms: true },
         'fr',
       );
+      // Demo addresses receive no mail: they start confirmed, so the demo can withdraw and transfer.
+      await security.markVerified(id);
       const requestId = randomUUID();
       await ctx.db.transaction().execute((trx) =>
         creditDeposit(trx, { userId: id, amountCents: u.cents, ref: { type: 'seed_deposit', id: requestId }, approvedBy: 'seed-demo' }, ctx.clock.now()),

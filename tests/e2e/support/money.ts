@@ -26,9 +26,23 @@ export async function signUpViaApi(api: APIRequestContext, firstName = 'Jean', l
     data: { ...who, confirmPassword: who.password, birthDate: '1990-04-12', country: 'HT', phone: '34567890', acceptTerms: true, locale: 'fr' },
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
+  await confirmEmail(api, who.email);
   await login(api, who.email, who.password);
   const me = await (await api.get('/api/me')).json();
   return { ...who, uid: me.uid };
+}
+
+/**
+ * Opens the confirmation link e-mailed at signup, as the person would (withdrawals and transfers
+ * out need it). The test-only route reads the link from the outbox, so journeys that do not run
+ * the SMTP peer can confirm too; the verification journey reads it from the peer instead.
+ */
+export async function confirmEmail(api: APIRequestContext, email: string): Promise<void> {
+  const { url } = (await (await api.get(`/api/test/verification-link?email=${encodeURIComponent(email)}`)).json()) as { url: string | null };
+  expect(url, `no confirmation link for ${email}`).toBeTruthy();
+  const link = new URL(url!);
+  const opened = await api.get(link.pathname + link.search, { maxRedirects: 0 });
+  expect([opened.status(), opened.headers().location]).toEqual([303, '/profile?email=verified']);
 }
 
 export async function login(api: APIRequestContext, email: string, password: string): Promise<void> {

@@ -27,3 +27,13 @@ export async function startSmtp(port: number): Promise<{ mails: ReceivedMail[]; 
   });
   return { mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
+
+/** The text of a mail with quoted-printable soft line breaks and "=3D" undone (links read whole). */
+export function plain(mail: ReceivedMail): string {
+  return mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+}
+
+/** Mails to one address whose text contains `marker` (a person also gets confirmation and security mails). */
+export function mailsTo(mails: ReceivedMail[], email: string, marker: string | RegExp): ReceivedMail[] {
+  return mails.filter((m) => m.to.includes(email) && (typeof marker === 'string' ? plain(m).includes(marker) : marker.test(plain(m))));
+}

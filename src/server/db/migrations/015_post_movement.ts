@@ -7,7 +7,7 @@ import type { Dialect } from '../dialect';
  *
  * 1. the idempotency record: an earlier transaction with this user's key is returned as is (the
  *    caller compares its request hash and replays its answer), and nothing is written;
- * 2. a guard core computed the boundary of (a withdrawal: no first investment after it, read
+ * 2. guards: the sender's verified e-mail (AT004 otherwise); a guard core computed the boundary of (a withdrawal: no first investment after it, read
  *    under the lock of the available balance; AT003 with that investment's date otherwise);
  * 3. the journal row (with the key), then the domain row that references it (a transfer, an
  *    investment, a withdrawal request: `p_related_table` + the row as JSON), or the conditional
@@ -16,7 +16,7 @@ import type { Dialect } from '../dialect';
  * 4. the cached balances in the order given (the caller sorts them: two opposite movements never
  *    deadlock), each debit conditional on the balance covering it (AT001 when it does not: the
  *    whole statement rolls back), an account missing on a credit created first;
- * 5. the entries, and the answer to replay (when the request carried a key; `$balances` lets the
+ * 5. the entries, the e-mail the movement sends (its outbox row), and the answer to replay (when the request carried a key; `$balances` lets the
  *    caller fill the figures this function learnt).
  *
  * The function decides nothing: postings, amounts, rows and rules come from core and the services.
@@ -29,7 +29,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .raw(
       `create or replace function atlas_post_movement(
   p_tx jsonb, p_accounts text[], p_owners text[], p_kinds text[], p_amounts bigint[],
-  p_related_table text, p_related jsonb, p_response text, p_guard jsonb,
+  p_related_table text, p_related jsonb, p_response text, p_guard jsonb, p_outbox jsonb,
   out balances bigint[], out replay_hash text, out replay_response text, out replay_found boolean)
 language plpgsql as $fn$
 declare
@@ -47,6 +47,11 @@ begin
     if found then
       replay_found := true;
       return;
+    end if;
+  end if;
+  if p_guard ? 'verified_user' then
+    if not coalesce((select u."emailVerified" from "user" u where u.id = p_guard->>'verified_user'), false) then
+      raise exception 'e-mail not verified' using errcode = 'AT004';
     end if;
   end if;
   if p_guard ? 'withdrawal_lock' then
@@ -95,6 +100,9 @@ begin
     balances := balances || bal;
   end loop;
   insert into ledger_entry (tx_id, account_id, amount_cents) select v_tx_id, a, m from unnest(p_accounts, p_amounts) as u(a, m);
+  if p_outbox is not null then
+    insert into email_outbox select * from jsonb_populate_record(null::email_outbox, p_outbox);
+  end if;
   if p_response is not null then
     update ledger_tx set response = '{"$balances":' || to_json(balances)::text || ',"body":' || p_response || '}' where id = v_tx_id;
   end if;

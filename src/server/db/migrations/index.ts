@@ -8,6 +8,7 @@ import * as m005 from './005_cashier';
 import * as m006 from './006_portfolio';
 import * as m007 from './007_statement_index';
 import * as m008 from './008_ledger_write_path';
+import * as m011 from './011_account_security';
 import * as m013 from './013_verification_run';
 import * as m015 from './015_post_movement';
 
@@ -25,6 +26,7 @@ export const migrations: Record<string, MigrationModule> = {
   '006_portfolio': m006,
   '007_statement_index': m007,
   '008_ledger_write_path': m008,
+  '011_account_security': m011,
   '013_verification_run': m013,
   '015_post_movement': m015,
 };

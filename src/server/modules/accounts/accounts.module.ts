@@ -8,6 +8,8 @@ import { AccountsService } from './accounts.service';
 import { registerAccountRoutes } from './accounts.routes';
 import { createAuth, type Auth } from './auth';
 import { RateLimiter } from './ratelimit';
+import { AccountSecurity } from './security.service';
+import { SignInThrottle } from './signin-throttle';
 import { createSessionResolver } from './session-resolver';
 import { SessionService } from './session.service';
 
@@ -28,6 +30,8 @@ export interface Accounts {
   accounts: AccountsService;
   sessions: SessionService;
   limiter: RateLimiter;
+  throttle: SignInThrottle;
+  security: AccountSecurity;
 }
 
 export function createAccounts(ctx: AppContext): Accounts {
@@ -36,10 +40,14 @@ export function createAccounts(ctx: AppContext): Accounts {
       const locale = await accounts.localeOf(userId);
       await enqueueEmail(ctx.db, { userId, to: email, template: 'password_reset', locale, params: { url }, now: ctx.clock.now() });
     },
+    onPasswordReset: async (userId) => security.passwordChanged(userId),
   });
-  const accounts = new AccountsService(ctx, auth);
+  const security = new AccountSecurity(ctx);
+  const accounts = new AccountsService(ctx, auth, security);
   const limiter = new RateLimiter(ctx.db, ctx.clock, ctx.config.authLimitFactor);
-  return { auth, accounts, sessions: new SessionService(auth, accounts, limiter), limiter };
+  const throttle = new SignInThrottle(ctx.db, ctx.clock, ctx.config.authSecret, ctx.config.limits.loginBrakeAddresses);
+  const sessions = new SessionService(auth, ctx.db, limiter, throttle, security, ctx.config.publicUrl);
+  return { auth, accounts, sessions, limiter, throttle, security };
 }
 
 /** Mounts better-auth under /api/auth/*, our account routes, and the session resolver used by requireUser. */
@@ -91,5 +99,5 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, de
     done(null, payload);
   });
 
-  await registerAccountRoutes(app, deps, ctx.config.publicUrl);
+  await registerAccountRoutes(app, deps, ctx.config.publicUrl, ctx.config.secureCookies);
 }

@@ -19,6 +19,8 @@ export interface NewAccount {
   phone: string;
   locale: 'fr' | 'en' | 'es';
   role: 'user' | 'admin';
+  /** Operators made by the CLI start confirmed; people confirm through the e-mailed link. */
+  emailVerified?: boolean;
   now: Date;
 }
 
@@ -34,7 +36,7 @@ export async function insertAccount(trx: Transaction<Database>, dialect: Dialect
       id: a.id,
       name: a.fullName,
       email: a.email,
-      emailVerified: bool(dialect, false),
+      emailVerified: bool(dialect, a.emailVerified ?? false),
       createdAt: at,
       updatedAt: at,
       username: a.username.toLowerCase(),
@@ -86,7 +88,7 @@ export async function findProfile(db: Db, userId: string): Promise<UserProfileTa
 }
 
 export async function findUserFlags(db: Db, userId: string) {
-  return db.selectFrom('user').select(['role', 'twoFactorEnabled']).where('id', '=', userId).executeTakeFirst();
+  return db.selectFrom('user').select(['role', 'twoFactorEnabled', 'emailVerified']).where('id', '=', userId).executeTakeFirst();
 }
 
 /** Who holds a session token: the user, role and language, with the session's expiry. */

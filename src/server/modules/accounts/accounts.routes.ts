@@ -22,8 +22,11 @@ import {
 import { meSchema } from '../../../contracts/me';
 import { requireUser } from '../../http/auth';
 import type { AccountsService } from './accounts.service';
+import { text } from '../../../contracts/text';
 import type { RateLimiter } from './ratelimit';
-import type { Caller, SessionService } from './session.service';
+import type { AccountSecurity } from './security.service';
+import { UNLOCK_COOKIE, type Caller, type SessionService } from './session.service';
+import { SignInThrottle, UNLOCK_LINK_TTL_MS } from './signin-throttle';
 
 const caller = (request: FastifyRequest): Caller => ({ headers: fromNodeHeaders(request.headers), ip: request.ip });
 const withCookies = (reply: FastifyReply, cookies: string[]) => {
@@ -33,11 +36,12 @@ const tags = ['accounts'];
 
 export async function registerAccountRoutes(
   root: FastifyInstance,
-  deps: { accounts: AccountsService; sessions: SessionService; limiter: RateLimiter },
+  deps: { accounts: AccountsService; sessions: SessionService; limiter: RateLimiter; security: AccountSecurity; throttle: SignInThrottle },
   publicUrl: string,
+  secureCookies: boolean,
 ): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { accounts, sessions, limiter } = deps;
+  const { accounts, sessions, limiter, security, throttle } = deps;
 
   app.post('/api/accounts/signup', { schema: { tags, body: signupBody, response: { 201: signupResult } } }, async (request, reply) => {
     await limiter.attempt('signup', request.ip);
@@ -107,8 +111,37 @@ export async function registerAccountRoutes(
     const { currentPassword, newPassword, confirmPassword } = request.body;
     checkNewPassword(newPassword, confirmPassword, currentPassword);
     withCookies(reply, (await sessions.changePassword(caller(request), currentPassword, newPassword)).setCookies);
+    await security.passwordChanged(request.user!.id);
     return { ok: true as const };
   });
+
+  // The link of the confirmation e-mail: a plain GET from the mailbox, answered with the profile page.
+  app.get(
+    '/api/accounts/verify-email',
+    { schema: { tags, summary: 'Confirms the e-mail address of a link, then sends the browser to the profile page', querystring: z.object({ token: text(512) }) } },
+    async (request, reply) => {
+      const outcome = await security.verifyEmail(request.query.token);
+      return reply.redirect(`/profile?email=${outcome}`, 303);
+    },
+  );
+
+  app.post('/api/accounts/verify-email/resend', { onRequest: requireUser, schema: { tags, summary: 'E-mails a new confirmation link', response: { 200: ok } } }, async (request) => {
+    await security.sendVerification(request.user!.id, { resend: true });
+    return { ok: true as const };
+  });
+
+  // The link of the brake e-mail: lets this browser sign in to that account despite the brake.
+  app.get(
+    '/api/accounts/sign-in/unlock',
+    { schema: { tags, summary: 'Opens the sign-in brake of an account for this browser (link of the e-mail)', querystring: z.object({ token: text(1024) }) } },
+    async (request, reply) => {
+      const { token } = request.query;
+      if (!throttle.unlocks(token, SignInThrottle.accountOf(token))) return reply.redirect('/login', 303);
+      const secure = secureCookies ? '; Secure' : '';
+      reply.header('set-cookie', `${UNLOCK_COOKIE}=${token}; Path=/api/accounts; Max-Age=${UNLOCK_LINK_TTL_MS / 1000}; HttpOnly; SameSite=Lax${secure}`);
+      return reply.redirect('/login', 303);
+    },
+  );
 
   app.post('/api/accounts/password/forgot', { schema: { tags, body: forgotPasswordBody, response: { 200: ok } } }, async (request) => {
     await sessions.forgotPassword(caller(request), request.body.email, `${publicUrl}/reset-password`);
@@ -129,11 +162,13 @@ export async function registerAccountRoutes(
 
   app.post('/api/accounts/two-factor/confirm', { onRequest: requireUser, schema: { tags, body: codeBody, response: { 200: ok } } }, async (request, reply) => {
     withCookies(reply, (await sessions.confirmTwoFactor(caller(request), request.body.code)).setCookies);
+    await security.twoFactorChanged(request.user!.id, true);
     return { ok: true as const };
   });
 
   app.post('/api/accounts/two-factor/disable', { onRequest: requireUser, schema: { tags, body: passwordBody, response: { 200: ok } } }, async (request, reply) => {
     withCookies(reply, (await sessions.disableTwoFactor(caller(request), request.body.password)).setCookies);
+    await security.twoFactorChanged(request.user!.id, false);
     return { ok: true as const };
   });
 }

@@ -8,7 +8,9 @@ import type { Me } from '../../../contracts/me';
 import type { AppContext } from '../../context';
 import { getMoneySummary } from '../ledger/summary';
 import * as repo from './accounts.repo';
+import { markEmailVerified } from './security.repo';
 import type { Auth } from './auth';
+import type { AccountSecurity } from './security.service';
 
 type Locale = 'fr' | 'en' | 'es';
 const UID_ATTEMPTS = 8;
@@ -31,6 +33,7 @@ export class AccountsService {
   constructor(
     private readonly ctx: AppContext,
     private readonly auth: Auth,
+    private readonly security: AccountSecurity,
   ) {}
 
   private async hash(password: string): Promise<string> {
@@ -45,7 +48,9 @@ export class AccountsService {
     const v = checked.value;
     if (await repo.emailExists(this.ctx.db, v.email)) throw new DomainError('email_taken', { field: 'email' });
     if (await repo.usernameExists(this.ctx.db, v.username)) throw new DomainError('username_taken', { field: 'username' });
-    return this.create({ ...v, locale, role: 'user', now, passwordHash: await this.hash(v.password) });
+    const created = await this.create({ ...v, locale, role: 'user', now, passwordHash: await this.hash(v.password) });
+    await this.security.sendVerification(created.id);
+    return created;
   }
 
   private async create(a: Omit<repo.NewAccount, 'id' | 'uid'>): Promise<{ id: string; uid: string }> {
@@ -77,6 +82,7 @@ export class AccountsService {
     if (existing) {
       await repo.setRole(this.ctx.db, existing.id, 'admin', now);
       await repo.setPasswordHash(this.ctx.db, existing.id, passwordHash, now);
+      await markEmailVerified(this.ctx.db, this.ctx.dialect, existing.id, now);
       return { id: existing.id, created: false };
     }
     const local = clean.split('@')[0]!.replace(/[^a-zA-Z0-9_.]/g, '').slice(0, 20) || 'admin';
@@ -94,6 +100,7 @@ export class AccountsService {
       phone: '+50900000000',
       locale: 'fr',
       role: 'admin',
+      emailVerified: true,
       now,
     });
     return { id, created: true };
@@ -127,6 +134,8 @@ export class AccountsService {
       firstInvestmentDate: money.firstInvestmentDate,
       withdrawalLockDaysLeft: money.withdrawalLockDaysLeft,
       twoFactorEnabled: flags.twoFactorEnabled === true || flags.twoFactorEnabled === 1,
+      emailVerified: flags.emailVerified === true || flags.emailVerified === 1,
+      withdrawalPasswordHoldHoursLeft: await this.security.passwordHoldHoursLeft(userId),
     };
   }
 

@@ -8,6 +8,8 @@ import type { Dialect } from '../../db/dialect';
 export interface AuthHooks {
   /** Called by better-auth when someone asks for a reset link; writes the e-mail to the outbox. */
   sendResetPassword(input: { userId: string; email: string; url: string }): Promise<void>;
+  /** A reset link was used: the password changed (withdrawals wait, the owner is told). */
+  onPasswordReset(userId: string): Promise<void>;
 }
 
 export const SESSION_DAYS = 7;
@@ -35,6 +37,7 @@ export function authOptions(config: Pick<Config, 'authSecret' | 'publicUrl' | 's
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, url }: { user: { id: string; email: string }; url: string }) =>
         hooks.sendResetPassword({ userId: user.id, email: user.email, url }),
+      onPasswordReset: async ({ user }: { user: { id: string } }) => hooks.onPasswordReset(user.id),
     },
     session: { expiresIn: SESSION_DAYS * 24 * 3600, updateAge: 24 * 3600 },
     // Our limiter (database-backed, per IP and per account) guards the sensitive paths.

@@ -7,7 +7,11 @@ export type LimitedAction = 'login' | 'signup' | 'reset' | 'two_factor';
 
 const MINUTE = 60_000;
 
-/** Per IP: every attempt counts. Per account: only failures count, and a success clears them. */
+/**
+ * Per IP: every attempt counts. Per account: only failures count, and a success clears them.
+ * Sign-in failures are not counted here but per (account, address) by SignInThrottle (decision
+ * 017), so that nobody can lock an owner out; `login.perAccountFailures` is unused.
+ */
 export const LIMITS: Record<LimitedAction, { perIp: number; perAccountFailures: number; windowMs: number }> = {
   login: { perIp: 30, perAccountFailures: 5, windowMs: 15 * MINUTE },
   signup: { perIp: 10, perAccountFailures: 10, windowMs: 60 * MINUTE },

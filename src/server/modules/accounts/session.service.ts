@@ -1,7 +1,14 @@
 import { DomainError, type ErrorCode } from '../../../core/errors';
-import type { AccountsService } from './accounts.service';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/index';
 import type { Auth } from './auth';
 import type { RateLimiter } from './ratelimit';
+import { cookieValue, type AccountSecurity } from './security.service';
+import { findCredential } from './security.repo';
+import type { SignInThrottle } from './signin-throttle';
+
+/** The cookie an opened unlock link leaves in the owner's browser. */
+export const UNLOCK_COOKIE = 'atlas.unlock';
 
 /** What a route hands over: the caller's headers and IP; what it gets back: cookies to set. */
 export interface Caller {
@@ -45,8 +52,11 @@ function toDomain(err: unknown): unknown {
 export class SessionService {
   constructor(
     private readonly auth: Auth,
-    private readonly accounts: AccountsService,
+    private readonly db: Db,
     private readonly limiter: RateLimiter,
+    private readonly throttle: SignInThrottle,
+    private readonly security: AccountSecurity,
+    private readonly publicUrl: string,
   ) {}
 
   private async call<T>(name: string, caller: Caller, body?: unknown): Promise<AuthResult<T>> {
@@ -59,26 +69,42 @@ export class SessionService {
     }
   }
 
-  /** Password sign-in; `adminOnly` refuses non-operators with the same message as a wrong password. */
+  private dummyHash?: Promise<string>;
+
+  /** A hash of a password nobody knows, checked when the address has no account (same cost as a real one). */
+  private async dummy(): Promise<string> {
+    this.dummyHash ??= this.auth.$context.then((c) => c.password.hash(randomBytes(16).toString('hex')));
+    return this.dummyHash;
+  }
+
+  /**
+   * Password sign-in that reveals nothing: whether the address exists, is an operator or not, a
+   * failure costs one password-hash check and gives `invalid_credentials`. `adminOnly` refuses
+   * non-operators the same way. Throttling is per (account, address) with an account-wide brake
+   * (SignInThrottle); the right password from this address clears this address's failures.
+   */
   async login(caller: Caller, email: string, password: string, opts: { adminOnly?: boolean; remember?: boolean } = {}) {
     if (!email.trim() || !password) throw new DomainError('login_fields_required');
     const account = email.trim().toLowerCase();
-    await this.limiter.attempt('login', caller.ip, account);
-    if (opts.adminOnly) {
-      const user = await this.accounts.findUserByEmail(account);
-      if (user?.role !== 'admin') {
-        await this.limiter.charge('login', account);
-        throw new DomainError('invalid_credentials');
-      }
+    await this.limiter.attempt('login', caller.ip);
+    const cookies = caller.headers.get('cookie') ?? undefined;
+    await this.throttle.check(account, caller.ip, cookieValue(cookies, UNLOCK_COOKIE));
+    const user = await findCredential(this.db, account);
+    const ctx = await this.auth.$context;
+    const passwordOk = await ctx.password.verify({ hash: user?.hash ?? (await this.dummy()), password }).catch(() => false);
+    if (!user?.hash || !passwordOk || (opts.adminOnly && user.role !== 'admin')) {
+      if ((await this.throttle.fail(account, caller.ip)) && user) await this.onBrake(user.id, account);
+      throw new DomainError('invalid_credentials');
     }
-    try {
-      const result = await this.call<{ twoFactorRedirect?: boolean }>('signInEmail', caller, { email: account, password, rememberMe: opts.remember ?? true });
-      await this.limiter.clear('login', account);
-      return { ...result, data: { twoFactorRequired: result.data?.twoFactorRedirect === true } };
-    } catch (err) {
-      if (err instanceof DomainError && err.code === 'invalid_credentials') await this.limiter.charge('login', account);
-      throw err;
-    }
+    const result = await this.call<{ twoFactorRedirect?: boolean }>('signInEmail', caller, { email: account, password, rememberMe: opts.remember ?? true });
+    await this.throttle.succeed(account, caller.ip);
+    const device = await this.security.noteSignIn(user.id, cookies, caller.ip, caller.headers.get('user-agent') ?? undefined);
+    return { ...result, setCookies: [...result.setCookies, ...device], data: { twoFactorRequired: result.data?.twoFactorRedirect === true } };
+  }
+
+  /** The brake just engaged on an existing account: its owner gets the link that lets their browser through. */
+  private async onBrake(userId: string, account: string): Promise<void> {
+    await this.security.sendBrakeLink(userId, `${this.publicUrl}/api/accounts/sign-in/unlock?token=${encodeURIComponent(this.throttle.unlockToken(account))}`);
   }
 
   /** The second step of a sign-in with two-factor: a TOTP code or a recovery code. */

@@ -14,6 +14,16 @@ export async function findDepositByKey(db: Queryable, userId: string, key: strin
   return db.selectFrom('deposit_request').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
+export async function countPendingDeposits(db: Queryable, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('deposit_request')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function insertWithdrawal(trx: Trx, row: WithdrawalRow): Promise<void> {
   await trx.insertInto('withdrawal_request').values(row).execute();
 }

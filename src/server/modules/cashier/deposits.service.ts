@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { inspectAndNormalizeImage, MAX_PROOF_BYTES } from '../storage/image';
 import { type ProofStore } from '../storage/proof-store';
 import type { Notifier } from '../notifier';
+import { hitCounter } from '../accounts/ratelimit.repo';
 import * as repo from './cashier.repo';
 import type { DepositRow } from './cashier.repo';
 
@@ -30,6 +31,8 @@ export function toDeposit(row: Pick<DepositRow, 'id' | 'amount_cents' | 'status'
     adminNotes: row.admin_notes,
   };
 }
+
+const HOUR = 3_600_000;
 
 export interface DepositUpload {
   amount: string | undefined;
@@ -68,6 +71,9 @@ export function createDepositsService(ctx: AppContext, { notifier, proofs: store
       }
       if (!upload.proof || upload.proof.length === 0) throw new DomainError(upload.proof ? 'file_not_image' : 'proof_required');
       if (upload.proof.length > MAX_PROOF_BYTES) throw new DomainError('file_too_large');
+      const { maxPendingDeposits, proofUploadsPerHour } = config.limits;
+      if ((await repo.countPendingDeposits(db, userId)) >= maxPendingDeposits) throw new DomainError('too_many_pending_deposits', { max: maxPendingDeposits });
+      if ((await hitCounter(db, `proof_upload:user:${userId}`, clock.now(), HOUR)) > proofUploadsPerHour) throw new DomainError('rate_limited');
       const image = await inspectAndNormalizeImage(upload.proof);
       const now = clock.now();
       const path = await store.put(userId, image.bytes, image.ext, now);

@@ -8,6 +8,9 @@ import type { Withdrawal } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
 import { InsufficientFunds, requestHash } from '../ledger/ledger.service';
 import { createMovements } from '../ledger/movement';
+import { findContact } from '../accounts/security.repo';
+import { AccountSecurity } from '../accounts/security.service';
+import { outboxRow } from '../notifications/outbox';
 import type { WithdrawalRow } from './cashier.repo';
 import type { Notifier } from '../notifier';
 
@@ -25,7 +28,8 @@ export function toWithdrawal(row: Pick<WithdrawalRow, 'id' | 'amount_cents' | 's
 }
 
 export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
-  const { clock } = ctx;
+  const { db, clock } = ctx;
+  const security = new AccountSecurity(ctx);
   const movements = createMovements(ctx.dbh);
   return {
     /**
@@ -40,8 +44,15 @@ export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
       if (address === '') throw new DomainError('withdrawal_address_required');
       if (!validateAddress(crypto, address)) throw new DomainError('withdrawal_address_invalid', { crypto });
       const idem = { userId, key: idempotencyKey, requestHash: requestHash(['withdraw', amount, crypto, address]) };
+      // A replay gets its first answer even if a rule below started to refuse since.
+      const earlier = await movements.replay<Withdrawal>(idem);
+      if (earlier) return earlier;
+      // Whether money may leave (a verified address), and where the notice of this request goes.
+      const who = await findContact(db, userId);
+      if (!who?.verified) throw new DomainError('email_not_verified');
+      const holdHours = await security.passwordHoldHoursLeft(userId);
+      if (holdHours > 0) throw new DomainError('withdrawal_password_hold', { hours: holdHours });
       try {
-        // A replay gets its first answer even if the lock started since (the key is looked up first).
         const now = clock.now();
         const id = randomUUID();
         const row = (txId: string): WithdrawalRow => ({
@@ -71,6 +82,8 @@ export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
             },
             related: (txId) => ((holdTx = txId), { table: 'withdrawal_request', row: row(txId) }),
             respond: () => toWithdrawal(row(holdTx)),
+            outbox: () =>
+              outboxRow({ userId, to: who.email, template: 'withdrawal_requested', locale: who.locale, params: { amount: toDecimalString(amount), crypto, address }, now }),
           },
           now,
         );

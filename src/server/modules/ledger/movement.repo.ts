@@ -29,7 +29,9 @@ export interface WithdrawalLockGuard {
 }
 
 export interface MovementRows {
-  guard?: { withdrawal_lock: WithdrawalLockGuard };
+  guard?: { withdrawal_lock?: WithdrawalLockGuard; verified_user?: string };
+  /** An e-mail the movement sends, committed with it. */
+  outbox?: Database['email_outbox'];
   tx: Omit<Database['ledger_tx'], 'response'>;
   /** In the order the balances are updated (sorted by account id: no deadlock between two movements). */
   entries: Array<{ accountId: string; owner: string; kind: string; amount: number }>;
@@ -46,7 +48,7 @@ export type MovementOutcome = { applied: true; balances: number[]; response: str
 /** Why the database refused a movement: a debit not covered, or a domain row no longer in the state the service saw. */
 export class MovementRefused extends Error {
   constructor(
-    readonly reason: 'insufficient' | 'stale' | 'locked',
+    readonly reason: 'insufficient' | 'stale' | 'locked' | 'unverified',
     /** The account not covering the debit (insufficient), or the first investment's date (locked). */
     readonly accountId?: string,
   ) {
@@ -76,6 +78,7 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
   const ensureAccount = sqlite.prepare('insert into ledger_account (id, owner_id, kind, balance_cents, created_at) values (?, ?, ?, 0, ?) on conflict (id) do nothing');
   const insertEntry = sqlite.prepare('insert into ledger_entry (tx_id, account_id, amount_cents) values (?, ?, ?)');
   const firstInvestment = sqlite.prepare<[string], string | null>('select min(created_at) from investment where user_id = ?').pluck();
+  const isVerified = sqlite.prepare<[string], number | null>('select "emailVerified" from "user" where id = ?').pluck();
   const setResponse = sqlite.prepare('update ledger_tx set response = ? where id = ?');
   const stop = sqlite.prepare('update investment set is_active = 0, stopped_at = @stopped_at, stop_tx_id = @tx_id, current_value_cents = @current_value_cents where id = @id and is_active = 1');
   // One insert per domain table and column list, compiled the first time it is seen.
@@ -97,6 +100,8 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
       const earlier = byKey.get(tx.user_id, tx.idempotency_key);
       if (earlier) return { applied: false, earlier };
     }
+    const verifiedUser = rows.guard?.verified_user;
+    if (verifiedUser !== undefined && !isVerified.get(verifiedUser)) throw new MovementRefused('unverified');
     const lock = rows.guard?.withdrawal_lock;
     if (lock) {
       const first = firstInvestment.get(lock.user_id);
@@ -120,6 +125,7 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
       balances.push(balance);
     }
     for (const e of rows.entries) insertEntry.run(tx.id, e.accountId, e.amount);
+    if (rows.outbox) insertRow('email_outbox', { ...rows.outbox });
     const response = answer ? answer(balances) : null;
     if (response !== null) setResponse.run(response, tx.id);
     return { applied: true, balances, response };
@@ -131,7 +137,7 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
   };
 }
 
-const postMovement = 'select balances, replay_hash, replay_response, replay_found from atlas_post_movement($1, $2, $3, $4, $5, $6, $7, $8, $9)';
+const postMovement = 'select balances, replay_hash, replay_response, replay_found from atlas_post_movement($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)';
 
 function postgresWriter(pool: pg.Pool): MovementWriter {
   return {
@@ -151,6 +157,7 @@ function postgresWriter(pool: pg.Pool): MovementWriter {
             related ? JSON.stringify(related.row) : null,
             answer && tx.idempotency_key !== null ? answer.template : null,
             rows.guard ? JSON.stringify(rows.guard) : null,
+            rows.outbox ? JSON.stringify(rows.outbox) : null,
           ],
         });
         const r = result.rows[0]!;
@@ -160,6 +167,7 @@ function postgresWriter(pool: pg.Pool): MovementWriter {
         const code = (err as { code?: string }).code;
         if (code === 'AT001') throw new MovementRefused('insufficient', (err as { detail?: string }).detail);
         if (code === 'AT002') throw new MovementRefused('stale');
+        if (code === 'AT004') throw new MovementRefused('unverified');
         if (code === 'AT003') throw new MovementRefused('locked', (err as { detail?: string }).detail);
         throw err;
       }

@@ -3,6 +3,7 @@ import { accountId, assertBalanced, type AccountRef } from '../../../core/ledger
 import { DomainError } from '../../../core/errors';
 import { toDecimalString } from '../../../core/money';
 import type { DbHandle } from '../../db/index';
+import type { Database } from '../../db/schema';
 import { isRetryableConflict } from '../../db/errors';
 import { decodeStoredAnswer, InsufficientFunds, type IdempotencyInput, type PostInput } from './ledger.service';
 import { createMovementWriter, MovementRefused, type RelatedWrite, type StoredAnswer } from './movement.repo';
@@ -20,6 +21,10 @@ export interface Movement<T> {
   stale?: () => Error;
   /** A withdrawal's lock, checked in the same transaction; `locked` says what to answer when it holds. */
   guard?: { withdrawalLock: { userId: string; boundary: Date }; locked: (firstInvestmentAt: Date) => Error };
+  /** Money leaves only from a verified address (decision 017): checked in the same statement. */
+  requireVerified?: string;
+  /** An e-mail sent with the movement (its outbox row, committed together). */
+  outbox?: (now: Date) => Database['email_outbox'];
 }
 
 function answerOf<T>(found: StoredAnswer, requestHash: string): T {
@@ -76,13 +81,18 @@ export function createMovements(dbh: DbHandle) {
         },
         entries,
         related: movement.related?.(txId),
-        guard: movement.guard && {
-          withdrawal_lock: {
-            account: accountId({ owner: movement.guard.withdrawalLock.userId, kind: 'available' }),
-            user_id: movement.guard.withdrawalLock.userId,
-            boundary: movement.guard.withdrawalLock.boundary.toISOString(),
-          },
-        },
+        guard:
+          movement.guard || movement.requireVerified
+            ? {
+                verified_user: movement.requireVerified,
+                withdrawal_lock: movement.guard && {
+                  account: accountId({ owner: movement.guard.withdrawalLock.userId, kind: 'available' }),
+                  user_id: movement.guard.withdrawalLock.userId,
+                  boundary: movement.guard.withdrawalLock.boundary.toISOString(),
+                },
+              }
+            : undefined,
+        outbox: movement.outbox?.(now),
       };
       // Only a request with a key can be replayed, so only its answer is kept.
       const answer = input.key
@@ -100,6 +110,7 @@ export function createMovements(dbh: DbHandle) {
           if (first !== undefined) return first;
           if (err instanceof MovementRefused) {
             if (err.reason === 'insufficient') throw new InsufficientFunds(err.accountId ?? '');
+            if (err.reason === 'unverified') throw new DomainError('email_not_verified');
             if (err.reason === 'locked' && movement.guard) throw movement.guard.locked(new Date(err.accountId ?? 0));
             throw movement.stale?.() ?? err;
           }

@@ -34,3 +34,9 @@ export async function markAttemptFailed(db: Db, id: string, failure: { attempts:
     .where('id', '=', id)
     .execute();
 }
+
+/** The parameters of the newest message of a template to an address (test harnesses read links from them). */
+export async function newestParams(db: Db, to: string, template: string): Promise<string | null> {
+  const row = await db.selectFrom('email_outbox').select('params').where('to_address', '=', to).where('template', '=', template).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  return row?.params ?? null;
+}

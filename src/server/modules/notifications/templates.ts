@@ -9,10 +9,30 @@ export interface TemplateParams {
   deposit_rejected: { amount: string; reason?: string };
   withdrawal_approved: { amount: string; crypto: string };
   withdrawal_rejected: { amount: string; reason?: string };
+  email_verification: { url: string };
+  new_sign_in: { at: string; ip: string; device: string };
+  password_changed: { at: string };
+  two_factor_enabled: { at: string };
+  two_factor_disabled: { at: string };
+  withdrawal_requested: { amount: string; crypto: string; address: string };
+  sign_in_brake: { url: string };
 }
 
 export type TemplateName = keyof TemplateParams;
-export const templateNames = ['password_reset', 'deposit_approved', 'deposit_rejected', 'withdrawal_approved', 'withdrawal_rejected'] as const satisfies readonly TemplateName[];
+export const templateNames = [
+  'password_reset',
+  'deposit_approved',
+  'deposit_rejected',
+  'withdrawal_approved',
+  'withdrawal_rejected',
+  'email_verification',
+  'new_sign_in',
+  'password_changed',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'withdrawal_requested',
+  'sign_in_brake',
+] as const satisfies readonly TemplateName[];
 
 interface Rendered {
   subject: string;
@@ -22,6 +42,8 @@ interface Rendered {
 type Texts = { [T in TemplateName]: (p: TemplateParams[T] & { money: string }) => Rendered };
 
 const reason = (label: string, r?: string) => (r ? `\n${label} ${r}` : '');
+/** "2026-11-24 00:20 UTC": the same in every language, and unambiguous. */
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 const texts: Record<Locale, Texts> = {
   fr: {
@@ -45,6 +67,34 @@ const texts: Record<Locale, Texts> = {
       subject: 'Retrait rejeté',
       text: `Bonjour,\n\nVotre retrait de ${p.money} a été rejeté et le montant est revenu sur votre solde disponible.${reason('Motif :', p.reason)}\n\nAtlas Invest`,
     }),
+    email_verification: (p) => ({
+      subject: 'Confirmez votre adresse e-mail',
+      text: `Bonjour,\n\nPour confirmer votre adresse e-mail, ouvrez ce lien (valable 3 jours) :\n${p.url}\n\nLe premier retrait ou transfert l'exige.\n\nAtlas Invest`,
+    }),
+    new_sign_in: (p) => ({
+      subject: 'Connexion depuis un nouvel appareil',
+      text: `Bonjour,\n\nVotre compte a été ouvert depuis un nouvel appareil le ${when(p.at)}.\nAdresse : ${p.ip}\nNavigateur : ${p.device}\n\nSi ce n'était pas vous, changez votre mot de passe et déconnectez les autres sessions depuis votre profil.\n\nAtlas Invest`,
+    }),
+    password_changed: (p) => ({
+      subject: 'Votre mot de passe a changé',
+      text: `Bonjour,\n\nLe mot de passe de votre compte a été changé le ${when(p.at)}. Par sécurité, les retraits sont suspendus pendant 24 heures.\n\nSi ce n'était pas vous, demandez tout de suite une réinitialisation du mot de passe.\n\nAtlas Invest`,
+    }),
+    two_factor_enabled: (p) => ({
+      subject: 'Double authentification activée',
+      text: `Bonjour,\n\nLa double authentification a été activée sur votre compte le ${when(p.at)}.\n\nSi ce n'était pas vous, changez votre mot de passe.\n\nAtlas Invest`,
+    }),
+    two_factor_disabled: (p) => ({
+      subject: 'Double authentification désactivée',
+      text: `Bonjour,\n\nLa double authentification a été désactivée sur votre compte le ${when(p.at)}.\n\nSi ce n'était pas vous, changez votre mot de passe et réactivez-la.\n\nAtlas Invest`,
+    }),
+    withdrawal_requested: (p) => ({
+      subject: 'Demande de retrait reçue',
+      text: `Bonjour,\n\nUne demande de retrait de ${p.money} en ${p.crypto} vers ${p.address} a été faite depuis votre compte. Un opérateur va l'examiner.\n\nSi ce n'était pas vous, changez votre mot de passe.\n\nAtlas Invest`,
+    }),
+    sign_in_brake: (p) => ({
+      subject: 'Connexions bloquées sur votre compte',
+      text: `Bonjour,\n\nDe nombreuses tentatives de connexion avec un mauvais mot de passe sont venues de plusieurs adresses : les connexions à votre compte sont freinées.\nPour vous connecter malgré tout depuis ce navigateur, ouvrez ce lien (valable 24 heures) :\n${p.url}\n\nAtlas Invest`,
+    }),
   },
   en: {
     password_reset: (p) => ({
@@ -61,6 +111,34 @@ const texts: Record<Locale, Texts> = {
       subject: 'Withdrawal rejected',
       text: `Hello,\n\nYour withdrawal of ${p.money} was rejected and the amount is back in your available balance.${reason('Reason:', p.reason)}\n\nAtlas Invest`,
     }),
+    email_verification: (p) => ({
+      subject: 'Confirm your e-mail address',
+      text: `Hello,\n\nTo confirm your e-mail address, open this link (valid for 3 days):\n${p.url}\n\nYour first withdrawal or transfer needs it.\n\nAtlas Invest`,
+    }),
+    new_sign_in: (p) => ({
+      subject: 'Sign-in from a new device',
+      text: `Hello,\n\nYour account was signed in from a new device on ${when(p.at)}.\nAddress: ${p.ip}\nBrowser: ${p.device}\n\nIf this was not you, change your password and sign out the other sessions from your profile.\n\nAtlas Invest`,
+    }),
+    password_changed: (p) => ({
+      subject: 'Your password changed',
+      text: `Hello,\n\nYour account's password was changed on ${when(p.at)}. For your safety, withdrawals are paused for 24 hours.\n\nIf this was not you, ask for a password reset right away.\n\nAtlas Invest`,
+    }),
+    two_factor_enabled: (p) => ({
+      subject: 'Two-factor authentication turned on',
+      text: `Hello,\n\nTwo-factor authentication was turned on for your account on ${when(p.at)}.\n\nIf this was not you, change your password.\n\nAtlas Invest`,
+    }),
+    two_factor_disabled: (p) => ({
+      subject: 'Two-factor authentication turned off',
+      text: `Hello,\n\nTwo-factor authentication was turned off for your account on ${when(p.at)}.\n\nIf this was not you, change your password and turn it back on.\n\nAtlas Invest`,
+    }),
+    withdrawal_requested: (p) => ({
+      subject: 'Withdrawal request received',
+      text: `Hello,\n\nA withdrawal of ${p.money} in ${p.crypto} to ${p.address} was requested from your account. An operator will review it.\n\nIf this was not you, change your password.\n\nAtlas Invest`,
+    }),
+    sign_in_brake: (p) => ({
+      subject: 'Sign-ins to your account are slowed down',
+      text: `Hello,\n\nMany sign-in attempts with a wrong password came from several addresses, so sign-ins to your account are now braked.\nTo sign in from this browser anyway, open this link (valid for 24 hours):\n${p.url}\n\nAtlas Invest`,
+    }),
   },
   es: {
     password_reset: (p) => ({
@@ -76,6 +154,34 @@ const texts: Record<Locale, Texts> = {
     withdrawal_rejected: (p) => ({
       subject: 'Retiro rechazado',
       text: `Hola:\n\nSu retiro de ${p.money} fue rechazado y el monto volvió a su saldo disponible.${reason('Motivo:', p.reason)}\n\nAtlas Invest`,
+    }),
+    email_verification: (p) => ({
+      subject: 'Confirme su dirección de correo',
+      text: `Hola:\n\nPara confirmar su dirección de correo, abra este enlace (válido durante 3 días):\n${p.url}\n\nSu primer retiro o transferencia lo requiere.\n\nAtlas Invest`,
+    }),
+    new_sign_in: (p) => ({
+      subject: 'Inicio de sesión desde un nuevo dispositivo',
+      text: `Hola:\n\nSe inició sesión en su cuenta desde un nuevo dispositivo el ${when(p.at)}.\nDirección: ${p.ip}\nNavegador: ${p.device}\n\nSi no fue usted, cambie su contraseña y cierre las demás sesiones desde su perfil.\n\nAtlas Invest`,
+    }),
+    password_changed: (p) => ({
+      subject: 'Su contraseña cambió',
+      text: `Hola:\n\nLa contraseña de su cuenta se cambió el ${when(p.at)}. Por seguridad, los retiros quedan suspendidos durante 24 horas.\n\nSi no fue usted, solicite de inmediato un restablecimiento de contraseña.\n\nAtlas Invest`,
+    }),
+    two_factor_enabled: (p) => ({
+      subject: 'Autenticación en dos pasos activada',
+      text: `Hola:\n\nLa autenticación en dos pasos se activó en su cuenta el ${when(p.at)}.\n\nSi no fue usted, cambie su contraseña.\n\nAtlas Invest`,
+    }),
+    two_factor_disabled: (p) => ({
+      subject: 'Autenticación en dos pasos desactivada',
+      text: `Hola:\n\nLa autenticación en dos pasos se desactivó en su cuenta el ${when(p.at)}.\n\nSi no fue usted, cambie su contraseña y vuelva a activarla.\n\nAtlas Invest`,
+    }),
+    withdrawal_requested: (p) => ({
+      subject: 'Solicitud de retiro recibida',
+      text: `Hola:\n\nSe solicitó desde su cuenta un retiro de ${p.money} en ${p.crypto} hacia ${p.address}. Un operador lo revisará.\n\nSi no fue usted, cambie su contraseña.\n\nAtlas Invest`,
+    }),
+    sign_in_brake: (p) => ({
+      subject: 'Inicios de sesión frenados en su cuenta',
+      text: `Hola:\n\nMuchos intentos de inicio de sesión con una contraseña incorrecta llegaron desde varias direcciones: los inicios de sesión en su cuenta están frenados.\nPara iniciar sesión de todos modos desde este navegador, abra este enlace (válido durante 24 horas):\n${p.url}\n\nAtlas Invest`,
     }),
   },
 };

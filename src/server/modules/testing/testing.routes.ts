@@ -24,6 +24,12 @@ export async function registerTestingRoutes(app: FastifyInstance, ctx: AppContex
   );
   r.get('/api/test/clock', { schema: { ...hide, response: { 200: nowResponse } } }, async () => ({ now: testing.now().toISOString() }));
 
+  r.get(
+    '/api/test/verification-link',
+    { schema: { ...hide, querystring: z.object({ email: z.string().max(254) }), response: { 200: z.object({ url: z.string().nullable() }) } } },
+    async (req) => ({ url: await testing.verificationLink(req.query.email) }),
+  );
+
   // Shaped like Coinbase's spot endpoint: { data: { amount } }.
   r.get('/api/test/btc-price', { schema: hide }, async (_req, reply) => {
     const amount = testing.btcAmount();

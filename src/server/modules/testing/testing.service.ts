@@ -1,6 +1,7 @@
 import { AdjustableClock, DAY_MS } from '../../../core/clock';
 import type { AppContext } from '../../context';
 import type { PriceService } from '../market/market.service';
+import { newestParams } from '../notifications/outbox.repo';
 
 export const DEFAULT_TEST_BTC_PRICE = '65000.00';
 
@@ -20,6 +21,11 @@ export function createTestingService(ctx: AppContext, prices: PriceService) {
     setBtcAmount(amount: string | null): void {
       btcAmount = amount;
       prices.invalidate();
+    },
+    /** The newest confirmation link e-mailed to an address (harnesses open it, as a person would). */
+    async verificationLink(email: string): Promise<string | null> {
+      const params = await newestParams(ctx.db, email.trim().toLowerCase(), 'email_verification');
+      return params ? (JSON.parse(params) as { url: string }).url : null;
     },
   };
 }

@@ -8,12 +8,13 @@ import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
 import { InsufficientFunds, requestHash } from '../ledger/ledger.service';
 import { createMovements } from '../ledger/movement';
+import { hitCounter } from '../accounts/ratelimit.repo';
 import * as repo from './transfers.repo';
 
 const normalizeUid = (uid: string) => uid.trim().toUpperCase();
 
 export function createTransfersService(ctx: AppContext, deps: { notify?: Notifier } = {}) {
-  const { clock } = ctx;
+  const { db, clock } = ctx;
   const movements = createMovements(ctx.dbh);
   const payeeByUid = repo.createPayeeLookup(ctx.dbh);
 
@@ -29,6 +30,9 @@ export function createTransfersService(ctx: AppContext, deps: { notify?: Notifie
   return {
     /** Lets the sender check the payee before confirming, without revealing the full name. */
     async lookupRecipient(senderId: string, uid: string) {
+      // Enough for a person checking a few payees, useless for walking the UID space.
+      const lookups = await hitCounter(db, `recipient_lookup:user:${senderId}`, clock.now(), 3_600_000);
+      if (lookups > ctx.config.limits.recipientLookupsPerHour) throw new DomainError('rate_limited');
       const recipient = await recipientFor(senderId, uid);
       return { uid: recipient.uid, maskedName: maskName(recipient.full_name) };
     },
@@ -43,6 +47,8 @@ export function createTransfersService(ctx: AppContext, deps: { notify?: Notifie
           { userId: senderId, key: idempotencyKey, requestHash: requestHash(['transfer', recipient.user_id, amount]) },
           {
             post: { type: 'transfer', userId: senderId, createdBy: senderId, postings: transferPostings(senderId, recipient.user_id, amount), ref: { type: 'internal_transfer', id } },
+            // Money leaves only from a verified address (decision 017), checked in the same statement.
+            requireVerified: senderId,
             related: (txId) => ({
               table: 'internal_transfer',
               row: {

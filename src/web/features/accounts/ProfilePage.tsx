@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Card, FormMessage } from '../../components/form';
+import { useSearchParams } from 'react-router';
 import { Page } from '../../components/Page';
+import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { formatDate } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { LevelCard } from './components/LevelCard';
@@ -12,6 +14,10 @@ import { TwoFactorCard } from './components/TwoFactorCard';
 export function ProfilePage() {
   const { t } = useTranslation(['common', 'accounts']);
   const { data: me } = useMe();
+  // Where the e-mailed confirmation link lands: ?email=verified | expired | invalid.
+  const [params] = useSearchParams();
+  const outcome = params.get('email');
+  const outcomeText = outcome === 'verified' ? t('security.verified') : outcome === 'expired' ? t('security.verifyExpired') : outcome === 'invalid' ? t('security.verifyInvalid') : null;
   if (!me) {
     return (
       <Page title={t('titles.profile')}>
@@ -27,6 +33,12 @@ export function ProfilePage() {
         </p>
         <p className="text-slate-600">{t('accounts:profile.memberSince', { date: formatDate(me.memberSince) })}</p>
       </div>
+      {outcomeText && (
+        <div className="mb-6">
+          <FormMessage tone={outcome === 'verified' ? 'success' : 'error'}>{outcomeText}</FormMessage>
+        </div>
+      )}
+      <VerifyEmailNotice me={me} />
       <div className="grid gap-6 lg:grid-cols-2">
         <ProfileDetails me={me} />
         <LevelCard level={me.level} totalInvested={me.totalInvested} />

@@ -5,6 +5,7 @@ import { fromDecimalString } from '../../../core/money';
 import { AmountField } from '../../components/AmountField';
 import { Button, Card, Field, FormMessage, Stat, TextInput } from '../../components/form';
 import { Page } from '../../components/Page';
+import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { useMoneyForm, type Rule } from '../../components/useMoneyForm';
 import { errorMessage } from '../../lib/errors';
 import { money } from '../../lib/format';
@@ -47,6 +48,7 @@ export function TransferPage() {
       <Link to="/cashier" className="mb-4 inline-block text-sm font-semibold text-brand-600 underline hover:text-brand-700">
         ← {t('transfer.back')}
       </Link>
+      <VerifyEmailNotice me={me} />
       <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
         <Card>
           <form onSubmit={submit} noValidate className="flex flex-col gap-4">
@@ -74,7 +76,12 @@ export function TransferPage() {
             </Field>
             {check.data && (
               <FormMessage tone="info">
-                {t('transfer.recipient', { name: check.data.maskedName, uid: check.data.uid })}
+                {/* The UID stands beside the name: two look-alike names never share a UID. */}
+                {t('transfer.recipientLabel')}{' '}
+                <span data-testid="recipient-name">{check.data.maskedName}</span>{' '}
+                <span data-testid="recipient-uid" className="rounded bg-white px-1.5 py-0.5 font-mono font-bold">
+                  {check.data.uid}
+                </span>
                 <span className="mt-1 block text-xs font-normal">{t('transfer.recipientHint')}</span>
               </FormMessage>
             )}

@@ -6,6 +6,7 @@ import { fromDecimalString } from '../../../core/money';
 import { AmountField } from '../../components/AmountField';
 import { Button, Card, Field, FormMessage, inputClass, Stat, TextInput } from '../../components/form';
 import { Page } from '../../components/Page';
+import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { useMoneyForm, type Rule } from '../../components/useMoneyForm';
 import { formatDateTime, money } from '../../lib/format';
 import { useDelayedRedirect } from '../../lib/redirect';
@@ -47,7 +48,8 @@ export function WithdrawPage() {
   const [address, setAddress] = useState('');
   const form = useMoneyForm({ fieldCodes, failure: (message) => t('withdraw.failure', { message }), onEdit: () => withdraw.reset() });
   const daysLeft = me?.withdrawalLockDaysLeft ?? 0;
-  const locked = daysLeft > 0;
+  const holdHours = me?.withdrawalPasswordHoldHoursLeft ?? 0;
+  const locked = daysLeft > 0 || holdHours > 0 || me?.emailVerified === false;
   const balance = me ? fromDecimalString(me.balance) : 0;
 
   const rules: Rule[] = [
@@ -64,7 +66,7 @@ export function WithdrawPage() {
   };
 
   const serverError = form.describe(withdraw.error);
-  const label = locked
+  const label = daysLeft > 0
     ? t('withdraw.blocked', { count: daysLeft })
     : withdraw.isPending
       ? t('withdraw.sending')
@@ -77,11 +79,17 @@ export function WithdrawPage() {
       <Link to="/cashier" className="mb-4 inline-block text-sm font-semibold text-brand-600 underline hover:text-brand-700">
         ← {t('withdraw.back')}
       </Link>
-      {locked && (
+      {daysLeft > 0 && (
         <div role="alert" className="mb-6 rounded-xl border-2 border-red-600 bg-red-50 px-4 py-3 font-semibold text-red-800">
           {t('withdraw.locked', { count: daysLeft })}
         </div>
       )}
+      {holdHours > 0 && (
+        <div role="alert" data-testid="password-hold" className="mb-6 rounded-xl border-2 border-red-600 bg-red-50 px-4 py-3 font-semibold text-red-800">
+          {t('common:security.passwordHold', { count: holdHours })}
+        </div>
+      )}
+      <VerifyEmailNotice me={me} />
       <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
         <Card>
           <form onSubmit={submit} noValidate>

@@ -1,0 +1,90 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DomainError } from '../../../core/errors';
+import type { Clock } from '../../../core/clock';
+import type { Db } from '../../db/index';
+import { clearPair, failingAddresses, findPair, recordFailure } from './signin-throttle.repo';
+
+const MINUTE = 60_000;
+export const SIGN_IN_WINDOW_MS = 15 * MINUTE;
+/** Failures from one address that cost nothing; after them each failure doubles the wait, up to the window. */
+export const FREE_FAILURES = 3;
+export const UNLOCK_LINK_TTL_MS = 24 * 60 * MINUTE;
+
+/** The wait after `failures` failures from one address on one account. */
+export function delayAfter(failures: number): number {
+  if (failures < FREE_FAILURES) return 0;
+  return Math.min(1000 * 2 ** (failures - FREE_FAILURES), SIGN_IN_WINDOW_MS);
+}
+
+/**
+ * Sign-in throttling that an attacker cannot turn against the owner (decision 017):
+ * - failures count per (account, source address), with growing waits: wrong passwords from one
+ *   address slow that address only, never the owner elsewhere;
+ * - the account-wide brake needs failures from `brakeAddresses` different addresses within the
+ *   window (a distributed guess), and the owner then gets a link that lets their browser through.
+ * Counters are keyed by the e-mail as typed, whether or not an account has it.
+ */
+export class SignInThrottle {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly secret: string,
+    private readonly brakeAddresses: number,
+  ) {}
+
+  /** Refuses (429) while this address must wait, or while the brake holds and no unlock link was opened here. */
+  async check(account: string, ip: string, unlockToken?: string): Promise<void> {
+    const now = this.clock.now();
+    const pair = await findPair(this.db, account, ip);
+    if (pair) {
+      const last = new Date(pair.last_at).getTime();
+      const wait = now.getTime() - last < SIGN_IN_WINDOW_MS ? last + delayAfter(Number(pair.failures)) - now.getTime() : 0;
+      if (wait > 0) throw new DomainError('rate_limited', { retryAfterSeconds: Math.ceil(wait / 1000) });
+    }
+    if ((await this.braked(account, now)) && !this.unlocks(unlockToken, account)) throw new DomainError('rate_limited');
+  }
+
+  /** Counts a failure; true when this one engaged the account-wide brake (the owner is told once). */
+  async fail(account: string, ip: string): Promise<boolean> {
+    const now = this.clock.now();
+    const wasBraked = await this.braked(account, now);
+    await recordFailure(this.db, account, ip, now, SIGN_IN_WINDOW_MS);
+    return !wasBraked && (await this.braked(account, now));
+  }
+
+  /** The right password from this address: its failures are forgotten (other addresses' stay). */
+  async succeed(account: string, ip: string): Promise<void> {
+    await clearPair(this.db, account, ip);
+  }
+
+  private async braked(account: string, now: Date): Promise<boolean> {
+    return (await failingAddresses(this.db, account, new Date(now.getTime() - SIGN_IN_WINDOW_MS))) >= this.brakeAddresses;
+  }
+
+  /** The token of the e-mailed link; opening it puts it in a cookie of the owner's browser. */
+  unlockToken(account: string): string {
+    const exp = this.clock.now().getTime() + UNLOCK_LINK_TTL_MS;
+    const who = Buffer.from(account).toString('base64url');
+    return `${who}.${exp}.${this.sign(account, exp)}`;
+  }
+
+  /** Whether a token is ours, unexpired, and for this account. */
+  unlocks(token: string | undefined, account: string): boolean {
+    const parts = token?.split('.');
+    if (!parts || parts.length !== 3 || !/^\d{1,15}$/.test(parts[1]!)) return false;
+    if (Buffer.from(parts[0]!, 'base64url').toString() !== account) return false;
+    const exp = Number(parts[1]);
+    const expected = Buffer.from(this.sign(account, exp));
+    const given = Buffer.from(parts[2]!);
+    return given.length === expected.length && timingSafeEqual(given, expected) && this.clock.now().getTime() < exp;
+  }
+
+  /** The account a well-formed token names (checked with `unlocks` before use). */
+  static accountOf(token: string): string {
+    return Buffer.from(token.split('.')[0] ?? '', 'base64url').toString();
+  }
+
+  private sign(account: string, exp: number): string {
+    return createHmac('sha256', this.secret).update(`sign-in-unlock\n${account}\n${exp}`).digest('base64url');
+  }
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { testDialect } from '../support/db';
+import { createAdmin, createUser, someIp, type TestUser } from '../support/users';
+
+const MIN_ROUNDS = 30;
+const MAX_ROUNDS = 200;
+const BOUND_MS = 10;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/**
+ * Sign-in reveals nothing (decision 017): whether the address has an account, is an operator or
+ * not, a failed sign-in costs one password-hash check and answers the same. The cases are
+ * interleaved (each round in a rotated order); each time is taken relative to its own round's
+ * median, so load that comes and goes shifts a whole round alike; the cases are compared by the
+ * medians of these relative times. On a machine busy enough to blur 30 rounds, more rounds are
+ * run (up to 200): a real difference (a skipped hash costs tens of ms) never comes within the bound.
+ */
+describe(`sign-in timing and answers (${testDialect})`, () => {
+  let t: TestApp;
+  let user: TestUser;
+  let operator: TestUser;
+  beforeAll(async () => {
+    // Every try comes from a fresh address: the account-wide brake must not start refusing early.
+    t = await createTestApp({ LOGIN_BRAKE_ADDRESSES: '1000000' });
+    user = await createUser(t);
+    operator = await createAdmin(t);
+  });
+  afterAll(async () => t.close());
+
+  it(`failed sign-ins take the same time (medians within ${BOUND_MS} ms) and give the same answer`, async () => {
+    const cases: Record<string, { url: string; email: () => string; password: () => string }> = {
+      'login, account, wrong password': { url: '/api/accounts/login', email: () => user.email, password: () => 'wrong-password' },
+      'login, no account': { url: '/api/accounts/login', email: () => `nobody.${someIp()}@example.test`, password: () => 'wrong-password' },
+      'operator login, operator, wrong password': { url: '/api/accounts/admin-login', email: () => operator.email, password: () => 'wrong-password' },
+      'operator login, investor, wrong password': { url: '/api/accounts/admin-login', email: () => user.email, password: () => 'wrong-password' },
+      'operator login, investor, right password': { url: '/api/accounts/admin-login', email: () => user.email, password: () => user.password },
+      'operator login, no account': { url: '/api/accounts/admin-login', email: () => `nobody.${someIp()}@example.test`, password: () => 'wrong-password' },
+    };
+    const names = Object.keys(cases);
+    const relative: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+    const absolute: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+    const spreadOf = () => {
+      const medians = names.map((n) => median(relative[n]!));
+      return Math.max(...medians) - Math.min(...medians);
+    };
+    let rounds = 0;
+    for (let round = -1; round < MAX_ROUNDS; round++) {
+      const times: Record<string, number> = {};
+      for (let i = 0; i < names.length; i++) {
+        const name = names[(i + Math.max(round, 0)) % names.length]!;
+        const c = cases[name]!;
+        const started = process.hrtime.bigint();
+        const res = await t.app.inject({ method: 'POST', url: c.url, payload: { email: c.email(), password: c.password() }, remoteAddress: someIp() });
+        times[name] = Number(process.hrtime.bigint() - started) / 1e6;
+        expect([res.statusCode, res.json()], name).toEqual([401, { error: { code: 'invalid_credentials', params: {} } }]);
+        expect(res.headers['set-cookie'], name).toBeUndefined();
+      }
+      if (round < 0) continue; // warm-up
+      rounds += 1;
+      const mid = median(Object.values(times));
+      for (const n of names) {
+        relative[n]!.push(times[n]! - mid);
+        absolute[n]!.push(times[n]!);
+      }
+      if (rounds >= MIN_ROUNDS && rounds % 10 === 0 && spreadOf() <= BOUND_MS) break;
+    }
+    const round1 = (v: number) => Math.round(v * 10) / 10;
+    const spread = spreadOf();
+    console.log(
+      `sign-in failures (${testDialect}, ${rounds} rounds): median ms`,
+      JSON.stringify(Object.fromEntries(names.map((n) => [n, round1(median(absolute[n]!))]))),
+      'relative to their round',
+      JSON.stringify(Object.fromEntries(names.map((n) => [n, round1(median(relative[n]!))]))),
+      `spread ${spread.toFixed(1)} ms`,
+    );
+    // A failure that skipped the hash would be far below the others (a hash costs tens of ms).
+    expect(Math.min(...names.map((n) => median(absolute[n]!)))).toBeGreaterThan(5);
+    expect(spread).toBeLessThanOrEqual(BOUND_MS);
+  }, 600_000);
+});
