@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
+import { startVerificationJob } from './modules/backoffice/verification.job';
 import { startEmailDelivery } from './modules/notifications/notifications.job';
 import { startPriceRefresh } from './modules/market/market.job';
 import { startPerformanceSnapshots } from './modules/portfolio/snapshot';
@@ -22,6 +23,7 @@ export async function startServices(app: FastifyInstance, ctx: AppContext): Prom
   stops.push(startEmailDelivery(app, ctx).stop);
   stops.push(startPriceRefresh(ctx, app.log).stop);
   stops.push(startPerformanceSnapshots(ctx, app.log).stop);
+  stops.push(startVerificationJob(ctx, app.log).stop);
   stops.push(startProofSweeper({ db: ctx.db, store: proofStoreFor(ctx), minAgeMs: ctx.config.proofSweepMinAgeMs, log: app.log }).stop);
   return {
     stop: async () => {

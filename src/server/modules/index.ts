@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { registerAccounts } from './accounts/accounts.module';
 import { registerContentRoutes } from './content/content.routes';
 import { registerAdminRoutes } from './admin/admin.routes';
+import { registerBackOfficeRoutes } from './backoffice/backoffice.routes';
 import { registerCashierRoutes } from './cashier/cashier.routes';
 import { registerInvestingRoutes } from './investing/investing.routes';
 import { busNotifier } from './notifier';
@@ -28,6 +29,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   await registerTransferRoutes(app, ctx, notifier);
   await registerCashierRoutes(app, ctx, notifier);
   await registerAdminRoutes(app, ctx, notifier);
+  await registerBackOfficeRoutes(app, ctx);
   await registerPortfolioRoutes(app, ctx);
   // Never in production: config refuses TEST_CLOCK there.
   if (ctx.config.testClock) await registerTestingRoutes(app, ctx);

@@ -9,6 +9,7 @@ import * as m006 from './006_portfolio';
 import * as m007 from './007_statement_index';
 import * as m008 from './008_ledger_write_path';
 import * as m013 from './013_verification_run';
+import * as m014 from './014_back_office';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -25,4 +26,5 @@ export const migrations: Record<string, MigrationModule> = {
   '007_statement_index': m007,
   '008_ledger_write_path': m008,
   '013_verification_run': m013,
+  '014_back_office': m014,
 };
