@@ -6,7 +6,7 @@ export async function samePixels(db: Db, pixelSha256: string) {
 
 /** Every dHash (16 hex digits): compared in memory, one short row per proof (decision 019 gives the limits). */
 export async function allDhashes(db: Db) {
-  return db.selectFrom('proof_fingerprint').select(['deposit_id', 'dhash']).execute();
+  return db.selectFrom('proof_fingerprint').select(['deposit_id', 'dhash', 'pixel_sha256']).execute();
 }
 
 export async function proofPathOf(db: Db, depositId: string): Promise<string | null> {

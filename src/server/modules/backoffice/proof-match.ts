@@ -5,8 +5,8 @@ import { DHASH_CANDIDATE_DISTANCE, differingShare, fingerprintImage, hamming, MA
 import type { ProofStore } from '../storage/proof-store';
 import * as repo from './proof-match.repo';
 
-/** At most this many dHash candidates get the (slower) second look. */
-const SECOND_LOOKS = 3;
+/** At most this many distinct candidate images get the (slower) second look. */
+const SECOND_LOOKS = 24;
 
 /**
  * Fingerprints a newly stored proof and records which earlier proofs (of any user) are the same
@@ -16,17 +16,23 @@ export async function fingerprintProof(deps: { db: Db; store: ProofStore }, depo
   const fp = await fingerprintImage(bytes);
   const exact = new Set((await repo.samePixels(deps.db, fp.pixelSha256)).map((r) => r.deposit_id));
   exact.delete(deposit.id);
-  const candidates = (await repo.allDhashes(deps.db))
-    .filter((r) => r.deposit_id !== deposit.id && !exact.has(r.deposit_id))
-    .map((r) => ({ id: r.deposit_id, distance: hamming(fp.dhash, r.dhash) }))
+  // Candidates are distinct images (proofs with the same pixels are one), nearest dHash first.
+  const images = new Map<string, { ids: string[]; distance: number }>();
+  for (const r of await repo.allDhashes(deps.db)) {
+    if (r.deposit_id === deposit.id || exact.has(r.deposit_id)) continue;
+    const image = images.get(r.pixel_sha256) ?? { ids: [], distance: hamming(fp.dhash, r.dhash) };
+    image.ids.push(r.deposit_id);
+    images.set(r.pixel_sha256, image);
+  }
+  const candidates = [...images.values()]
     .filter((c) => c.distance <= DHASH_CANDIDATE_DISTANCE)
     .sort((a, b) => a.distance - b.distance)
     .slice(0, SECOND_LOOKS);
   const matches: Array<{ other: string; kind: 'exact' | 'near'; distance: number }> = [...exact].map((other) => ({ other, kind: 'exact' as const, distance: 0 }));
   for (const c of candidates) {
-    const path = await repo.proofPathOf(deps.db, c.id);
+    const path = await repo.proofPathOf(deps.db, c.ids[0]!);
     const other = path ? await deps.store.get(path) : null;
-    if (other && (await differingShare(bytes, other)) <= MAX_DIFFERING_SHARE) matches.push({ other: c.id, kind: 'near', distance: c.distance });
+    if (other && (await differingShare(bytes, other)) <= MAX_DIFFERING_SHARE) for (const id of c.ids) matches.push({ other: id, kind: 'near', distance: c.distance });
   }
   await repo.saveFingerprint(deps.db, { deposit_id: deposit.id, user_id: deposit.user_id, pixel_sha256: fp.pixelSha256, dhash: fp.dhash, created_at: deposit.created_at }, matches);
 }

@@ -43,14 +43,23 @@ export const MAX_DIFFERING_SHARE = 0.0004;
 
 const WIDTH = 240;
 
-async function gray(bytes: Buffer, w: number, h: number): Promise<Buffer> {
-  return sharp(bytes).grayscale().resize(w, h, { fit: 'fill' }).blur(1).raw().toBuffer();
-}
-
 interface Plane {
   px: Buffer;
   w: number;
   h: number;
+}
+
+/** Decoded once, 240 px wide, grey, slightly blurred: every comparison below starts from this. */
+async function plane(bytes: Buffer): Promise<Plane & { srcWidth: number }> {
+  const { data, info } = await sharp(bytes).flatten({ background: '#ffffff' }).grayscale().resize(WIDTH).blur(1).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const meta = await sharp(bytes).metadata();
+  return { px: data, w: info.width, h: info.height, srcWidth: meta.width ?? WIDTH };
+}
+
+async function resized(p: Plane, w: number, h: number): Promise<Plane> {
+  if (p.w === w && p.h === h) return p;
+  const px = await sharp(p.px, { raw: { width: p.w, height: p.h, channels: 1 } }).resize(w, h, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
+  return { px, w, h };
 }
 
 /** The smallest share of strongly differing pixels over the shifts tried (the overlap must cover 80 %). */
@@ -80,26 +89,20 @@ function bestShare(a: Plane, b: Plane, rx: number, ry: number): number {
 /**
  * The second look at two dHash candidates: different screenshots of the same wallet app share a
  * layout and so a dHash; they differ by a few strongly different pixels (the amount, the address).
- * Both images are compared at 240 px wide: at the same pixel scale (a crop), at the same width (a
- * resize, perhaps cut at the top or bottom) and stretched to the same size, each with small shifts;
- * the best comparison counts.
+ * Both images are compared 240 px wide: at the same width (a resize, perhaps cut at the top or
+ * bottom), at the same pixel scale (a crop on the sides) and stretched to the same size, each with
+ * small shifts; the best comparison counts.
  */
 export async function differingShare(x: Buffer, y: Buffer): Promise<number> {
-  const [mx, my] = await Promise.all([sharp(x).metadata(), sharp(y).metadata()]);
-  if (!mx.width || !mx.height || !my.width || !my.height) return 1;
-  const k = WIDTH / Math.max(mx.width, my.width);
-  const a: Plane = { w: Math.max(1, Math.round(mx.width * k)), h: Math.max(1, Math.round(mx.height * k)), px: Buffer.alloc(0) };
-  const b: Plane = { w: Math.max(1, Math.round(my.width * k)), h: Math.max(1, Math.round(my.height * k)), px: Buffer.alloc(0) };
-  [a.px, b.px] = await Promise.all([gray(x, a.w, a.h), gray(y, b.w, b.h)]);
-  const cropped = bestShare(a, b, 6, 12);
-  if (cropped <= MAX_DIFFERING_SHARE) return cropped;
-  // A resized copy, possibly cut at the top or bottom (a status bar removed): same width, heights as they are.
-  const ha = Math.max(1, Math.round((WIDTH * mx.height) / mx.width));
-  const hb = Math.max(1, Math.round((WIDTH * my.height) / my.width));
-  const [wa, wb] = await Promise.all([gray(x, WIDTH, ha), gray(y, WIDTH, hb)]);
-  const resized = bestShare({ px: wa, w: WIDTH, h: ha }, { px: wb, w: WIDTH, h: hb }, 2, 12);
-  if (resized <= MAX_DIFFERING_SHARE) return resized;
-  // A resized copy with a different aspect ratio: stretched to the same size.
-  const [fa, fb] = await Promise.all([gray(x, WIDTH, ha), gray(y, WIDTH, ha)]);
-  return Math.min(cropped, resized, bestShare({ px: fa, w: WIDTH, h: ha }, { px: fb, w: WIDTH, h: ha }, 2, 2));
+  const [a, b] = await Promise.all([plane(x), plane(y)]);
+  const sameWidth = bestShare(a, b, 2, 12);
+  if (sameWidth <= MAX_DIFFERING_SHARE) return sameWidth;
+  // Same pixel scale: the narrower image shrinks by the ratio of the original widths.
+  const [small, large] = a.srcWidth <= b.srcWidth ? [a, b] : [b, a];
+  const k = small.srcWidth / large.srcWidth;
+  const scaled = await resized(small, Math.max(1, Math.round(WIDTH * k)), Math.max(1, Math.round(small.h * k)));
+  const sameScale = bestShare(scaled, large, 6, 12);
+  if (sameScale <= MAX_DIFFERING_SHARE) return sameScale;
+  const stretched = bestShare(a, await resized(b, a.w, a.h), 2, 2);
+  return Math.min(sameWidth, sameScale, stretched);
 }
