@@ -25,7 +25,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.notNull().references('user_profile.user_id').onDelete('cascade'))
     .addPrimaryKeyConstraint('user_search_term_pk', ['term', 'user_id'])
     .execute();
-  await db.schema.createIndex('user_search_term_user').on('user_search_term').column('user_id').execute();
+  await db.schema.createIndex('user_search_term_user').on('user_search_term').columns(['user_id', 'term']).execute();
   const profiles = await db.selectFrom('user_profile').select(['user_id', 'uid', 'email', 'username', 'full_name', 'last_name']).execute();
   for (const p of profiles as Array<{ user_id: string; uid: string; email: string; username: string; full_name: string; last_name: string }>) {
     const rows = searchTerms({ uid: p.uid, email: p.email, username: p.username, fullName: p.full_name, lastName: p.last_name }).map((term) => ({ term, user_id: p.user_id }));

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/index';
 
 type RequestTable = 'deposit_request' | 'withdrawal_request';
@@ -57,4 +57,18 @@ export async function closeVerificationRequests(db: Db, kind: string, startedAt:
 export async function retryFailedEmails(db: Db, nowIso: string): Promise<number> {
   const r = await db.updateTable('email_outbox').set({ status: 'pending', attempts: 0, next_attempt_at: nowIso, last_error: null }).where('status', '=', 'failed').executeTakeFirst();
   return Number(r.numUpdatedRows);
+}
+
+/**
+ * Requests in any stage but the two final ones, per status: three ranges of the queue index
+ * around 'approved' and 'rejected', so that the decided history is never scanned.
+ */
+export async function openStageCounts(db: Db, table: RequestTable) {
+  const rows = await db
+    .selectFrom(table)
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where(sql<SqlBool>`(status < 'approved' or (status > 'approved' and status < 'rejected') or status > 'rejected')`)
+    .groupBy('status')
+    .execute();
+  return rows.map((r) => ({ status: String(r.status), count: Number(r.n) }));
 }

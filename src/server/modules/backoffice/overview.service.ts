@@ -4,7 +4,7 @@ import type { Overview } from '../../../contracts/backoffice';
 import type { AppContext } from '../../context';
 import { lastVerification } from '../ledger/verification.repo';
 import { latestSnapshot } from '../market/market.repo';
-import { liveLeases, outboxCounts, requestCounts } from '../operations/signals.repo';
+import { liveLeases, outboxCounts } from '../operations/signals.repo';
 import * as repo from './overview.repo';
 
 const money = (cents: number) => toDecimalString(cents);
@@ -24,7 +24,7 @@ export function createOverviewService(ctx: Pick<AppContext, 'db' | 'clock'>) {
       const [pd, pw, open, td, tw, kinds, last, requested, outbox, price, leases] = await Promise.all([
         repo.countSum(db, 'deposit_request', 'pending'),
         repo.countSum(db, 'withdrawal_request', 'pending'),
-        requestCounts(db),
+        Promise.all([repo.openStageCounts(db, 'deposit_request'), repo.openStageCounts(db, 'withdrawal_request')]),
         repo.approvedSince(db, 'deposit_request', since),
         repo.approvedSince(db, 'withdrawal_request', since),
         repo.balancesByKind(db),
@@ -41,7 +41,7 @@ export function createOverviewService(ctx: Pick<AppContext, 'db' | 'clock'>) {
       const outboxOf = (status: string) => outbox.find((o) => o.status === status)?.count ?? 0;
       return {
         pending: { deposits: countSum(pd), withdrawals: countSum(pw) },
-        otherOpen: open.filter((o) => o.status !== 'pending'),
+        otherOpen: [...open[0].map((o) => ({ kind: 'deposit' as const, ...o })), ...open[1].map((o) => ({ kind: 'withdrawal' as const, ...o }))].filter((o) => o.status !== 'pending'),
         today: { day, deposits: countSum(td), withdrawals: countSum(tw) },
         liabilities: {
           available: money(k('available')),

@@ -5,25 +5,27 @@ import type { Db } from '../../db/index';
 const MAX = '\u{10FFFF}';
 
 /**
- * Users with a term starting with `prefix`, each once, ordered by their first matching term then
- * id; a keyset page resumes after (term, id). One range scan of the (term, user_id) primary key.
+ * Users with a term starting with `prefix`, each once (at their first matching term), ordered by
+ * (term, id); a keyset page resumes after (term, id). It reads about one page of index entries
+ * however common the prefix: a row counts only if the same user has no smaller matching term,
+ * which is one probe of the (user_id, term) index.
  */
 export async function searchPage(db: Db, prefix: string, after: { term: string; id: string } | undefined, limit: number) {
-  let matches = db
-    .selectFrom('user_search_term')
-    .select(['user_id', sql<string>`min(term)`.as('first_term')])
-    .where('term', '>=', prefix)
-    .where('term', '<', prefix + MAX)
-    .groupBy('user_id');
-  if (after) matches = matches.having(sql<SqlBool>`min(term) > ${after.term} or (min(term) = ${after.term} and user_id > ${after.id})`);
-  return db
-    .selectFrom(matches.as('m'))
-    .innerJoin('user_profile as p', 'p.user_id', 'm.user_id')
-    .select(['p.user_id', 'p.uid', 'p.full_name', 'p.email', 'p.username', 'p.created_at', 'm.first_term'])
-    .orderBy('m.first_term')
-    .orderBy('p.user_id')
-    .limit(limit + 1)
-    .execute();
+  const upper = prefix + MAX;
+  let q = db
+    .selectFrom('user_search_term as t')
+    .innerJoin('user_profile as p', 'p.user_id', 't.user_id')
+    .select(['p.user_id', 'p.uid', 'p.full_name', 'p.email', 'p.username', 'p.created_at', 't.term as first_term'])
+    .where('t.term', '>=', prefix)
+    .where('t.term', '<', upper)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('user_search_term as s').select('s.user_id').whereRef('s.user_id', '=', 't.user_id').where('s.term', '>=', prefix).whereRef('s.term', '<', 't.term'))),
+    )
+    .orderBy('t.term')
+    .orderBy('t.user_id')
+    .limit(limit + 1);
+  if (after) q = q.where(sql<SqlBool>`(t.term > ${after.term} or (t.term = ${after.term} and t.user_id > ${after.id}))`);
+  return q.execute();
 }
 
 export async function profileOf(db: Db, userId: string) {

@@ -12,8 +12,8 @@ export function SameImage({ matches, onOpen }: { matches: ProofMatch[]; onOpen?:
         {matches.map((m) => {
           const date = formatDateTime(m.createdAt);
           return (
-            <li key={m.depositId} className="flex flex-wrap items-center gap-2">
-              <span className="min-w-0 flex-1">{t(`sameImage.${m.kind}`, { amount: money(m.amount), name: m.user.fullName, uid: m.user.uid, date })}</span>
+            <li key={m.depositId} className="flex flex-col items-start gap-1">
+              <span className="min-w-0">{t(`sameImage.${m.kind}`, { amount: money(m.amount), name: m.user.fullName, uid: m.user.uid, date })}</span>
               {onOpen && (
                 <button type="button" className="font-semibold text-red-900 underline" onClick={() => onOpen(m.depositId, m.user.fullName)} aria-label={t('sameImage.openLabel', { name: m.user.fullName, date })}>
                   {t('sameImage.open')}
