@@ -4,7 +4,12 @@ import type { Statement } from '../../../contracts/portfolio';
 import { api } from '../../lib/api';
 
 export function useOverview() {
-  return useQuery({ queryKey: ['admin', 'overview'], queryFn: () => api<Overview>('/api/admin/overview') });
+  return useQuery({
+    queryKey: ['admin', 'overview'],
+    queryFn: () => api<Overview>('/api/admin/overview'),
+    // A requested verification ends without an event: look again until its job has run.
+    refetchInterval: (query) => (query.state.data?.verification.requestedAt ? 2000 : false),
+  });
 }
 
 export function useOverviewActions() {
