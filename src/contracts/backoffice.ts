@@ -23,6 +23,8 @@ export const overviewResponse = z.object({
     ledger: z.object({ deposits: decimalAmount, withdrawals: decimalAmount, pnl: decimalAmount }),
     difference: decimalAmount,
     reconciled: z.boolean(),
+    /** When these sums were read (they are kept up to LIABILITIES_TTL_S seconds). */
+    asOf: z.string(),
   }),
   verification: z.object({
     last: z.object({ ranAt: z.string(), ok: z.boolean(), problems: z.number().int(), detail: z.string() }).nullable(),

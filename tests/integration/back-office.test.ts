@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIABILITIES_TTL_S } from '../../src/server/modules/backoffice/overview.service';
 import { runRequestedVerification } from '../../src/server/modules/backoffice/verification.job';
 import { createTestApp, type TestApp } from '../support/app';
 import { testDialect } from '../support/db';
@@ -166,10 +167,14 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
 
     it('raises the flag with the difference when a balance row is altered directly in SQL', async () => {
       await sql`update ledger_account set balance_cents = balance_cents + 1234 where id = ${`u:${helena.id}:available`}`.execute(t.ctx.db);
+      // The sums are kept a few seconds (decision 019): the next read after that sees the change.
+      t.clock.advance(LIABILITIES_TTL_S * 1000);
       const o = await overview();
       expect(o.liabilities.reconciled).toBe(false);
       expect(o.liabilities.difference).toBe('12.34');
       await sql`update ledger_account set balance_cents = balance_cents - 1234 where id = ${`u:${helena.id}:available`}`.execute(t.ctx.db);
+      expect((await overview()).liabilities.reconciled, 'kept for a few seconds').toBe(false);
+      t.clock.advance(LIABILITIES_TTL_S * 1000);
       expect((await overview()).liabilities.reconciled).toBe(true);
     });
 

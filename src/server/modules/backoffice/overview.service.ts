@@ -8,6 +8,14 @@ import { liveLeases, outboxCounts } from '../operations/signals.repo';
 import * as repo from './overview.repo';
 
 const money = (cents: number) => toDecimalString(cents);
+
+/**
+ * The liabilities read one index entry per funded account (3 per user): ~30 ms on SQLite with
+ * 100,000 funded users. Every live event makes every open overview refetch, so the sums are kept
+ * this long per process, and the screen says when they were read (decision 019).
+ */
+export const LIABILITIES_TTL_S = 5;
+const liabilitiesCache = new WeakMap<object, { at: number; kinds: Map<string, number> }>();
 const countSum = (x: { count: number; cents: number }) => ({ count: x.count, sum: money(x.cents) });
 
 /**
@@ -16,6 +24,13 @@ const countSum = (x: { count: number; cents: number }) => ({ count: x.count, sum
  */
 export function createOverviewService(ctx: Pick<AppContext, 'db' | 'clock'>) {
   const { db, clock } = ctx;
+  async function balancesByKind(now: Date) {
+    const cached = liabilitiesCache.get(db);
+    if (cached && now.getTime() - cached.at < LIABILITIES_TTL_S * 1000 && now.getTime() >= cached.at) return cached;
+    const fresh = { at: now.getTime(), kinds: await repo.balancesByKind(db) };
+    liabilitiesCache.set(db, fresh);
+    return fresh;
+  }
   return {
     async overview(): Promise<Overview> {
       const now = clock.now();
@@ -27,14 +42,14 @@ export function createOverviewService(ctx: Pick<AppContext, 'db' | 'clock'>) {
         Promise.all([repo.openStageCounts(db, 'deposit_request'), repo.openStageCounts(db, 'withdrawal_request')]),
         repo.approvedSince(db, 'deposit_request', since),
         repo.approvedSince(db, 'withdrawal_request', since),
-        repo.balancesByKind(db),
+        balancesByKind(now),
         lastVerification(db, 'ledger'),
         repo.openVerificationRequest(db, 'ledger'),
         outboxCounts(db),
         latestSnapshot(db, 'BTC'),
         liveLeases(db, now),
       ]);
-      const k = (kind: string) => kinds.get(kind) ?? 0;
+      const k = (kind: string) => kinds.kinds.get(kind) ?? 0;
       const total = k('available') + k('invested') + k('withdrawal_hold');
       // Platform accounts carry the other side of every movement: what users are owed is minus their sum.
       const expected = -(k('platform_deposits') + k('platform_withdrawals') + k('platform_pnl'));
@@ -52,6 +67,7 @@ export function createOverviewService(ctx: Pick<AppContext, 'db' | 'clock'>) {
           ledger: { deposits: money(-k('platform_deposits')), withdrawals: money(k('platform_withdrawals')), pnl: money(-k('platform_pnl')) },
           difference: money(total - expected),
           reconciled: total === expected,
+          asOf: new Date(kinds.at).toISOString(),
         },
         verification: { last: last ? { ranAt: last.ranAt, ok: last.ok, problems: last.problems, detail: last.detail } : null, requestedAt: requested?.requested_at ?? null },
         outbox: { pending: outboxOf('pending'), sending: outboxOf('sending'), failed: outboxOf('failed') },

@@ -71,7 +71,8 @@ export function OverviewPage() {
                 [t('overview.ledgerExpected'), money(o.liabilities.expected)],
               ]}
             />
-            <p className="mt-2 text-xs text-slate-600">
+            <p className="mt-2 text-xs text-slate-600">{t('overview.asOf', { at: formatDateTime(o.liabilities.asOf), seconds: 5 })}</p>
+            <p className="mt-1 text-xs text-slate-600">
               {t('overview.ledgerDetail', { deposits: money(o.liabilities.ledger.deposits), withdrawals: money(o.liabilities.ledger.withdrawals), pnl: money(o.liabilities.ledger.pnl) })}
             </p>
             {o.liabilities.reconciled ? (
