@@ -27,10 +27,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('user_search_term_user').on('user_search_term').columns(['user_id', 'term']).execute();
   const profiles = await db.selectFrom('user_profile').select(['user_id', 'uid', 'email', 'username', 'full_name', 'last_name']).execute();
-  for (const p of profiles as Array<{ user_id: string; uid: string; email: string; username: string; full_name: string; last_name: string }>) {
-    const rows = searchTerms({ uid: p.uid, email: p.email, username: p.username, fullName: p.full_name, lastName: p.last_name }).map((term) => ({ term, user_id: p.user_id }));
-    if (rows.length > 0) await db.insertInto('user_search_term').values(rows).execute();
-  }
+  const rows = (profiles as Array<{ user_id: string; uid: string; email: string; username: string; full_name: string; last_name: string }>).flatMap((p) =>
+    searchTerms({ uid: p.uid, email: p.email, username: p.username, fullName: p.full_name, lastName: p.last_name }).map((term) => ({ term, user_id: p.user_id })),
+  );
+  // In batches: within the bound parameters of both databases.
+  for (let i = 0; i < rows.length; i += 1000) await db.insertInto('user_search_term').values(rows.slice(i, i + 1000)).execute();
 
   await db.schema
     .createTable('proof_fingerprint')
