@@ -48,6 +48,21 @@ test.beforeAll(async () => {
   await b.api.dispose();
 });
 
+test('the overview follows new requests live, without a reload', async ({ browser }) => {
+  const page = await operatorPage(browser, 1280);
+  await openSettled(page, '/admin/overview');
+  const waiting = page.getByRole('region', { name: 'En attente de validation' });
+  const before = Number(/(\d+) ·/.exec((await waiting.getByText(/·/).first().textContent()) ?? '')?.[1]);
+  const api = await request.newContext({ baseURL });
+  await login(api, `marc_${tag}@example.test`, 'secret-123');
+  const sharp = (await import('sharp')).default;
+  const other = await sharp(await walletScreenshot('0.0007 BTC', 'bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3h')).png().toBuffer();
+  expect((await api.post('/api/deposits', { multipart: { amount: '7', proof: { name: 'p.png', mimeType: 'image/png', buffer: other } } })).status()).toBe(201);
+  await api.dispose();
+  await expect(waiting).toContainText(`${before + 1} ·`);
+  await page.context().close();
+});
+
 test('an operator finds a user by part of the name without its accents, opens the page, and sees a re-used proof flagged', async ({ browser }) => {
   const page = await operatorPage(browser, 1280);
   await openSettled(page, '/admin/overview');
@@ -67,7 +82,11 @@ test('an operator finds a user by part of the name without its accents, opens th
 
   // The queue: Marc's deposit carries the warning naming Éloïse's request; both proofs open.
   await page.getByRole('link', { name: 'File de validation' }).click();
-  const card = page.getByTestId('request-card').filter({ has: page.getByText(marc.uid, { exact: true }) });
+  const marcs = page.getByTestId('request-card').filter({ has: page.getByText(marc.uid, { exact: true }) });
+  const card = marcs.filter({ hasText: '$2,500.00' });
+  // His other deposit, a different screenshot of the same wallet app, is not flagged.
+  await expect(marcs.filter({ hasText: '$7.00' })).toBeVisible();
+  await expect(marcs.filter({ hasText: '$7.00' }).getByTestId('same-image')).toHaveCount(0);
   await expect(card.getByTestId('same-image')).toContainText(`Éloïse ${lastName}`);
   await expect(card.getByTestId('same-image')).toContainText(eloise.uid);
   await card.getByRole('button', { name: new RegExp(`Ouvrir la preuve de Éloïse ${lastName}`) }).click();
