@@ -2,8 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIABILITIES_TTL_S } from '../../src/server/modules/backoffice/overview.service';
 import { runRequestedVerification } from '../../src/server/modules/backoffice/verification.job';
+import { MAX_MATCHES } from '../../src/server/modules/backoffice/proof-match';
 import { createTestApp, type TestApp } from '../support/app';
 import { testDialect } from '../support/db';
+import { sampleImage } from '../support/images';
 import { fund } from '../support/money';
 import { copiesOf, walletScreenshot } from '../support/screenshots';
 import { createAdmin, createUser, type TestUser } from '../support/users';
@@ -239,6 +241,22 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
         const card = await queueCard(id);
         expect(card.sameImageAs.map((m) => m.depositId), name).toContain(first);
       }
+    });
+
+    it('keeps at most ten matches per proof, however often one image is sent', { timeout: 60_000 }, async () => {
+      const png = await sampleImage('png', 80, 60);
+      const ids: string[] = [];
+      for (let i = 0; i < 13; i++) {
+        t.clock.advance(1000);
+        ids.push(await deposit(i % 2 ? bob : helena, '1.00', png));
+      }
+      const last = await queueCard(ids.at(-1)!);
+      expect(last.sameImageAs).toHaveLength(MAX_MATCHES);
+      // The original is named first.
+      expect(last.sameImageAs[0]!.depositId).toBe(ids[0]);
+      expect((await queueCard(ids[0]!)).sameImageAs).toHaveLength(MAX_MATCHES);
+      const rows = await t.ctx.db.selectFrom('proof_match').select((eb) => eb.fn.countAll<number>().as('n')).where('deposit_id', 'in', ids).executeTakeFirstOrThrow();
+      expect(Number(rows.n)).toBeLessThanOrEqual(2 * MAX_MATCHES * ids.length);
     });
 
     it('does not flag different screenshots of the same wallet app', { timeout: 60_000 }, async () => {

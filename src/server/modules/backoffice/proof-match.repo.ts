@@ -1,7 +1,8 @@
 import type { Db } from '../../db/index';
 
-export async function samePixels(db: Db, pixelSha256: string) {
-  return db.selectFrom('proof_fingerprint').select('deposit_id').where('pixel_sha256', '=', pixelSha256).execute();
+/** The first proofs with these exact pixels (the earliest is the original), at most `limit`. */
+export async function samePixels(db: Db, pixelSha256: string, limit: number) {
+  return db.selectFrom('proof_fingerprint').select('deposit_id').where('pixel_sha256', '=', pixelSha256).orderBy('created_at').orderBy('deposit_id').limit(limit).execute();
 }
 
 /** Every dHash (16 hex digits): compared in memory, one short row per proof (decision 019 gives the limits). */
