@@ -5,6 +5,7 @@ import type { Deposit } from '../../../contracts/cashier';
 import { depositCoins } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
+import { fingerprintProof } from '../backoffice/proof-match';
 import { inspectAndNormalizeImage, MAX_PROOF_BYTES } from '../storage/image';
 import { type ProofStore } from '../storage/proof-store';
 import type { Notifier } from '../notifier';
@@ -100,6 +101,8 @@ export function createDepositsService(ctx: AppContext, { notifier, proofs: store
         }
         throw err;
       }
+      // Re-used proofs (decision 019); a failure here never loses the deposit, it only goes unchecked.
+      await fingerprintProof({ db, store }, row, image.bytes).catch(() => {});
       notifier.requestChanged(userId, 'deposit');
       return toDeposit(row);
     },
