@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountInput, decimalAmount } from './money';
+import { proofMatchSchema } from './proof-match';
 import { text } from './text';
 
 export const requestStatus = z.enum(['pending', 'approved', 'rejected']);
@@ -63,7 +64,8 @@ export type CashierHistory = z.infer<typeof historyResponse>;
 
 const requester = z.object({ id: z.string(), fullName: z.string(), email: z.string(), uid: z.string() });
 
-export const adminDepositSchema = depositSchema.extend({ user: requester, processedBy: z.string().nullable() });
+/** sameImageAs: other deposits whose proof is the same image (decision 019). */
+export const adminDepositSchema = depositSchema.extend({ user: requester, processedBy: z.string().nullable(), sameImageAs: z.array(proofMatchSchema) });
 export const adminWithdrawalSchema = withdrawalSchema.extend({ user: requester.extend({ balance: decimalAmount }), processedBy: z.string().nullable() });
 export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;

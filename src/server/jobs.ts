@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { startLimiterSweep } from './modules/accounts/limiter-sweep';
+import { startVerificationJob } from './modules/backoffice/verification.job';
 import { startEmailDelivery } from './modules/notifications/notifications.job';
 import { startPriceRefresh } from './modules/market/market.job';
 import { startPerformanceSnapshots } from './modules/portfolio/snapshot';
@@ -24,6 +25,7 @@ export async function startJobs(app: FastifyInstance, ctx: AppContext): Promise<
   stops.push(startPriceRefresh(ctx, services.prices, app.log).stop);
   stops.push(startPerformanceSnapshots(ctx, app.log).stop);
   stops.push(startLimiterSweep(ctx, app.log).stop);
+  stops.push(startVerificationJob(ctx, app.log).stop);
   stops.push(startProofSweeper({ db: ctx.db, store: services.proofs, minAgeMs: ctx.config.proofSweepMinAgeMs, log: app.log }).stop);
   return {
     stop: async () => {

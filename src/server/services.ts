@@ -1,6 +1,8 @@
 import type { AppContext } from './context';
 import { createAccounts, type Accounts } from './modules/accounts/accounts.module';
 import { createAdminService } from './modules/admin/admin.service';
+import { createOverviewService } from './modules/backoffice/overview.service';
+import { createUsersService } from './modules/backoffice/users.service';
 import { createDepositsService } from './modules/cashier/deposits.service';
 import { createHistoryService } from './modules/cashier/history.service';
 import { createWithdrawalsService } from './modules/cashier/withdrawals.service';
@@ -26,6 +28,7 @@ export interface Services {
   withdrawals: ReturnType<typeof createWithdrawalsService>;
   history: ReturnType<typeof createHistoryService>;
   admin: ReturnType<typeof createAdminService>;
+  backOffice: { overview: ReturnType<typeof createOverviewService>; users: ReturnType<typeof createUsersService>; statement: ReturnType<typeof createStatementService> };
   portfolio: ReturnType<typeof createPortfolioService>;
   statement: ReturnType<typeof createStatementService>;
   /** Releases what the services hold open (the event bus's connection, the proof store's client). */
@@ -41,6 +44,8 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
   const notifier = busNotifier(events, log);
   const prices = createPriceService(ctx);
   const proofs = createProofStore(ctx.config);
+  const statement = createStatementService(ctx);
+  const history = createHistoryService(ctx);
   return {
     events,
     notifier,
@@ -51,10 +56,11 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     transfers: createTransfersService(ctx, { notify: notifier }),
     deposits: createDepositsService(ctx, { notifier, proofs }),
     withdrawals: createWithdrawalsService(ctx, notifier),
-    history: createHistoryService(ctx),
+    history,
     admin: createAdminService(ctx, notifier),
+    backOffice: { overview: createOverviewService(ctx), users: createUsersService(ctx, history), statement },
     portfolio: createPortfolioService(ctx, prices),
-    statement: createStatementService(ctx),
+    statement,
     close: async () => {
       await events.close();
       await proofs.close();

@@ -48,7 +48,7 @@ test.describe('cashier and operator review', () => {
     expect(await proof.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
     await admin.page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).click();
     await card.getByRole('button', { name: 'Approuver' }).click();
-    await expect(admin.page.getByText('Deposit approved!')).toBeVisible();
+    await expect(admin.page.getByText('Dépôt approuvé !')).toBeVisible();
 
     // The user's balance moves without a reload, and the e-mail reaches the SMTP peer.
     await expect(user.page.getByRole('group', { name: 'Solde disponible' })).toContainText('$250.00', { timeout: 10_000 });
@@ -74,7 +74,7 @@ test.describe('cashier and operator review', () => {
     await wcard.getByRole('button', { name: 'Rejeter' }).click();
     await admin.page.getByLabel('Motif du rejet (facultatif)').fill('Adresse non vérifiée');
     await admin.page.getByRole('button', { name: 'Confirmer le rejet' }).click();
-    await expect(admin.page.getByText('Withdrawal rejected')).toBeVisible();
+    await expect(admin.page.getByText('Retrait rejeté')).toBeVisible();
 
     await expect(user.page.getByRole('group', { name: 'Solde disponible' })).toContainText('$250.00', { timeout: 10_000 });
     await expect(user.page.getByText('Motif : Adresse non vérifiée')).toBeVisible();

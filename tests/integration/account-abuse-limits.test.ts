@@ -37,6 +37,14 @@ describe(`abuse limits (${testDialect})`, () => {
     expect((await deposit(u)).statusCode).toBe(201);
   });
 
+  it('keeps the cap when uploads arrive at once: of five simultaneous requests, exactly three are filed', async () => {
+    const u = await createUser(t);
+    const statuses = (await Promise.all(Array.from({ length: 5 }, () => deposit(u)))).map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 409, 409]);
+    const pending = await t.ctx.db.selectFrom('deposit_request').select('id').where('user_id', '=', u.id).where('status', '=', 'pending').execute();
+    expect(pending).toHaveLength(3);
+  });
+
   it('caps proof uploads per person and hour (here 5), whatever their outcome', async () => {
     const u = await createUser(t);
     const statuses: number[] = [];

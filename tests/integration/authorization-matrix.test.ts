@@ -86,6 +86,15 @@ const matrix: Record<string, Entry> = {
   'POST /api/admin/withdrawals/{id}/approve': { access: 'admin', req: (c) => ({ params: { id: c.target.withdrawal } }) },
   'POST /api/admin/withdrawals/{id}/reject': { access: 'admin', req: (c) => ({ params: { id: c.target.withdrawal }, payload: { reason: 'matrix' } }) },
   'GET /api/admin/deposits/{id}/proof': { access: 'admin', req: (c) => ({ params: { id: c.target.deposit } }) },
+  'GET /api/admin/overview': { access: 'admin' },
+  'POST /api/admin/verifications': { access: 'admin' },
+  'POST /api/admin/outbox/retry': { access: 'admin' },
+  'GET /api/admin/users': { access: 'admin', req: (c) => ({ query: `q=${c.w.victim.uid}` }) },
+  'GET /api/admin/users/{id}': { access: 'admin', req: (c) => ({ params: { id: c.w.victim.id } }) },
+  'GET /api/admin/users/{id}/statement': { access: 'admin', req: (c) => ({ params: { id: c.w.victim.id } }) },
+  // The victim's sessions: nobody signs in as the victim, so no persona loses its session.
+  'DELETE /api/admin/users/{id}/sessions': { access: 'admin', req: (c) => ({ params: { id: c.w.victim.id } }) },
+  'DELETE /api/admin/users/{id}/sessions/{sessionId}': { access: 'admin', req: (c) => ({ params: { id: c.w.victim.id, sessionId: 'no-such-session' } }) },
 };
 
 /** Routes the document hides on purpose, with who may call them (checked separately below). */

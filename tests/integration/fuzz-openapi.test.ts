@@ -27,7 +27,7 @@ const seed = process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {
  * Operations that verify a password (scrypt, ~50 ms of CPU) or end the session (the persona then
  * signs in again) are sent less often, so that the run stays short; they still get hundreds.
  */
-const slow = /\/two-factor\/(enable|disable)$|\/accounts\/password$|\/logout$|\/revoke-(all|others)$|\/(admin-)?login$/;
+const slow = /\/two-factor\/(enable|disable)$|\/accounts\/password$|\/logout$|\/revoke-(all|others)$|\/(admin-)?login$|\/admin\/users\/.+\/sessions/;
 const weightOf = (op: Operation) => (slow.test(op.path) ? 3 : 10);
 
 describe(`fuzzing the API from its OpenAPI document (${testDialect})`, () => {

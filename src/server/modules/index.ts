@@ -4,6 +4,7 @@ import type { Services } from '../services';
 import { registerAccounts } from './accounts/accounts.module';
 import { registerContentRoutes } from './content/content.routes';
 import { registerAdminRoutes } from './admin/admin.routes';
+import { registerBackOfficeRoutes } from './backoffice/backoffice.routes';
 import { registerCashierRoutes } from './cashier/cashier.routes';
 import { registerInvestingRoutes } from './investing/investing.routes';
 import { registerEmbedRoutes } from './market/embed.routes';
@@ -26,6 +27,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, ser
   await registerTransferRoutes(app, services.transfers);
   await registerCashierRoutes(app, services);
   await registerAdminRoutes(app, services.admin);
+  await registerBackOfficeRoutes(app, services.backOffice);
   await registerPortfolioRoutes(app, services, ctx.clock);
   // Never in production: config refuses TEST_CLOCK there.
   if (ctx.config.testClock) await registerTestingRoutes(app, ctx, services.prices);

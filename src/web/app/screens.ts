@@ -40,7 +40,9 @@ export const screens: ScreenSpec[] = [
   { path: '/withdraw', module: 'cashier/WithdrawPage', name: 'WithdrawPage', namespaces: ['cashier'], access: 'user' },
   { path: '/internal-transfer', module: 'cashier/TransferPage', name: 'TransferPage', namespaces: ['cashier'], access: 'user' },
   { path: '/portfolio', module: 'portfolio/PortfolioPage', name: 'PortfolioPage', namespaces: ['portfolio'], access: 'user', prefetch: 'prefetchPortfolio' },
-  { path: '/admin', module: 'admin/AdminPage', name: 'AdminPage', namespaces: ['admin'], access: 'admin' },
+  { path: '/admin', module: 'admin/AdminPage', name: 'AdminPage', namespaces: ['admin', 'backoffice'], access: 'admin' },
+  { path: '/admin/overview', module: 'admin/OverviewPage', name: 'OverviewPage', namespaces: ['backoffice'], access: 'admin' },
+  { path: '/admin/users', module: 'admin/UsersPage', name: 'UsersPage', namespaces: ['backoffice'], access: 'admin' },
 ];
 
 /** Unknown paths show the home screen. */

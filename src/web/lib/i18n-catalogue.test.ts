@@ -28,8 +28,6 @@ const namespaces = Object.keys(catalogue).sort();
 
 /** Same text in every language on purpose: brand and product names, tickers, loanwords. */
 const sameEverywhere = new Set([
-  // Spec §8 gives the operator's proof placeholder in English, verbatim, for the French product.
-  'No image available',
   'Atlas Invest',
   'Crypto',
   'Trading',

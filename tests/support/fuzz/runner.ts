@@ -166,6 +166,10 @@ export class Fuzzer {
     const cleared = setCookie.some((c) => c.startsWith(`${SESSION_COOKIE}=;`) || (c.startsWith(`${SESSION_COOKIE}=`) && /max-age=0/i.test(c)));
     if (cleared || res.statusCode === 401) this.stale.add(req.who);
     else if (/revoke|sign-out|logout|ban-user|set-user-password|remove-user|set-role/.test(req.url) && res.statusCode < 300) this.stale.add(req.who);
+    // An operator signed a persona out everywhere (or out of one session): that persona signs in again.
+    if (req.method === 'DELETE' && /^\/api\/admin\/users\/[^/]+\/sessions/.test(req.url) && res.statusCode < 300) {
+      for (const name of ['user', 'other', 'admin'] as const) if (req.url.includes(this.w.personas[name].id)) this.stale.add(name);
+    }
   }
 
   private async refreshSessions(): Promise<void> {

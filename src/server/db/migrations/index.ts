@@ -10,6 +10,7 @@ import * as m007 from './007_statement_index';
 import * as m008 from './008_ledger_write_path';
 import * as m011 from './011_account_security';
 import * as m013 from './013_verification_run';
+import * as m014 from './014_back_office';
 import * as m015 from './015_post_movement';
 
 export interface MigrationModule {
@@ -28,5 +29,6 @@ export const migrations: Record<string, MigrationModule> = {
   '008_ledger_write_path': m008,
   '011_account_security': m011,
   '013_verification_run': m013,
+  '014_back_office': m014,
   '015_post_movement': m015,
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
+import { searchTerms } from '../../../core/search-key';
 import type { Db } from '../../db/index';
 import type { Dialect } from '../../db/dialect';
 import type { Database } from '../../db/schema';
@@ -69,6 +70,9 @@ export async function insertAccount(trx: Transaction<Database>, dialect: Dialect
       updated_at: at,
     })
     .execute();
+  // The operators' search finds the user from the start (names never change after signup).
+  const terms = searchTerms({ uid: a.uid, email: a.email, username: a.username, fullName: a.fullName, lastName: a.lastName });
+  await trx.insertInto('user_search_term').values(terms.map((term) => ({ term, user_id: a.id }))).execute();
 }
 
 export async function emailExists(db: Db, email: string): Promise<boolean> {

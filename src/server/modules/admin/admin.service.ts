@@ -6,6 +6,7 @@ import type { AdminDeposit, AdminWithdrawal } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
 import { contactOf } from '../cashier/cashier.repo';
+import { proofMatches } from '../backoffice/proof-match';
 import { toDeposit } from '../cashier/deposits.service';
 import { toWithdrawal } from '../cashier/withdrawals.service';
 import { audit, InsufficientFunds, post, type Trx } from '../ledger/ledger.service';
@@ -78,9 +79,10 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
   return {
     async deposits(status: Status | undefined, cursor: string | undefined, limit: number): Promise<{ items: AdminDeposit[]; nextCursor: string | null }> {
       const { rows, nextCursor } = page(await repo.depositPage(db, { status, after: decodeCursor(cursor), limit }), limit);
+      const matches = await proofMatches(db, rows.map((r) => r.id));
       return {
         nextCursor,
-        items: rows.map((r) => ({ ...toDeposit(r), processedBy: r.processed_by, user: { id: r.user_id, fullName: r.full_name, email: r.email, uid: r.uid } })),
+        items: rows.map((r) => ({ ...toDeposit(r), processedBy: r.processed_by, user: { id: r.user_id, fullName: r.full_name, email: r.email, uid: r.uid }, sameImageAs: matches.get(r.id) ?? [] })),
       };
     },
 

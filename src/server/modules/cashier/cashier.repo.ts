@@ -41,6 +41,11 @@ export async function lockAvailableBalance(trx: Trx, userId: string): Promise<vo
     .execute();
 }
 
+/** Serializes one person's request filings: a no-op write of their profile row (a row lock on PostgreSQL). */
+export async function lockRequestsOf(trx: Trx, userId: string): Promise<void> {
+  await trx.updateTable('user_profile').set({ updated_at: sql`updated_at` }).where('user_id', '=', userId).execute();
+}
+
 /** When the user first invested (stopped investments included), as committed now. */
 export async function firstInvestmentAt(trx: Trx, userId: string): Promise<Date | null> {
   const row = await trx.selectFrom('investment').select((eb) => eb.fn.min<string | null>('created_at').as('first')).where('user_id', '=', userId).executeTakeFirst();

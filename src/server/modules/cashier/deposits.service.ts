@@ -5,6 +5,7 @@ import type { Deposit } from '../../../contracts/cashier';
 import { depositCoins } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
+import { fingerprintProof } from '../backoffice/proof-match';
 import { inspectAndNormalizeImage, MAX_PROOF_BYTES } from '../storage/image';
 import { type ProofStore } from '../storage/proof-store';
 import type { Notifier } from '../notifier';
@@ -72,6 +73,7 @@ export function createDepositsService(ctx: AppContext, { notifier, proofs: store
       if (!upload.proof || upload.proof.length === 0) throw new DomainError(upload.proof ? 'file_not_image' : 'proof_required');
       if (upload.proof.length > MAX_PROOF_BYTES) throw new DomainError('file_too_large');
       const { maxPendingDeposits, proofUploadsPerHour } = config.limits;
+      // A cheap early refusal, before the image is decoded; the insert below decides for sure.
       if ((await repo.countPendingDeposits(db, userId)) >= maxPendingDeposits) throw new DomainError('too_many_pending_deposits', { max: maxPendingDeposits });
       if ((await hitCounter(db, `proof_upload:user:${userId}`, clock.now(), HOUR)) > proofUploadsPerHour) throw new DomainError('rate_limited');
       const image = await inspectAndNormalizeImage(upload.proof);
@@ -91,7 +93,13 @@ export function createDepositsService(ctx: AppContext, { notifier, proofs: store
         tx_id: null,
       };
       try {
-        await repo.insertDeposit(db, row);
+        // The cap is decided again where it cannot race: with the person's requests locked, the
+        // count and the insert are one step (two uploads at once cannot both be the third).
+        await db.transaction().execute(async (trx) => {
+          await repo.lockRequestsOf(trx, userId);
+          if ((await repo.countPendingDeposits(trx, userId)) >= maxPendingDeposits) throw new DomainError('too_many_pending_deposits', { max: maxPendingDeposits });
+          await repo.insertDeposit(trx, row);
+        });
       } catch (err) {
         await store.delete(path).catch(() => {});
         if (idempotencyKey && isUniqueViolation(err)) {
@@ -100,6 +108,8 @@ export function createDepositsService(ctx: AppContext, { notifier, proofs: store
         }
         throw err;
       }
+      // Re-used proofs (decision 019); a failure here never loses the deposit, it only goes unchecked.
+      await fingerprintProof({ db, store }, row, image.bytes).catch(() => {});
       notifier.requestChanged(userId, 'deposit');
       return toDeposit(row);
     },

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { useSignOut } from '../../lib/session';
 import { proofLink, useDecision, useQueue, type Kind } from './api';
 import { Dialog } from '../../components/Dialog';
+import { AdminNav } from './AdminNav';
 import { RequestCard } from './RequestCard';
 
 const statuses: Array<RequestStatus | 'all'> = ['pending', 'approved', 'rejected', 'all'];
@@ -33,14 +34,15 @@ function Queue({ kind }: { kind: Kind }) {
       },
     );
 
-  const openProof = async (request: AdminDeposit) => {
+  const openProofOf = async (id: string, name: string) => {
     try {
-      const link = await proofLink(request.id);
-      setProof({ name: request.user.fullName, url: link.url });
+      const link = await proofLink(id);
+      setProof({ name, url: link.url });
     } catch {
-      setProof({ name: request.user.fullName, url: null });
+      setProof({ name, url: null });
     }
   };
+  const openProof = (request: AdminDeposit) => openProofOf(request.id, request.user.fullName);
 
   const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
   return (
@@ -75,6 +77,7 @@ function Queue({ kind }: { kind: Kind }) {
                 setRejecting(r);
               }}
               onProof={'hasProof' in r ? () => void openProof(r) : undefined}
+              onOtherProof={(id, name) => void openProofOf(id, name)}
             />
           ))}
         </ul>
@@ -127,6 +130,7 @@ export function AdminPage() {
   const tabs: Kind[] = ['deposits', 'withdrawals'];
   return (
     <Page title={t('title')} description={t('metaDescription')} wide>
+      <AdminNav />
       <div className="mb-6 flex flex-wrap items-center gap-3">
         <div role="tablist" aria-label={t('title')} className="flex gap-1 rounded-xl bg-slate-200 p-1">
           {tabs.map((k) => (

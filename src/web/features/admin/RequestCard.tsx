@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminDeposit, AdminWithdrawal } from '../../../contracts/cashier';
 import { Button } from '../../components/form';
 import { formatDateTime, money } from '../../lib/format';
+import { SameImage } from './SameImage';
 
 const tone = {
   pending: { card: 'border-l-yellow-400', badge: 'bg-yellow-100 text-yellow-900' },
@@ -15,12 +16,15 @@ export function RequestCard({
   onApprove,
   onReject,
   onProof,
+  onOtherProof,
 }: {
   request: AdminDeposit | AdminWithdrawal;
   busy: boolean;
   onApprove: () => void;
   onReject: () => void;
   onProof?: () => void;
+  /** Opens the proof of another deposit flagged as the same image. */
+  onOtherProof?: (depositId: string, name: string) => void;
 }) {
   const { t } = useTranslation('admin');
   const w = 'crypto' in request ? request : null;
@@ -50,6 +54,7 @@ export function RequestCard({
           </div>
         ))}
       </dl>
+      {d && d.sameImageAs.length > 0 && <SameImage matches={d.sameImageAs} onOpen={onOtherProof} />}
       <div className="mt-4 flex flex-wrap gap-2">
         {d &&
           (d.hasProof ? (

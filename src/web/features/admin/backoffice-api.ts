@@ -1,0 +1,57 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Overview, UserDetail, UserRow } from '../../../contracts/backoffice';
+import type { Statement } from '../../../contracts/portfolio';
+import { api } from '../../lib/api';
+
+export function useOverview() {
+  return useQuery({
+    queryKey: ['admin', 'overview'],
+    queryFn: () => api<Overview>('/api/admin/overview'),
+    // A requested verification ends without an event: look again until its job has run.
+    refetchInterval: (query) => (query.state.data?.verification.requestedAt ? 2000 : false),
+  });
+}
+
+export function useOverviewActions() {
+  const client = useQueryClient();
+  const done = () => client.invalidateQueries({ queryKey: ['admin', 'overview'] });
+  return {
+    verify: useMutation({ mutationFn: () => api<{ requestedAt: string }>('/api/admin/verifications', { method: 'POST', body: {} }), onSettled: done }),
+    retry: useMutation({ mutationFn: () => api<{ retried: number }>('/api/admin/outbox/retry', { method: 'POST', body: {} }), onSettled: done }),
+  };
+}
+
+export function useUserSearch(q: string) {
+  return useInfiniteQuery({
+    queryKey: ['admin', 'users', q],
+    enabled: q.trim().length > 0,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ q, limit: '20' });
+      if (pageParam) params.set('cursor', pageParam);
+      return api<{ items: UserRow[]; nextCursor: string | null }>(`/api/admin/users?${params}`);
+    },
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useUser(id: string) {
+  return useQuery({ queryKey: ['admin', 'user', id], queryFn: () => api<UserDetail>(`/api/admin/users/${encodeURIComponent(id)}`) });
+}
+
+export function useUserStatement(id: string) {
+  return useInfiniteQuery({
+    queryKey: ['admin', 'user', id, 'statement'],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => api<Statement>(`/api/admin/users/${encodeURIComponent(id)}/statement?limit=20${pageParam ? `&cursor=${pageParam}` : ''}`),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useRevoke(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId?: string) => api<{ revoked: number }>(`/api/admin/users/${encodeURIComponent(userId)}/sessions${sessionId ? `/${encodeURIComponent(sessionId)}` : ''}`, { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'user', userId] }),
+  });
+}

@@ -1,0 +1,121 @@
+import { mkdirSync } from 'node:fs';
+import { expect, request, test, type Browser, type Page } from '@playwright/test';
+import { baseURL } from '../../playwright.config';
+import { walletScreenshot } from '../support/screenshots';
+import { expectNoSeriousViolations, openSettled } from './support/axe';
+import { ADMIN, login } from './support/money';
+
+/** Issue 17: the operator's overview, users and re-used proofs, in the browser. */
+
+const shots = '.tmp/shots';
+// Names unique to this run (a retried worker signs up again): letters only, as a last name is.
+const tag = Date.now().toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!);
+const lastName = `Dürrenmatt${tag}`;
+let eloise: { id: string; uid: string };
+let marc: { uid: string };
+
+async function signUp(firstName: string, lastName: string, handle: string) {
+  const api = await request.newContext({ baseURL });
+  const who = { email: `${handle}@example.test`, password: 'secret-123', username: handle, firstName, lastName };
+  const res = await api.post('/api/accounts/signup', { data: { ...who, confirmPassword: who.password, birthDate: '1990-04-12', country: 'FR', phone: '612345678', acceptTerms: true, locale: 'fr' } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  await login(api, who.email, who.password);
+  const me = await (await api.get('/api/me')).json();
+  return { api, id: me.id as string, uid: me.uid as string };
+}
+
+async function operatorPage(browser: Browser, width: number, lang: 'fr' | 'en' = 'fr'): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: lang === 'fr' ? 'fr-FR' : 'en-GB', viewport: { width, height: 900 } });
+  await login(context.request, ADMIN.email, ADMIN.password);
+  const page = await context.newPage();
+  await page.addInitScript((l) => localStorage.setItem('atlas.lang', l), lang);
+  return page;
+}
+
+test.beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  // Two people; the second sends, as the proof of his deposit, a recompressed copy of the first's.
+  const a = await signUp('Éloïse', lastName, `eloise_${tag}`);
+  const b = await signUp('Marc', 'Copieur', `marc_${tag}`);
+  eloise = { id: a.id, uid: a.uid };
+  marc = { uid: b.uid };
+  const original = await walletScreenshot('0.0421 BTC', 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
+  const sharp = (await import('sharp')).default;
+  const copy = await sharp(original).resize(900).jpeg({ quality: 75 }).toBuffer();
+  expect((await a.api.post('/api/deposits', { multipart: { amount: '2500', proof: { name: 'proof.png', mimeType: 'image/png', buffer: original } } })).status()).toBe(201);
+  expect((await b.api.post('/api/deposits', { multipart: { amount: '2500', proof: { name: 'capture.jpg', mimeType: 'image/jpeg', buffer: copy } } })).status()).toBe(201);
+  await a.api.dispose();
+  await b.api.dispose();
+});
+
+test('the overview follows new requests live, without a reload', async ({ browser }) => {
+  const page = await operatorPage(browser, 1280);
+  await openSettled(page, '/admin/overview');
+  const waiting = page.getByRole('region', { name: 'En attente de validation' });
+  const before = Number(/(\d+) ·/.exec((await waiting.getByText(/·/).first().textContent()) ?? '')?.[1]);
+  const api = await request.newContext({ baseURL });
+  await login(api, `marc_${tag}@example.test`, 'secret-123');
+  const sharp = (await import('sharp')).default;
+  const other = await sharp(await walletScreenshot('0.0007 BTC', 'bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3h')).png().toBuffer();
+  expect((await api.post('/api/deposits', { multipart: { amount: '7', proof: { name: 'p.png', mimeType: 'image/png', buffer: other } } })).status()).toBe(201);
+  await api.dispose();
+  await expect(waiting).toContainText(`${before + 1} ·`);
+  await page.context().close();
+});
+
+test('an operator finds a user by part of the name without its accents, opens the page, and sees a re-used proof flagged', async ({ browser }) => {
+  const page = await operatorPage(browser, 1280);
+  await openSettled(page, '/admin/overview');
+  // From the overview to the users, with the keyboard.
+  await page.getByRole('link', { name: 'Utilisateurs' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await page.getByRole('searchbox', { name: 'Rechercher des utilisateurs' }).fill(`durrenmatt${tag.slice(0, 4)}`);
+  const result = page.getByRole('link', { name: new RegExp(`Éloïse ${lastName}`) });
+  await expect(result).toBeVisible();
+  await result.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`id=${eloise.id}`));
+  await expect(page.getByRole('heading', { name: `Éloïse ${lastName}` })).toBeVisible();
+  await expect(page.getByText(eloise.uid)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Dépôts et retraits' })).toContainText('$2,500.00');
+
+  // The queue: Marc's deposit carries the warning naming Éloïse's request; both proofs open.
+  await page.getByRole('link', { name: 'File de validation' }).click();
+  const marcs = page.getByTestId('request-card').filter({ has: page.getByText(marc.uid, { exact: true }) });
+  const card = marcs.filter({ hasText: '$2,500.00' });
+  // His other deposit, a different screenshot of the same wallet app, is not flagged.
+  await expect(marcs.filter({ hasText: '$7.00' })).toBeVisible();
+  await expect(marcs.filter({ hasText: '$7.00' }).getByTestId('same-image')).toHaveCount(0);
+  await expect(card.getByTestId('same-image')).toContainText(`Éloïse ${lastName}`);
+  await expect(card.getByTestId('same-image')).toContainText(eloise.uid);
+  await card.getByRole('button', { name: new RegExp(`Ouvrir la preuve de Éloïse ${lastName}`) }).click();
+  await expect(page.getByRole('dialog').getByRole('img', { name: new RegExp(`Éloïse ${lastName}`) })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).click();
+  await card.getByRole('button', { name: 'Voir la preuve' }).click();
+  await expect(page.getByRole('dialog').getByRole('img', { name: /Marc Copieur/ })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).click();
+  await page.context().close();
+});
+
+for (const width of [1280, 390]) {
+  test(`the new screens have no serious axe violation at ${width} px (and their screenshots, FR and EN)`, async ({ browser }) => {
+    for (const lang of ['fr', 'en'] as const) {
+      const page = await operatorPage(browser, width, lang);
+      const screens: Array<[string, string]> = [
+        ['overview', '/admin/overview'],
+        ['users', `/admin/users?q=${encodeURIComponent(lastName.toLowerCase())}`],
+        ['user', `/admin/users?id=${eloise.id}`],
+        ['queue', '/admin'],
+      ];
+      for (const [name, path] of screens) {
+        await openSettled(page, path, lang);
+        if (name === 'users') await expect(page.getByRole('link', { name: new RegExp(lastName) })).toBeVisible();
+        if (name === 'user') await expect(page.getByRole('heading', { name: lang === 'fr' ? 'Relevé' : 'Statement' })).toBeVisible();
+        await page.screenshot({ path: `${shots}/${name}-${lang}-${width}.png`, fullPage: true });
+        if (lang === 'fr') await expectNoSeriousViolations(page);
+      }
+      await page.context().close();
+    }
+  });
+}
