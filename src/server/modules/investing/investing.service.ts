@@ -60,7 +60,6 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
       if (!isArea(input.area)) throw new DomainError('unknown_area');
       const area = input.area;
       const amount = requireAmount(input.amount);
-      if (!(await repo.profileExists(db, userId))) throw new DomainError('profile_not_found');
       // The price is fetched before the transaction: no network wait while holding the database.
       const btcPrice = area === 'crypto' ? await safePrice(deps.prices) : null;
       try {
@@ -84,6 +83,7 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
           { userId, key: idempotencyKey, requestHash: requestHash(['invest', area, amount]) },
           {
             post: { type: 'invest', userId, createdBy: userId, postings: investPostings(userId, amount), ref: { type: 'investment', id } },
+            requireProfile: userId,
             related: (txId) => ((investTx = txId), { table: 'investment', row: row(txId) }),
             respond: (balanceAfter) => ({ investment: toInvestment(row(investTx), now, btcPrice), balance: balanceAfter({ owner: userId, kind: 'available' }) }),
           },

@@ -23,6 +23,8 @@ export interface Movement<T> {
   guard?: { withdrawalLock: { userId: string; boundary: Date }; locked: (firstInvestmentAt: Date) => Error };
   /** Money leaves only from a verified address (decision 017): checked in the same statement. */
   requireVerified?: string;
+  /** The user must have a profile (an investor), checked in the same statement. */
+  requireProfile?: string;
   /** An e-mail sent with the movement (its outbox row, committed together). */
   outbox?: (now: Date) => Database['email_outbox'];
 }
@@ -82,9 +84,10 @@ export function createMovements(dbh: DbHandle) {
         entries,
         related: movement.related?.(txId),
         guard:
-          movement.guard || movement.requireVerified
+          movement.guard || movement.requireVerified || movement.requireProfile
             ? {
                 verified_user: movement.requireVerified,
+                profile_user: movement.requireProfile,
                 withdrawal_lock: movement.guard && {
                   account: accountId({ owner: movement.guard.withdrawalLock.userId, kind: 'available' }),
                   user_id: movement.guard.withdrawalLock.userId,
@@ -111,6 +114,7 @@ export function createMovements(dbh: DbHandle) {
           if (err instanceof MovementRefused) {
             if (err.reason === 'insufficient') throw new InsufficientFunds(err.accountId ?? '');
             if (err.reason === 'unverified') throw new DomainError('email_not_verified');
+            if (err.reason === 'no_profile') throw new DomainError('profile_not_found');
             if (err.reason === 'locked' && movement.guard) throw movement.guard.locked(new Date(err.accountId ?? 0));
             throw movement.stale?.() ?? err;
           }
