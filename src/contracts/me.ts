@@ -24,6 +24,8 @@ export const meSchema = z.object({
   firstInvestmentDate: z.string().nullable(),
   withdrawalLockDaysLeft: z.number().int().min(0),
   twoFactorEnabled: z.boolean(),
+  /** Set while an operator has frozen the account: what to show, and where to write. */
+  frozen: z.object({ since: z.string(), supportEmail: z.string() }).nullable(),
 });
 
 export type Me = z.infer<typeof meSchema>;

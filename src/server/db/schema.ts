@@ -4,9 +4,21 @@ import type { LedgerTables } from './migrations/003_ledger';
 import type { MarketTables } from './migrations/004_market';
 import type { CashierTables } from './migrations/005_cashier';
 import type { PortfolioTables } from './migrations/006_portfolio';
+import type { AuditColumns, DualControlTables, RequestStageColumns, SealedColumn } from './migrations/009_dual_control';
 
 /**
  * Every table the server queries, composed from the table types that each migration exports.
  * Portable column types: integers for money (cents) and booleans (0/1), ISO-8601 UTC text for time.
  */
-export interface Database extends FoundationTables, AccountsTables, LedgerTables, MarketTables, CashierTables, PortfolioTables {}
+interface Tables extends FoundationTables, AccountsTables, LedgerTables, MarketTables, CashierTables, PortfolioTables, DualControlTables {}
+
+/** Columns added by later migrations are merged into the table types of the migration that created them. */
+type Extended = {
+  deposit_request: Tables['deposit_request'] & Partial<RequestStageColumns>;
+  withdrawal_request: Tables['withdrawal_request'] & Partial<RequestStageColumns>;
+  ledger_tx: Tables['ledger_tx'] & Partial<SealedColumn>;
+  ledger_entry: Tables['ledger_entry'] & Partial<SealedColumn>;
+  audit_log: Tables['audit_log'] & Partial<AuditColumns>;
+};
+
+export interface Database extends Omit<Tables, keyof Extended>, Extended {}

@@ -8,6 +8,7 @@ import * as m005 from './005_cashier';
 import * as m006 from './006_portfolio';
 import * as m007 from './007_statement_index';
 import * as m008 from './008_ledger_write_path';
+import * as m009 from './009_dual_control';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -23,4 +24,5 @@ export const migrations: Record<string, MigrationModule> = {
   '006_portfolio': m006,
   '007_statement_index': m007,
   '008_ledger_write_path': m008,
+  '009_dual_control': m009,
 };

@@ -6,6 +6,7 @@ import { checkSignup, makeUid, MIN_PASSWORD_LENGTH, type SignupInput } from '../
 import type { Me } from '../../../contracts/me';
 import type { AppContext } from '../../context';
 import { getMoneySummary } from '../ledger/summary';
+import { findFreeze } from '../freeze/freeze.repo';
 import * as repo from './accounts.repo';
 import type { Auth } from './auth';
 
@@ -105,7 +106,7 @@ export class AccountsService {
   async me(userId: string): Promise<Me> {
     const [profile, flags] = await Promise.all([repo.findProfile(this.ctx.db, userId), repo.findUserFlags(this.ctx.db, userId)]);
     if (!profile || !flags) throw new DomainError('profile_not_found');
-    const money = await getMoneySummary(this.ctx.db, userId, this.ctx.clock.now());
+    const [money, freeze] = await Promise.all([getMoneySummary(this.ctx.db, userId, this.ctx.clock.now()), findFreeze(this.ctx.db, userId)]);
     return {
       id: profile.user_id,
       uid: profile.uid,
@@ -126,6 +127,7 @@ export class AccountsService {
       firstInvestmentDate: money.firstInvestmentDate,
       withdrawalLockDaysLeft: money.withdrawalLockDaysLeft,
       twoFactorEnabled: flags.twoFactorEnabled === true || flags.twoFactorEnabled === 1,
+      frozen: freeze ? { since: freeze.frozen_at, supportEmail: this.ctx.config.supportEmail } : null,
     };
   }
 

@@ -10,6 +10,7 @@ import { getMoneySummary } from '../ledger/summary';
 import * as repo from './cashier.repo';
 import type { WithdrawalRow } from './cashier.repo';
 import type { Notifier } from '../notifier';
+import { assertNotFrozen } from '../freeze/freeze';
 
 export function toWithdrawal(row: Pick<WithdrawalRow, 'id' | 'amount_cents' | 'status' | 'crypto_type' | 'wallet_address' | 'created_at' | 'processed_at' | 'admin_notes'>): Withdrawal {
   return {
@@ -46,6 +47,7 @@ export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
       if (withdrawalLockDaysLeft > 0) throw new DomainError('withdrawal_locked', { days: withdrawalLockDaysLeft });
       try {
         const result = await runIdempotent<Withdrawal>(db, idem, async (trx, idempotency) => {
+          await assertNotFrozen(trx, userId);
           const now = clock.now();
           const id = randomUUID();
           const txId = await post(trx, { type: 'withdrawal_hold', userId, createdBy: userId, postings: withdrawalHoldPostings(userId, amount), ref: { type: 'withdrawal_request', id }, idempotency }, now);

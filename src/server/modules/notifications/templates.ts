@@ -9,10 +9,12 @@ export interface TemplateParams {
   deposit_rejected: { amount: string; reason?: string };
   withdrawal_approved: { amount: string; crypto: string };
   withdrawal_rejected: { amount: string; reason?: string };
+  account_frozen: { supportEmail: string };
+  account_unfrozen: { supportEmail: string };
 }
 
 export type TemplateName = keyof TemplateParams;
-export const templateNames = ['password_reset', 'deposit_approved', 'deposit_rejected', 'withdrawal_approved', 'withdrawal_rejected'] as const satisfies readonly TemplateName[];
+export const templateNames = ['password_reset', 'deposit_approved', 'deposit_rejected', 'withdrawal_approved', 'withdrawal_rejected', 'account_frozen', 'account_unfrozen'] as const satisfies readonly TemplateName[];
 
 interface Rendered {
   subject: string;
@@ -45,6 +47,14 @@ const texts: Record<Locale, Texts> = {
       subject: 'Retrait rejeté',
       text: `Bonjour,\n\nVotre retrait de ${p.money} a été rejeté et le montant est revenu sur votre solde disponible.${reason('Motif :', p.reason)}\n\nAtlas Invest`,
     }),
+    account_frozen: (p) => ({
+      subject: 'Votre compte est gelé',
+      text: `Bonjour,\n\nVotre compte a été gelé par notre équipe. Tant qu'il l'est, les transferts, les demandes de retrait et les nouveaux investissements sont suspendus ; vos dépôts restent possibles.\n\nPour en savoir plus, écrivez au support : ${p.supportEmail}\n\nAtlas Invest`,
+    }),
+    account_unfrozen: (p) => ({
+      subject: 'Votre compte est dégelé',
+      text: `Bonjour,\n\nVotre compte n'est plus gelé : transferts, retraits et investissements sont de nouveau possibles.\n\nUne question ? ${p.supportEmail}\n\nAtlas Invest`,
+    }),
   },
   en: {
     password_reset: (p) => ({
@@ -61,6 +71,14 @@ const texts: Record<Locale, Texts> = {
       subject: 'Withdrawal rejected',
       text: `Hello,\n\nYour withdrawal of ${p.money} was rejected and the amount is back in your available balance.${reason('Reason:', p.reason)}\n\nAtlas Invest`,
     }),
+    account_frozen: (p) => ({
+      subject: 'Your account is frozen',
+      text: `Hello,\n\nOur team has frozen your account. While it is frozen, transfers, withdrawal requests and new investments are suspended; deposits remain possible.\n\nTo find out more, write to support: ${p.supportEmail}\n\nAtlas Invest`,
+    }),
+    account_unfrozen: (p) => ({
+      subject: 'Your account is no longer frozen',
+      text: `Hello,\n\nYour account is no longer frozen: transfers, withdrawals and investments are possible again.\n\nA question? ${p.supportEmail}\n\nAtlas Invest`,
+    }),
   },
   es: {
     password_reset: (p) => ({
@@ -76,6 +94,14 @@ const texts: Record<Locale, Texts> = {
     withdrawal_rejected: (p) => ({
       subject: 'Retiro rechazado',
       text: `Hola:\n\nSu retiro de ${p.money} fue rechazado y el monto volvió a su saldo disponible.${reason('Motivo:', p.reason)}\n\nAtlas Invest`,
+    }),
+    account_frozen: (p) => ({
+      subject: 'Su cuenta está congelada',
+      text: `Hola:\n\nNuestro equipo ha congelado su cuenta. Mientras lo esté, las transferencias, las solicitudes de retiro y las nuevas inversiones están suspendidas; los depósitos siguen siendo posibles.\n\nPara más información, escriba a soporte: ${p.supportEmail}\n\nAtlas Invest`,
+    }),
+    account_unfrozen: (p) => ({
+      subject: 'Su cuenta ya no está congelada',
+      text: `Hola:\n\nSu cuenta ya no está congelada: las transferencias, los retiros y las inversiones vuelven a ser posibles.\n\n¿Alguna pregunta? ${p.supportEmail}\n\nAtlas Invest`,
     }),
   },
 };

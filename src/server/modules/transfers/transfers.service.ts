@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
 import { balanceAfter, InsufficientFunds, postTx, requestHash, runIdempotent } from '../ledger/ledger.service';
 import * as repo from './transfers.repo';
+import { assertNotFrozen } from '../freeze/freeze';
 
 const normalizeUid = (uid: string) => uid.trim().toUpperCase();
 
@@ -38,6 +39,7 @@ export function createTransfersService(ctx: AppContext, deps: { notify?: Notifie
           db,
           { userId: senderId, key: idempotencyKey, requestHash: requestHash(['transfer', recipient.user_id, amount]) },
           async (trx, idempotency) => {
+            await assertNotFrozen(trx, senderId);
             const now = clock.now();
             const id = randomUUID();
             const posted = await postTx(
