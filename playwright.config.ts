@@ -46,6 +46,8 @@ export default defineConfig({
       // Every journey comes from 127.0.0.1: widen the per-IP attempt limits (per-account ones stay).
       AUTH_LIMIT_FACTOR: '50',
       DEMO_MODE: 'true',
+      // Journeys fund people with up to $1,000 approved by one operator; the dual-control journey uses $5,000.
+      DUAL_CONTROL_FROM: '5000.00',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       BTC_PRICE_URL: `http://127.0.0.1:${port}/api/test/btc-price`,
       E2E_ADMIN_EMAIL: 'admin@atlas.test',

@@ -103,6 +103,8 @@ export async function runCrashRound(o: RoundOptions): Promise<RoundStats> {
       TEST_CLOCK: 'true',
       DEMO_MODE: 'true',
       AUTH_LIMIT_FACTOR: '1000',
+      // One operator decides every request here; dual control has its own tests.
+      DUAL_CONTROL_FROM: '100000000.00',
       AUTH_SECRET: 'crash-secret-crash-secret-crash-secret-00',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       BTC_PRICE_URL: `${base}/api/test/btc-price`,

@@ -10,6 +10,7 @@ import { createAuth, type Auth } from './auth';
 import { RateLimiter } from './ratelimit';
 import { createSessionResolver } from './session-resolver';
 import { SessionService } from './session.service';
+import { accountTrail } from './accounts.trail';
 
 /**
  * The only better-auth endpoints reachable from outside: signing out, and the password-reset link
@@ -88,6 +89,6 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext): P
     return payload;
   });
 
-  await registerAccountRoutes(app, deps, ctx.config.publicUrl);
+  await registerAccountRoutes(app, { ...deps, trail: accountTrail(ctx, deps.accounts) }, ctx.config.publicUrl);
   return deps;
 }

@@ -89,8 +89,8 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
   }
 
   /** Why a conditional transition wrote nothing: the request was decided, or its stage moved. */
-  async function lost(kind: Kind, id: string): Promise<never> {
-    const now = await table[kind].find(db, id);
+  async function lost(trx: Trx, kind: Kind, id: string): Promise<never> {
+    const now = await table[kind].find(trx, id);
     throw new DomainError(now && now.status === 'pending' ? 'request_stage_changed' : 'request_not_pending');
   }
 
@@ -107,14 +107,14 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
       const target = { type: `${kind}_request`, id };
       const first = row.first_approved_by ?? null;
       if (needsTwo(amount) && !first) {
-        if (!(await table[kind].first(trx, id, operatorId, at.toISOString()))) await lost(kind, id);
+        if (!(await table[kind].first(trx, id, operatorId, at.toISOString()))) await lost(trx, kind, id);
         await recordAudit(trx, { actorId: operatorId, action: `${kind}.approve_first`, target, source, before: { status: 'pending', firstApprovedBy: null }, after: { status: 'pending', firstApprovedBy: operatorId } }, at);
         stage = 'awaiting_second';
         return;
       }
       if (needsTwo(amount) && first === operatorId) throw new DomainError('second_approval_same_operator');
       const decided = await table[kind].decide(trx, id, { status: 'approved', at: at.toISOString(), by: operatorId, notes: null, ...(first ? { firstApprovedBy: first } : {}) });
-      if (!decided) await lost(kind, id);
+      if (!decided) await lost(trx, kind, id);
       const after = await settle(trx, row, at);
       await recordAudit(trx, { actorId: operatorId, action: first ? `${kind}.approve_second` : `${kind}.approve`, target, source, before: { status: 'pending', firstApprovedBy: first }, after: { status: 'approved', ...after } }, at);
     });
@@ -125,7 +125,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
     await decide<{ user_id: string; status: Status; amount_cents: number; first_approved_by?: string | null }>(kind, operatorId, id, async (trx, row) => {
       const at = clock.now();
       const why = reason?.trim() || null;
-      if (!(await table[kind].decide(trx, id, { status: 'rejected', at: at.toISOString(), by: operatorId, notes: why }))) await lost(kind, id);
+      if (!(await table[kind].decide(trx, id, { status: 'rejected', at: at.toISOString(), by: operatorId, notes: why }))) await lost(trx, kind, id);
       await release(trx, row, at);
       await recordAudit(trx, { actorId: operatorId, action: `${kind}.reject`, target: { type: `${kind}_request`, id }, source, before: { status: 'pending', firstApprovedBy: row.first_approved_by ?? null }, after: { status: 'rejected', notes: why } }, at);
       const amount = toDecimalString(Number(row.amount_cents));
