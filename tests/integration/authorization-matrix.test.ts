@@ -82,6 +82,10 @@ const matrix: Record<string, Entry> = {
   'POST /api/admin/withdrawals/{id}/approve': { access: 'admin', req: (c) => ({ params: { id: c.target.withdrawal } }) },
   'POST /api/admin/withdrawals/{id}/reject': { access: 'admin', req: (c) => ({ params: { id: c.target.withdrawal }, payload: { reason: 'matrix' } }) },
   'GET /api/admin/deposits/{id}/proof': { access: 'admin', req: (c) => ({ params: { id: c.target.deposit } }) },
+  // A UID nobody has: the guard decides, no persona is frozen for the routes after.
+  'GET /api/admin/users/{uid}/freeze': { access: 'admin', req: () => ({ params: { uid: 'ATU000000' } }) },
+  'POST /api/admin/users/{uid}/freeze': { access: 'admin', req: () => ({ params: { uid: 'ATU000000' }, payload: { reason: 'matrix' } }) },
+  'POST /api/admin/users/{uid}/unfreeze': { access: 'admin', req: () => ({ params: { uid: 'ATU000000' }, payload: { reason: 'matrix' } }) },
 };
 
 /** Routes the document hides on purpose, with who may call them (checked separately below). */
