@@ -254,7 +254,7 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
       const blocked = await approve(b, 'withdrawals', pendingOut);
       expect(blocked.statusCode).toBe(409);
       expect(blocked.json().error.code).toBe('user_frozen');
-      expect((await queueItem(b, 'withdrawals', pendingOut)).user).toMatchObject({ frozen: true });
+      expect((await queueItem(b, 'withdrawals', pendingOut))?.user).toMatchObject({ frozen: true });
       expect(await me(bob)).toMatchObject({ balance: '950.00', withdrawalHold: '50.00' });
       expect(await outbox(bob.id)).toEqual([{ template: 'account_frozen', locale: 'es' }]);
       const [row] = (await trail(bob.id)).filter((r) => r.action.startsWith('user.'));
