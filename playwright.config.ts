@@ -30,7 +30,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
     // The e2e operator comes from the same CLI an operator would use; there is no default password.
-    command: `rm -rf ${dataDir} && node ${dist}/server/cli.js create --email admin@atlas.test --password admin-password-e2e && node ${dist}/server/main.js`,
+    command: `rm -rf ${dataDir} && node ${dist}/server/cli.js create --email admin@atlas.test --password admin-password-e2e && node ${dist}/server/cli.js create --email admin2@atlas.test --password admin2-password-e2e && node ${dist}/server/main.js`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
