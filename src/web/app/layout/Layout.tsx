@@ -40,7 +40,7 @@ function FrozenBanner({ supportEmail }: { supportEmail: string }) {
         <p className="mt-1">{t('frozen.body')}</p>
         <p className="mt-1">
           {t('frozen.support')}{' '}
-          <a className="break-all font-semibold underline" href={`mailto:${supportEmail}`}>
+          <a className="break-words font-semibold underline" href={`mailto:${supportEmail}`}>
             {supportEmail}
           </a>
         </p>

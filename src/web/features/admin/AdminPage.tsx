@@ -163,9 +163,11 @@ export function AdminPage() {
           {t('logout')}
         </Button>
       </div>
-      <FreezePanel />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         <Queue key={tab} kind={tab} />
+      </div>
+      <div className="mt-10">
+        <FreezePanel />
       </div>
     </Page>
   );

@@ -42,7 +42,7 @@ export function FreezePanel({ initialUid = '' }: { initialUid?: string }) {
   };
 
   return (
-    <section aria-labelledby="freeze-title" className="mb-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section aria-labelledby="freeze-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id="freeze-title" className="text-base font-semibold text-brand-900">
         {t('freeze.title')}
       </h2>

@@ -61,7 +61,7 @@ export function RequestCard({
         {rows.map(([k, v]) => (
           <div key={k} className="contents">
             <dt className="text-slate-500">{k}</dt>
-            <dd className="min-w-0 break-all text-slate-800">{v}</dd>
+            <dd className="min-w-0 break-words text-slate-800">{v}</dd>
           </div>
         ))}
       </dl>
