@@ -5,7 +5,7 @@
 //   hot    — 16 senders all pay ONE recipient, whose balance row every transfer must update.
 // Each dialect runs with sealing off (SEAL_INTERVAL_S=0) and on (SEAL_INTERVAL_S=1: the job seals
 // every second while the transfers run, a harder case than the default 60 s), in the same run.
-// Usage: npm run build && node bench/transfers/run.mjs [--duration 10] [--dialects sqlite,postgres] [--sealing off,on]
+// Usage: npm run build && node bench/transfers/run.mjs [--duration 10] [--dialects sqlite,postgres] [--sealing off,on] [--port 4800]
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -42,7 +42,8 @@ function transfers(base, pairs) {
 
 console.log(`bench/transfers — ${new Date().toISOString()} — ${os.cpus().length}× ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
 console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-let port = 4800;
+// Several people bench on one machine: --port moves this run's servers off the default.
+let port = Number(arg('port', '4800'));
 for (const dialect of dialects) for (const sealing of sealings) {
   const server = await startServer({ dialect, port: port++, env: { SEAL_INTERVAL_S: sealing === 'on' ? '1' : '0' } });
   const label = `${dialect}/${sealing === 'on' ? 'seal' : 'none'}`;
