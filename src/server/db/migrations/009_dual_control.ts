@@ -8,10 +8,11 @@ import type { Dialect } from '../dialect';
 export interface DualControlTables {
   /** A row means the account is frozen; unfreezing deletes it (the audit trail keeps the history). */
   account_freeze: { user_id: string; reason: string; frozen_at: string; frozen_by: string };
-  /** One link of the chain: covers the rows stamped with its number, in the order of its items. */
-  ledger_seal: { no: number; prev_hash: string; hash: string; rows: number; sealed_at: string };
-  /** What a seal saw of each row: its canonical hash, at its position in the seal. */
-  ledger_seal_item: { seal_no: number; pos: number; kind: string; row_key: string; row_hash: string };
+  /**
+   * One link of the chain: covers the rows stamped with its number. `items` is what it saw of
+   * each row, one `kind:key:hash` line per row in order (one write per seal, not one per row).
+   */
+  ledger_seal: { no: number; prev_hash: string; hash: string; rows: number; sealed_at: string; items: string };
 }
 
 /** Columns this migration adds to earlier tables (merged into their types in schema.ts). */
@@ -51,7 +52,6 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   for (const table of ['ledger_tx', 'ledger_entry', 'audit_log']) {
     await db.schema.alterTable(table).addColumn('seal_no', 'integer').execute();
     await db.schema.createIndex(`${table}_unsealed`).on(table).column('seal_no').where('seal_no', 'is', null).execute();
-    await db.schema.createIndex(`${table}_seal`).on(table).column('seal_no').execute();
   }
   await db.schema
     .createTable('ledger_seal')
@@ -60,14 +60,6 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addColumn('hash', 'text', (c) => c.notNull())
     .addColumn('rows', 'integer', (c) => c.notNull())
     .addColumn('sealed_at', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createTable('ledger_seal_item')
-    .addColumn('seal_no', 'integer', (c) => c.notNull())
-    .addColumn('pos', 'integer', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('row_key', 'text', (c) => c.notNull())
-    .addColumn('row_hash', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('ledger_seal_item_pk', ['seal_no', 'pos'])
+    .addColumn('items', 'text', (c) => c.notNull())
     .execute();
 }
