@@ -80,11 +80,14 @@ export function decodeItems(text: string): SealItem[] {
  * `more`: a kind filled its batch, so rows may be left for another seal.
  */
 export async function sealOnce(db: Db, clock: Clock): Promise<{ no: number; hash: string; rows: number; more: boolean } | null> {
+  // Committed rows never change, so they are read and hashed before the transaction: on SQLite
+  // the one connection is held only for the writes.
+  const picked: Array<{ kind: SealKind; rows: Row[] }> = [];
+  for (const kind of sealKinds) picked.push({ kind, rows: await unsealed(db, kind) });
+  const items: SealItem[] = [];
+  for (const { kind, rows } of picked) for (const row of rows) items.push({ kind, row_key: String(row.id), row_hash: rowHash(kind, row) });
+  if (items.length === 0) return null;
   return db.transaction().execute(async (trx: Trx) => {
-    const picked = await Promise.all(sealKinds.map(async (kind) => ({ kind, rows: await unsealed(trx, kind) })));
-    const items: SealItem[] = [];
-    for (const { kind, rows } of picked) for (const row of rows) items.push({ kind, row_key: String(row.id), row_hash: rowHash(kind, row) });
-    if (items.length === 0) return null;
     const head = await sealHead(trx);
     const no = (head ? Number(head.no) : 0) + 1;
     const sealedAt = clock.now().toISOString();
@@ -93,11 +96,21 @@ export async function sealOnce(db: Db, clock: Clock): Promise<{ no: number; hash
     await trx.insertInto('ledger_seal').values({ no, prev_hash: head?.hash ?? GENESIS, hash, rows: items.length, sealed_at: sealedAt, items: encodeItems(items) }).execute();
     for (const { kind, rows } of picked) {
       for (const part of chunks(rows, 500)) {
-        if (part.length > 0) await trx.updateTable(kind).set({ seal_no: no }).where('id', 'in', part.map((r) => r.id) as never[]).where('seal_no', 'is', null).execute();
+        if (part.length === 0) continue;
+        const stamped = await trx.updateTable(kind).set({ seal_no: no }).where('id', 'in', part.map((r) => r.id) as never[]).where('seal_no', 'is', null).executeTakeFirst();
+        // Another sealer took some of these rows meanwhile: this seal must not claim them twice.
+        if (Number(stamped.numUpdatedRows) !== part.length) throw new SealRace();
       }
     }
     return { no, hash, rows: items.length, more: picked.some((p) => p.rows.length === BATCH) };
   });
+}
+
+class SealRace extends Error {
+  constructor() {
+    super('rows were sealed by another sealer meanwhile');
+    this.name = 'SealRace';
+  }
 }
 
 /**
