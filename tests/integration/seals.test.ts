@@ -42,13 +42,13 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
   it('a seal covers every row committed since the previous one, chained by hash; seal-head prints the newest', async () => {
     for (let i = 0; i < 5; i++) expect((await transfer(ann, ben)).statusCode).toBe(201);
     expect(await unsealedCount()).toBeGreaterThan(0);
-    expect(await sealPending(t.ctx.db, t.clock)).toBe(1);
+    expect(await sealPending(t.ctx.db, t.clock, t.ctx.dialect)).toBe(1);
     expect(await unsealedCount()).toBe(0);
     const first = await t.ctx.db.selectFrom('ledger_seal').selectAll().executeTakeFirstOrThrow();
     expect(first.prev_hash).toBe('0'.repeat(64));
-    expect(await sealPending(t.ctx.db, t.clock)).toBe(0);
+    expect(await sealPending(t.ctx.db, t.clock, t.ctx.dialect)).toBe(0);
     for (let i = 0; i < 3; i++) expect((await transfer(ben, ann)).statusCode).toBe(201);
-    expect(await sealPending(t.ctx.db, t.clock)).toBe(1);
+    expect(await sealPending(t.ctx.db, t.clock, t.ctx.dialect)).toBe(1);
     const seals = await t.ctx.db.selectFrom('ledger_seal').selectAll().orderBy('no').execute();
     expect(seals[1]!.prev_hash).toBe(seals[0]!.hash);
     // 3 transfers: 3 journal rows and 6 entries.
@@ -83,14 +83,14 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
     const traffic = Promise.all(Array.from({ length: 40 }, (_, i) => transfer(i % 2 ? ann : ben, i % 2 ? ben : ann, '0.01')));
     const sealing = (async () => {
       for (let i = 0; i < 10; i++) {
-        await sealPending(t.ctx.db, t.clock);
+        await sealPending(t.ctx.db, t.clock, t.ctx.dialect);
         await new Promise((r) => setTimeout(r, 5));
       }
     })();
     const results = await traffic;
     await sealing;
     expect(results.every((r) => r.statusCode === 201)).toBe(true);
-    await sealPending(t.ctx.db, t.clock);
+    await sealPending(t.ctx.db, t.clock, t.ctx.dialect);
     const report = await verifySeals(t.ctx.db);
     expect(report.problems).toEqual([]);
     expect(report.unsealed).toBe(0);
@@ -114,8 +114,16 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
       const back = await cli(verifyLedgerCommand);
       expect(back.code, back.out).toBe(0);
     }
-    const anEntry = () =>
-      t.ctx.db.selectFrom('ledger_entry').select(['id', 'tx_id', 'account_id', 'amount_cents', 'seal_no']).where('seal_no', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    /** A sealed entry and the seal holding it (stamped on PostgreSQL, below the watermark on SQLite). */
+    const anEntry = async () => {
+      for (const seal of await t.ctx.db.selectFrom('ledger_seal').select(['no', 'items']).orderBy('no').execute()) {
+        const item = decodeItems(seal.items).find((i) => i.kind === 'ledger_entry');
+        if (!item) continue;
+        const e = await t.ctx.db.selectFrom('ledger_entry').select(['id', 'amount_cents']).where('id', '=', Number(item.row_key)).executeTakeFirstOrThrow();
+        return { ...e, seal_no: Number(seal.no) };
+      }
+      throw new Error('no sealed entry');
+    };
 
     it('an edited entry amount', async () => {
       const e = await anEntry();
@@ -144,6 +152,18 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
       );
     });
 
+    it('an entry inserted below the last sealed one (SQLite: under the watermark; PostgreSQL: stamped into a seal)', async () => {
+      const e = await anEntry();
+      const first = await t.ctx.db.selectFrom('ledger_entry').select(['id', 'tx_id', 'account_id']).where('id', '=', e.id).executeTakeFirstOrThrow();
+      // A hole in the sealed ids, if any, else a new id stamped (or, on SQLite, forced) into seal 1.
+      const ghost = 1_000_000_000;
+      const insert = t.ctx.dialect === 'sqlite'
+        ? () => sql`insert into ledger_entry (id, tx_id, account_id, amount_cents) values (${-ghost}, ${first.tx_id}, ${first.account_id}, ${0})`.execute(t.ctx.db)
+        : () => sql`insert into ledger_entry (id, tx_id, account_id, amount_cents, seal_no) values (${ghost}, ${first.tx_id}, ${first.account_id}, ${0}, ${e.seal_no})`.execute(t.ctx.db);
+      const key = t.ctx.dialect === 'sqlite' ? -ghost : ghost;
+      await caught(insert, () => sql`delete from ledger_entry where id = ${key}`.execute(t.ctx.db), new RegExp(`ledger entry ${key}: inserted into seal \\d+ after it was sealed`));
+    });
+
     it('a row inserted into a sealed range, and one claiming a seal that does not exist', async () => {
       const id = randomUUID();
       const at = new Date('2020-01-01T00:00:00Z').toISOString();
@@ -155,11 +175,11 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
     });
 
     it('a row moved to another seal (reordered), and an altered seal', async () => {
-      const e = await anEntry();
+      const tx = await t.ctx.db.selectFrom('ledger_tx').select(['id', 'seal_no']).where('seal_no', '=', 1).executeTakeFirstOrThrow();
       await caught(
-        () => sql`update ledger_entry set seal_no = ${Number(e.seal_no) + 1} where id = ${e.id}`.execute(t.ctx.db),
-        () => sql`update ledger_entry set seal_no = ${e.seal_no} where id = ${e.id}`.execute(t.ctx.db),
-        new RegExp(`ledger entry ${e.id}: sealed in seal ${e.seal_no} but now marked seal ${Number(e.seal_no) + 1} \\(reordered\\)`),
+        () => sql`update ledger_tx set seal_no = ${2} where id = ${tx.id}`.execute(t.ctx.db),
+        () => sql`update ledger_tx set seal_no = ${1} where id = ${tx.id}`.execute(t.ctx.db),
+        new RegExp(`ledger transaction ${tx.id}: sealed in seal 1 but now marked seal 2 \\(reordered\\)`),
       );
       const [s1, s2] = await t.ctx.db.selectFrom('ledger_seal').select(['no', 'hash']).orderBy('no').limit(2).execute();
       await caught(

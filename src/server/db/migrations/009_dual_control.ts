@@ -12,7 +12,7 @@ export interface DualControlTables {
    * One link of the chain: covers the rows stamped with its number. `items` is what it saw of
    * each row, one `kind:key:hash` line per row in order (one write per seal, not one per row).
    */
-  ledger_seal: { no: number; prev_hash: string; hash: string; rows: number; sealed_at: string; items: string };
+  ledger_seal: { no: number; prev_hash: string; hash: string; rows: number; sealed_at: string; items: string; upto_entry: number | null };
 }
 
 /** Columns this migration adds to earlier tables (merged into their types in schema.ts). */
@@ -61,5 +61,7 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addColumn('rows', 'integer', (c) => c.notNull())
     .addColumn('sealed_at', 'text', (c) => c.notNull())
     .addColumn('items', 'text', (c) => c.notNull())
+    // SQLite only: the highest ledger entry id sealed so far (entries are sealed by watermark there).
+    .addColumn('upto_entry', 'integer')
     .execute();
 }

@@ -28,7 +28,7 @@ export const verifyLedgerCommand = {
 export const sealHeadCommand = {
   summary: 'print the newest seal of the hash chain (number, time, hash) to publish outside the database; --seal seals pending rows first',
   async run(ctx: AppContext, flags: Record<string, string> = {}): Promise<number> {
-    if (flags.seal === 'true') await sealPending(ctx.db, ctx.clock);
+    if (flags.seal === 'true') await sealPending(ctx.db, ctx.clock, ctx.dialect);
     const head = await sealHead(ctx.db);
     if (!head) {
       console.log('no seal yet');

@@ -12,6 +12,6 @@ export function startSealing(ctx: AppContext, log: { error(obj: unknown, msg: st
   const intervalS = ctx.config.sealIntervalS;
   if (intervalS === 0) return null;
   return runLeasedJob({ db: ctx.db, clock: ctx.clock, log }, SEAL_JOB, intervalS * 1000, async () => {
-    await sealPending(ctx.db, ctx.clock);
+    await sealPending(ctx.db, ctx.clock, ctx.dialect);
   }, holder);
 }

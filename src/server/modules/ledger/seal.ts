@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../../core/clock';
 import type { Db } from '../../db/index';
+import type { Dialect } from '../../db/dialect';
 import type { Queryable, Trx } from './ledger.repo';
 
 /**
@@ -46,6 +47,16 @@ export function sealHash(prevHash: string, no: number, sealedAt: string, items: 
   return sha256([prevHash, String(no), sealedAt, ...items.map((i) => `${i.kind}:${i.row_key}:${i.row_hash}`)].join('\n'));
 }
 
+/**
+ * On SQLite, ledger entries are sealed by watermark instead of a stamp: one writer at a time, so
+ * entry ids (an explicit INTEGER PRIMARY KEY AUTOINCREMENT, kept by VACUUM) become visible in
+ * order and "above the last sealed id" is exactly "committed since". That spares two thirds of the
+ * stamps. PostgreSQL allocates ids before commit, so it stamps every kind.
+ */
+async function unsealedEntriesAbove(q: Queryable, upto: number): Promise<Row[]> {
+  return (await q.selectFrom('ledger_entry').select(columns.ledger_entry as never[]).where('id', '>', upto).orderBy('id').limit(BATCH).execute()) as Row[];
+}
+
 async function unsealed(q: Queryable, kind: SealKind): Promise<Row[]> {
   let query = q.selectFrom(kind).select(columns[kind] as never[]).where('seal_no', 'is', null);
   for (const c of order[kind]) query = query.orderBy(c as never);
@@ -79,22 +90,33 @@ export function decodeItems(text: string): SealItem[] {
  * One seal over (at most a batch of) the rows not sealed yet; null when there was nothing to seal.
  * `more`: a kind filled its batch, so rows may be left for another seal.
  */
-export async function sealOnce(db: Db, clock: Clock): Promise<{ no: number; hash: string; rows: number; more: boolean } | null> {
+export async function sealOnce(db: Db, clock: Clock, dialect: Dialect = 'postgres'): Promise<{ no: number; hash: string; rows: number; more: boolean } | null> {
   // Committed rows never change, so they are read and hashed before the transaction: on SQLite
   // the one connection is held only for the writes.
-  const picked: Array<{ kind: SealKind; rows: Row[] }> = [];
-  for (const kind of sealKinds) picked.push({ kind, rows: await unsealed(db, kind) });
+  const watermark = dialect === 'sqlite';
+  const before = await sealHead(db);
+  const uptoBefore = Number(before?.upto_entry ?? 0);
+  const picked: Array<{ kind: SealKind; rows: Row[]; stamp: boolean }> = [];
+  for (const kind of sealKinds) {
+    const byWatermark = watermark && kind === 'ledger_entry';
+    picked.push({ kind, rows: byWatermark ? await unsealedEntriesAbove(db, uptoBefore) : await unsealed(db, kind), stamp: !byWatermark });
+  }
   const items: SealItem[] = [];
   for (const { kind, rows } of picked) for (const row of rows) items.push({ kind, row_key: String(row.id), row_hash: rowHash(kind, row) });
   if (items.length === 0) return null;
   return db.transaction().execute(async (trx: Trx) => {
     const head = await sealHead(trx);
+    // Another sealer committed since the rows were read: they may be in its seal already.
+    if (Number(head?.no ?? 0) !== Number(before?.no ?? 0)) throw new SealRace();
     const no = (head ? Number(head.no) : 0) + 1;
+    const entries = picked.find((p) => p.kind === 'ledger_entry')!.rows;
+    const uptoEntry = watermark ? Math.max(uptoBefore, ...entries.map((r) => Number(r.id))) : null;
     const sealedAt = clock.now().toISOString();
     const hash = sealHash(head?.hash ?? GENESIS, no, sealedAt, items);
     // A second sealer racing for the same number fails on the primary key and rolls back whole.
-    await trx.insertInto('ledger_seal').values({ no, prev_hash: head?.hash ?? GENESIS, hash, rows: items.length, sealed_at: sealedAt, items: encodeItems(items) }).execute();
-    for (const { kind, rows } of picked) {
+    await trx.insertInto('ledger_seal').values({ no, prev_hash: head?.hash ?? GENESIS, hash, rows: items.length, sealed_at: sealedAt, items: encodeItems(items), upto_entry: uptoEntry }).execute();
+    for (const { kind, rows, stamp } of picked) {
+      if (!stamp) continue;
       for (const part of chunks(rows, 500)) {
         if (part.length === 0) continue;
         const stamped = await trx.updateTable(kind).set({ seal_no: no }).where('id', 'in', part.map((r) => r.id) as never[]).where('seal_no', 'is', null).executeTakeFirst();
@@ -117,10 +139,10 @@ class SealRace extends Error {
  * Seals what was committed up to now, one short transaction per batch. It stops once caught up:
  * under steady traffic it does not chase the rows committed while it works (the next tick does).
  */
-export async function sealPending(db: Db, clock: Clock): Promise<number> {
+export async function sealPending(db: Db, clock: Clock, dialect: Dialect = 'postgres'): Promise<number> {
   let seals = 0;
   for (;;) {
-    const sealed = await sealOnce(db, clock);
+    const sealed = await sealOnce(db, clock, dialect);
     if (!sealed) break;
     seals += 1;
     if (!sealed.more) break;
@@ -148,6 +170,10 @@ export async function verifySeals(db: Db, opts: { expectHead?: string } = {}): P
     pending += rows.filter((r) => r.seal_no === null).length;
   }
   const claimed = new Set<string>();
+  // Entries sealed by watermark (SQLite) carry no stamp: a seal's range ends at its upto_entry.
+  const uptoEntry = seals.reduce((m, s) => Math.max(m, Number(s.upto_entry ?? 0)), 0);
+  const sealOfEntry = (id: number) => seals.find((s) => s.upto_entry !== null && id <= Number(s.upto_entry));
+  pending -= [...live.get('ledger_entry')!.values()].filter((r) => r.seal_no === null && Number(r.id) <= uptoEntry).length;
   let prev = GENESIS;
   let sealedRows = 0;
   for (const [i, seal] of seals.entries()) {
@@ -160,8 +186,9 @@ export async function verifySeals(db: Db, opts: { expectHead?: string } = {}): P
       const kind = item.kind as SealKind;
       claimed.add(`${kind}:${item.row_key}`);
       const row = live.get(kind)?.get(item.row_key);
+      const watermarked = kind === 'ledger_entry' && seal.upto_entry !== null;
       if (!row) problems.push(`${label[kind] ?? kind} ${item.row_key}: deleted since seal ${no}`);
-      else if (Number(row.seal_no) !== no) problems.push(`${label[kind]} ${item.row_key}: sealed in seal ${no} but now marked ${row.seal_no === null ? 'unsealed' : `seal ${row.seal_no}`} (reordered)`);
+      else if (!watermarked && Number(row.seal_no) !== no) problems.push(`${label[kind]} ${item.row_key}: sealed in seal ${no} but now marked ${row.seal_no === null ? 'unsealed' : `seal ${row.seal_no}`} (reordered)`);
       else if (rowHash(kind, row) !== item.row_hash) problems.push(`${label[kind]} ${item.row_key}: edited since seal ${no}`);
     }
     sealedRows += items.length;
@@ -169,7 +196,12 @@ export async function verifySeals(db: Db, opts: { expectHead?: string } = {}): P
   }
   for (const kind of sealKinds) {
     for (const [key, row] of live.get(kind)!) {
-      if (row.seal_no === null || claimed.has(`${kind}:${key}`)) continue;
+      if (claimed.has(`${kind}:${key}`)) continue;
+      if (row.seal_no === null) {
+        const covering = kind === 'ledger_entry' ? sealOfEntry(Number(key)) : undefined;
+        if (covering) problems.push(`${label[kind]} ${key}: inserted into seal ${covering.no} after it was sealed`);
+        continue;
+      }
       const n = Number(row.seal_no);
       problems.push(n >= 1 && n <= seals.length ? `${label[kind]} ${key}: inserted into seal ${n} after it was sealed` : `${label[kind]} ${key}: claims seal ${n}, which does not exist (inserted)`);
     }
