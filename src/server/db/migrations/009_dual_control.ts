@@ -62,6 +62,6 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addColumn('sealed_at', 'text', (c) => c.notNull())
     .addColumn('items', 'text', (c) => c.notNull())
     // SQLite only: the highest ledger entry id sealed so far (entries are sealed by watermark there).
-    .addColumn('upto_entry', 'integer')
+    .addColumn('upto_entry', 'bigint')
     .execute();
 }
