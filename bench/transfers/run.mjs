@@ -3,7 +3,10 @@
 //   spread — 32 users send to each other around a ring (each account is both debited and credited
 //            by a few connections at once: the ordinary case);
 //   hot    — 16 senders all pay ONE recipient, whose balance row every transfer must update.
-// Usage: npm run build && node bench/transfers/run.mjs [--duration 10] [--dialects sqlite,postgres]
+// Each dialect runs with sealing off (SEAL_INTERVAL_S=0) and on (SEAL_INTERVAL_S=1: the job seals
+// every second while the transfers run, a harder case than the default 60 s), in the same run.
+// Usage: npm run build && node bench/transfers/run.mjs [--duration 10] [--dialects sqlite,postgres] [--sealing off,on] [--port 4800]
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { peakRssMiB, startServer } from '../lib/server.mjs';
@@ -15,6 +18,7 @@ const arg = (name, fallback) => {
 };
 const duration = Number(arg('duration', '10'));
 const dialects = arg('dialects', 'sqlite,postgres').split(',');
+const sealings = arg('sealing', 'off,on').split(',');
 const connections = 64;
 
 const run = (opts) => new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
@@ -37,21 +41,26 @@ function transfers(base, pairs) {
 }
 
 console.log(`bench/transfers — ${new Date().toISOString()} — ${os.cpus().length}× ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
-for (const [i, dialect] of dialects.entries()) {
-  const server = await startServer({ dialect, port: 4800 + i });
+console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+// Several people bench on one machine: --port moves this run's servers off the default.
+let port = Number(arg('port', '4800'));
+for (const dialect of dialects) for (const sealing of sealings) {
+  const server = await startServer({ dialect, port: port++, env: { SEAL_INTERVAL_S: sealing === 'on' ? '1' : '0' } });
+  const label = `${dialect}/${sealing === 'on' ? 'seal' : 'none'}`;
   try {
     const admin = await login(server.base, 'bench-admin@atlas.test', 'bench-admin-password');
     const ring = [];
     for (let k = 0; k < 32; k++) ring.push(await makeUser(server.base, admin, 1_000_000));
     const payee = await makeUser(server.base, admin, 0);
     const health = await run({ url: `${server.base}/healthz`, connections, duration });
-    console.log(`${dialect.padEnd(8)} /healthz               ${fmt(health)}`);
+    console.log(`${label.padEnd(12)} /healthz               ${fmt(health)}`);
     const spread = await transfers(server.base, ring.map((u, k) => [u, ring[(k + 1) % ring.length]]));
-    console.log(`${dialect.padEnd(8)} POST /transfers spread ${fmt(spread)}`);
+    console.log(`${label.padEnd(12)} POST /transfers spread ${fmt(spread)}`);
     const hot = await transfers(server.base, ring.slice(0, 16).map((u) => [u, payee]));
-    console.log(`${dialect.padEnd(8)} POST /transfers hot    ${fmt(hot)}`);
+    console.log(`${label.padEnd(12)} POST /transfers hot    ${fmt(hot)}`);
     const ready = await fetch(`${server.base}/readyz`);
-    console.log(`${dialect.padEnd(8)} peak RSS ${peakRssMiB(server.pid).toFixed(0)} MiB  (ready ${ready.status})`);
+    const head = spawnSync('node', [`${process.env.ATLAS_DIST ?? 'dist'}/server/cli.js`, 'seal-head'], { env: server.env, encoding: 'utf8' }).stdout.trim();
+    console.log(`${label.padEnd(12)} peak RSS ${peakRssMiB(server.pid).toFixed(0)} MiB  (ready ${ready.status})  ${head}  load ${os.loadavg()[0].toFixed(2)}`);
   } finally {
     await server.stop();
   }

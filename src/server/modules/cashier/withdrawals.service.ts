@@ -13,6 +13,7 @@ import { enqueueEmail } from '../notifications/outbox';
 import * as repo from './cashier.repo';
 import type { WithdrawalRow } from './cashier.repo';
 import type { Notifier } from '../notifier';
+import { assertNotFrozen } from '../freeze/freeze';
 
 export function toWithdrawal(row: Pick<WithdrawalRow, 'id' | 'amount_cents' | 'status' | 'crypto_type' | 'wallet_address' | 'created_at' | 'processed_at' | 'admin_notes'>): Withdrawal {
   return {
@@ -52,6 +53,7 @@ export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
       try {
         // A replay gets its first answer even if the lock started since (runIdempotent answers it first).
         const result = await runIdempotent<Withdrawal>(db, idem, async (trx, idempotency) => {
+          await assertNotFrozen(trx, userId);
           const now = clock.now();
           // The 30-day lock is decided here, against what is committed: a first investment racing
           // this request either committed before the lock below, or waits for this transaction.

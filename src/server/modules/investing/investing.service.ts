@@ -11,6 +11,7 @@ import { availableBalance, balanceAfter, firstAnswerOr, InsufficientFunds, post,
 import * as repo from './investing.repo';
 import type { InvestmentRow } from './investing.repo';
 import { storedInvestmentValue } from './valuation';
+import { assertNotFrozen } from '../freeze/freeze';
 
 /** Where the BTC price comes from; null when no price can be had at all. */
 export interface PriceSource {
@@ -63,6 +64,7 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
       const btcPrice = area === 'crypto' ? await safePrice(deps.prices) : null;
       try {
         const result = await runIdempotent(db, { userId, key: idempotencyKey, requestHash: requestHash(['invest', area, amount]) }, async (trx, idempotency) => {
+          await assertNotFrozen(trx, userId);
           const now = clock.now();
           const id = randomUUID();
           const row = (txId: string): InvestmentRow => ({

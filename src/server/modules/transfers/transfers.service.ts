@@ -10,6 +10,7 @@ import { balanceAfter, InsufficientFunds, postTx, requestHash, runIdempotent } f
 import { hitCounter } from '../accounts/ratelimit.repo';
 import { AccountSecurity } from '../accounts/security.service';
 import * as repo from './transfers.repo';
+import { assertNotFrozen } from '../freeze/freeze';
 
 const normalizeUid = (uid: string) => uid.trim().toUpperCase();
 
@@ -45,6 +46,7 @@ export function createTransfersService(ctx: AppContext, deps: { notify?: Notifie
           db,
           { userId: senderId, key: idempotencyKey, requestHash: requestHash(['transfer', recipient.user_id, amount]) },
           async (trx, idempotency) => {
+            await assertNotFrozen(trx, senderId);
             const now = clock.now();
             const id = randomUUID();
             const posted = await postTx(
