@@ -30,7 +30,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
     // The e2e operator comes from the same CLI an operator would use; there is no default password.
-    command: `rm -rf ${dataDir} && node ${dist}/server/cli.js create --email admin@atlas.test --password admin-password-e2e && node ${dist}/server/main.js`,
+    command: `rm -rf ${dataDir} && node ${dist}/server/cli.js create --email admin@atlas.test --password admin-password-e2e && node ${dist}/server/cli.js create --email admin2@atlas.test --password admin2-password-e2e && node ${dist}/server/main.js`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -50,6 +50,8 @@ export default defineConfig({
       API_READS_PER_MINUTE: '100000',
       API_WRITES_PER_MINUTE: '100000',
       DEMO_MODE: 'true',
+      // Journeys fund people with up to $1,000 approved by one operator; the dual-control journey uses $5,000.
+      DUAL_CONTROL_FROM: '5000.00',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       BTC_PRICE_URL: `http://127.0.0.1:${port}/api/test/btc-price`,
       E2E_ADMIN_EMAIL: 'admin@atlas.test',

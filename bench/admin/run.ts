@@ -101,10 +101,8 @@ async function bench(dialect: 'sqlite' | 'postgres') {
   });
   if (process.env.BENCH_PARTS) {
     const repo = await import('../../src/server/modules/backoffice/overview.repo');
-    const signals = await import('../../src/server/modules/operations/signals.repo');
     await time('  pending count/sum', () => repo.countSum(db.db, 'deposit_request', 'pending'));
-    await time('  open stages (signals.repo, whole table)', () => signals.requestCounts(db.db));
-    await time('  open stages (three index ranges)', () => repo.openStageCounts(db.db, 'deposit_request'));
+    await time('  awaiting a second approval', () => repo.awaitingSecond(db.db, 'deposit_request'));
     await time('  approved today', () => repo.approvedSince(db.db, 'deposit_request', '2026-11-24T00:00:00.000Z'));
     await time('  balances by kind', () => repo.balancesByKind(db.db));
   }

@@ -23,7 +23,7 @@ export async function startServer({ dialect, port, env = {}, nodeArgs = [] }) {
     extra.AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-00';
   }
   const dist = process.env.ATLAS_DIST ?? 'dist';
-  const common = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', DEMO_MODE: 'true', AUTH_LIMIT_FACTOR: '1000', TEST_CLOCK: 'true', API_READS_PER_MINUTE: '10000000', API_WRITES_PER_MINUTE: '10000000', MAX_PENDING_DEPOSITS: '1000', PROOF_UPLOADS_PER_HOUR: '1000000', RECIPIENT_LOOKUPS_PER_HOUR: '1000000', BTC_PRICE_URL: 'http://127.0.0.1:9/none', ...extra, ...env };
+  const common = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', DEMO_MODE: 'true', AUTH_LIMIT_FACTOR: '1000', DUAL_CONTROL_FROM: '100000000.00', TEST_CLOCK: 'true', API_READS_PER_MINUTE: '10000000', API_WRITES_PER_MINUTE: '10000000', MAX_PENDING_DEPOSITS: '1000', PROOF_UPLOADS_PER_HOUR: '1000000', RECIPIENT_LOOKUPS_PER_HOUR: '1000000', BTC_PRICE_URL: 'http://127.0.0.1:9/none', ...extra, ...env };
   await new Promise((resolve, reject) => {
     const p = spawn('node', [`${dist}/server/cli.js`, 'create', '--email', 'bench-admin@atlas.test', '--password', 'bench-admin-password'], { env: common, stdio: 'ignore' });
     p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`admin create exited ${code}`))));

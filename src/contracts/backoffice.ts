@@ -10,8 +10,8 @@ const countSum = z.object({ count: z.number().int(), sum: decimalAmount });
 
 export const overviewResponse = z.object({
   pending: z.object({ deposits: countSum, withdrawals: countSum }),
-  /** Requests open in a stage other than `pending` (e.g. waiting for a second approval). */
-  otherOpen: z.array(z.object({ kind: z.enum(['deposit', 'withdrawal']), status: z.string(), count: z.number().int() })),
+  /** Of the pending requests, those that have a first approval and wait for another operator's (dual control). */
+  awaitingSecond: z.object({ deposits: countSum, withdrawals: countSum }),
   today: z.object({ day: z.string(), deposits: countSum, withdrawals: countSum }),
   liabilities: z.object({
     available: decimalAmount,

@@ -62,16 +62,31 @@ export const historyResponse = z.object({
 });
 export type CashierHistory = z.infer<typeof historyResponse>;
 
-const requester = z.object({ id: z.string(), fullName: z.string(), email: z.string(), uid: z.string() });
+const requester = z.object({ id: z.string(), fullName: z.string(), email: z.string(), uid: z.string(), frozen: z.boolean() });
+
+/**
+ * Dual control: `awaiting_first` needs an approval, `awaiting_second` has one and needs another
+ * operator's; `decided` is approved or rejected. `own` marks the viewing operator's own request.
+ */
+export const approvalStage = z.enum(['awaiting_first', 'awaiting_second', 'decided']);
+const review = {
+  processedBy: z.string().nullable(),
+  stage: approvalStage,
+  needsSecondApproval: z.boolean(),
+  firstApproval: z.object({ by: z.string(), name: z.string(), at: z.string() }).nullable(),
+  own: z.boolean(),
+};
 
 /** sameImageAs: other deposits whose proof is the same image (decision 019). */
-export const adminDepositSchema = depositSchema.extend({ user: requester, processedBy: z.string().nullable(), sameImageAs: z.array(proofMatchSchema) });
-export const adminWithdrawalSchema = withdrawalSchema.extend({ user: requester.extend({ balance: decimalAmount }), processedBy: z.string().nullable() });
+export const adminDepositSchema = depositSchema.extend({ user: requester, ...review, sameImageAs: z.array(proofMatchSchema) });
+export const adminWithdrawalSchema = withdrawalSchema.extend({ user: requester.extend({ balance: decimalAmount }), ...review });
 export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 
 export const queueQuery = z.object({
   status: requestStatus.optional(),
+  /** `me`: requests awaiting a second approval that this operator may give. */
+  waiting: z.enum(['me']).optional(),
   cursor: text(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -79,6 +94,8 @@ export const adminDepositsResponse = z.object({ items: z.array(adminDepositSchem
 export const adminWithdrawalsResponse = z.object({ items: z.array(adminWithdrawalSchema), nextCursor: z.string().nullable() });
 export type AdminDepositsPage = z.infer<typeof adminDepositsResponse>;
 export type AdminWithdrawalsPage = z.infer<typeof adminWithdrawalsResponse>;
+export const decisionResponse = z.object({ ok: z.literal(true), stage: z.enum(['awaiting_second', 'approved', 'rejected']) });
+export type Decision = z.infer<typeof decisionResponse>;
 export const rejectRequest = z.object({ reason: text(500).trim().optional() });
 export const proofLinkResponse = z.object({ url: z.string(), expiresAt: z.string() });
 export type ProofLink = z.infer<typeof proofLinkResponse>;

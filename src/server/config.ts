@@ -49,6 +49,15 @@ const url = (protocols: string[]) =>
     }, `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
 const optionalUrl = (protocols: string[]) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), url(protocols).optional());
+/** Dollars as text ("1000.00"), read as integer cents. */
+const dollars = z
+  .string()
+  .trim()
+  .regex(/^\d{1,10}(\.\d{1,2})?$/, 'expected an amount in dollars such as 1000.00')
+  .transform((v) => {
+    const [whole = '0', frac = ''] = v.split('.');
+    return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  });
 const int = (min: number, max: number) =>
   z.coerce.number({ message: 'expected a whole number' }).int('expected a whole number').min(min).max(max);
 
@@ -97,6 +106,9 @@ const envSchema = z.object({
   DEPOSIT_ADDRESS_LTC: optionalText,
   DEPOSIT_ADDRESS_USDT_TRC20: optionalText,
   DEPOSIT_ADDRESS_SOL: optionalText,
+  DUAL_CONTROL_FROM: z.string().default('1000.00').pipe(dollars),
+  SEAL_INTERVAL_S: int(0, 86_400).default(60),
+  SUPPORT_EMAIL: z.string().trim().email('expected an e-mail address').default('support@atlas-invest.local'),
   RATE_TRADING_MONTHLY_PCT: z.coerce.number().min(0).max(1000).default(15),
   RATE_REAL_ESTATE_QUARTERLY_PCT: z.coerce.number().min(0).max(1000).default(12),
   RATE_STOCKS_YEARLY_MIN_PCT: z.coerce.number().min(0).max(1000).default(8),
@@ -145,6 +157,12 @@ export interface Config {
   proofSweepMinAgeMs: number;
   price: { url: string; ttlMs: number; timeoutMs: number; staleAfterMs: number };
   depositAddresses: { BTC?: string; LTC?: string; USDT_TRC20?: string; SOL?: string };
+  /** Approvals of this many cents or more need a second, different operator (0: every approval). */
+  dualControlFromCents: number;
+  /** Seconds between two seals of the journal and the audit trail; 0 turns sealing off. */
+  sealIntervalS: number;
+  /** Where a frozen investor is told to write. */
+  supportEmail: string;
   advertisedRates: { tradingMonthlyPct: number; realEstateQuarterlyPct: number; stocksYearlyMinPct: number; stocksYearlyMaxPct: number };
 }
 
@@ -260,6 +278,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       USDT_TRC20: e.DEPOSIT_ADDRESS_USDT_TRC20,
       SOL: e.DEPOSIT_ADDRESS_SOL,
     },
+    dualControlFromCents: e.DUAL_CONTROL_FROM,
+    sealIntervalS: e.SEAL_INTERVAL_S,
+    supportEmail: e.SUPPORT_EMAIL,
     advertisedRates: {
       tradingMonthlyPct: e.RATE_TRADING_MONTHLY_PCT,
       realEstateQuarterlyPct: e.RATE_REAL_ESTATE_QUARTERLY_PCT,

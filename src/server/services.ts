@@ -11,6 +11,7 @@ import { createPriceService, type PriceService } from './modules/market/market.s
 import { busNotifier, type Notifier } from './modules/notifier';
 import { createPortfolioService } from './modules/portfolio/portfolio.service';
 import { createStatementService } from './modules/portfolio/statement.service';
+import { createFreezeService } from './modules/freeze/freeze.service';
 import { createEventBus, type EventBus } from './modules/realtime/event-bus';
 import { createProofStore, type ProofStore } from './modules/storage/proof-store';
 import { createTransfersService } from './modules/transfers/transfers.service';
@@ -28,6 +29,7 @@ export interface Services {
   withdrawals: ReturnType<typeof createWithdrawalsService>;
   history: ReturnType<typeof createHistoryService>;
   admin: ReturnType<typeof createAdminService>;
+  freezes: ReturnType<typeof createFreezeService>;
   backOffice: { overview: ReturnType<typeof createOverviewService>; users: ReturnType<typeof createUsersService>; statement: ReturnType<typeof createStatementService> };
   portfolio: ReturnType<typeof createPortfolioService>;
   statement: ReturnType<typeof createStatementService>;
@@ -58,6 +60,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     withdrawals: createWithdrawalsService(ctx, notifier),
     history,
     admin: createAdminService(ctx, notifier),
+    freezes: createFreezeService(ctx, notifier),
     backOffice: { overview: createOverviewService(ctx), users: createUsersService(ctx, history), statement },
     portfolio: createPortfolioService(ctx, prices),
     statement,

@@ -108,6 +108,8 @@ export async function runCrashRound(o: RoundOptions): Promise<RoundStats> {
       MAX_PENDING_DEPOSITS: '1000',
       PROOF_UPLOADS_PER_HOUR: '1000000',
       RECIPIENT_LOOKUPS_PER_HOUR: '1000000',
+      // One operator decides every request here; dual control has its own tests.
+      DUAL_CONTROL_FROM: '100000000.00',
       AUTH_SECRET: 'crash-secret-crash-secret-crash-secret-00',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       BTC_PRICE_URL: `${base}/api/test/btc-price`,

@@ -165,7 +165,7 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
       expect(approved.liabilities.reconciled).toBe(true);
       expect(approved.liabilities.difference).toBe('0.00');
       expect(approved.liabilities.total).toBe(approved.liabilities.expected);
-      expect(approved.otherOpen).toEqual([]);
+      expect(approved.awaitingSecond).toEqual({ deposits: { count: 0, sum: '0.00' }, withdrawals: { count: 0, sum: '0.00' } });
     });
 
     it('raises the flag with the difference when a balance row is altered directly in SQL', async () => {
@@ -212,12 +212,19 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
       expect(o.outbox.pending).toBeGreaterThanOrEqual(failed);
     });
 
-    it('lists requests open in a stage other than pending by status', async () => {
+    it('counts the pending requests that wait for a second approval', async () => {
       const png = await walletScreenshot('0.0200 BTC', ADDRESS);
-      const id = await deposit(helena, '25.00', png);
-      await sql`update deposit_request set status = 'awaiting_second_approval' where id = ${id}`.execute(t.ctx.db);
-      expect((await overview()).otherOpen).toEqual([{ kind: 'deposit', status: 'awaiting_second_approval', count: 1 }]);
-      await sql`update deposit_request set status = 'rejected' where id = ${id}`.execute(t.ctx.db);
+      const id = await deposit(helena, '1500.00', png);
+      const before = await overview();
+      expect(before.awaitingSecond.deposits).toEqual({ count: 0, sum: '0.00' });
+      // At or above DUAL_CONTROL_FROM (1000.00 by default), a first approval leaves it pending for a second operator.
+      const first = await as(admin).post(`/api/admin/deposits/${id}/approve`);
+      expect(first.json()).toMatchObject({ stage: 'awaiting_second' });
+      const after = await overview();
+      expect(after.awaitingSecond.deposits).toEqual({ count: 1, sum: '1500.00' });
+      expect(after.pending.deposits.count).toBe(before.pending.deposits.count);
+      await as(admin).post(`/api/admin/deposits/${id}/reject`, { reason: 'test' });
+      expect((await overview()).awaitingSecond.deposits).toEqual({ count: 0, sum: '0.00' });
     });
 
     it('is for operators only', async () => {

@@ -57,7 +57,8 @@ describe(`fuzzing the API from its OpenAPI document (${testDialect})`, () => {
     const proofRows = await w.t.ctx.db.selectFrom('deposit_request').select('proof_path').where('proof_path', 'is not', null).execute();
     const authApi = createAccounts(w.t.ctx).auth.api as unknown as Record<string, { path?: string; options?: { method?: string | string[] } }>;
     pools = {
-      ids: [...ownedIds, user.id, other.id, admin.id, w.victim.id, randomUUID(), '00000000-0000-0000-0000-000000000000'],
+      // The victim's UID reaches the freeze routes (a frozen victim only ever receives money).
+      ids: [...ownedIds, user.id, other.id, admin.id, w.victim.id, w.victim.uid, randomUUID(), '00000000-0000-0000-0000-000000000000'],
       // Never a persona's e-mail: failed sign-ins would lock the account the fuzzer signs in with.
       text: [...ownedIds, user.uid, other.uid, w.victim.uid, w.victim.email, user.id, other.id, 'nobody@example.test', '5.00', '0.01', '100', '250.75'],
       proofPaths: proofRows.map((r) => r.proof_path!),

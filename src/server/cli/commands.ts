@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { createAdminCommand } from '../modules/accounts/accounts.cli';
-import { verifyLedgerCommand } from '../modules/ledger/ledger.cli';
+import { sealHeadCommand, verifyLedgerCommand } from '../modules/ledger/ledger.cli';
 import { seedDemoCommand } from './seed-demo';
 
 export interface CliCommand {
@@ -13,5 +13,6 @@ export interface CliCommand {
 export const commands: Record<string, CliCommand> = {
   create: createAdminCommand,
   'verify-ledger': verifyLedgerCommand,
+  'seal-head': sealHeadCommand,
   'seed-demo': seedDemoCommand,
 };

@@ -4,6 +4,7 @@ import type { LedgerTables } from './migrations/003_ledger';
 import type { MarketTables } from './migrations/004_market';
 import type { CashierTables } from './migrations/005_cashier';
 import type { PortfolioTables } from './migrations/006_portfolio';
+import type { AuditColumns, DualControlTables, RequestStageColumns, SealedColumn } from './migrations/009_dual_control';
 import type { AccountSecurityTables } from './migrations/011_account_security';
 import type { VerificationTables } from './migrations/013_verification_run';
 import type { BackOfficeTables } from './migrations/014_back_office';
@@ -12,4 +13,15 @@ import type { BackOfficeTables } from './migrations/014_back_office';
  * Every table the server queries, composed from the table types that each migration exports.
  * Portable column types: integers for money (cents) and booleans (0/1), ISO-8601 UTC text for time.
  */
-export interface Database extends FoundationTables, AccountsTables, LedgerTables, MarketTables, CashierTables, PortfolioTables, AccountSecurityTables, VerificationTables, BackOfficeTables {}
+interface Tables extends FoundationTables, AccountsTables, LedgerTables, MarketTables, CashierTables, PortfolioTables, DualControlTables, AccountSecurityTables, VerificationTables, BackOfficeTables {}
+
+/** Columns added by later migrations are merged into the table types of the migration that created them. */
+type Extended = {
+  deposit_request: Tables['deposit_request'] & Partial<RequestStageColumns>;
+  withdrawal_request: Tables['withdrawal_request'] & Partial<RequestStageColumns>;
+  ledger_tx: Tables['ledger_tx'] & Partial<SealedColumn>;
+  ledger_entry: Tables['ledger_entry'] & Partial<SealedColumn>;
+  audit_log: Tables['audit_log'] & Partial<AuditColumns>;
+};
+
+export interface Database extends Omit<Tables, keyof Extended>, Extended {}

@@ -26,7 +26,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, ser
   await registerInvestingRoutes(app, services.investing);
   await registerTransferRoutes(app, services.transfers);
   await registerCashierRoutes(app, services);
-  await registerAdminRoutes(app, services.admin);
+  await registerAdminRoutes(app, services);
   await registerBackOfficeRoutes(app, services.backOffice);
   await registerPortfolioRoutes(app, services, ctx.clock);
   // Never in production: config refuses TEST_CLOCK there.

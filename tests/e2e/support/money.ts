@@ -13,6 +13,8 @@ export interface E2EUser {
 }
 
 export const ADMIN = { email: 'admin@atlas.test', password: 'admin-password-e2e' };
+/** A second operator (dual control), created by the same CLI command. */
+export const ADMIN_B = { email: 'admin2@atlas.test', password: 'admin2-password-e2e' };
 
 export async function pngProof(): Promise<Buffer> {
   return sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 30, g: 90, b: 200 } } }).png().toBuffer();

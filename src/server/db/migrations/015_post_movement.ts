@@ -7,7 +7,8 @@ import type { Dialect } from '../dialect';
  *
  * 1. the idempotency record: an earlier transaction with this user's key is returned as is (the
  *    caller compares its request hash and replays its answer), and nothing is written;
- * 2. guards: the sender's verified e-mail (AT004 otherwise), the investor's profile (AT005); a guard core computed the boundary of (a withdrawal: no first investment after it, read
+ * 2. guards, in the order the services checked them before: the sender's verified e-mail (AT004),
+ *    the investor's profile (AT005), the account not frozen (AT006); a guard core computed the boundary of (a withdrawal: no first investment after it, read
  *    under the lock of the available balance; AT003 with that investment's date otherwise);
  * 3. the journal row (with the key), then the domain row that references it (a transfer, an
  *    investment, a withdrawal request: `p_related_table` + the row as JSON), or the conditional
@@ -57,6 +58,11 @@ begin
   if p_guard ? 'profile_user' then
     if not exists (select 1 from user_profile p where p.user_id = p_guard->>'profile_user') then
       raise exception 'no profile' using errcode = 'AT005';
+    end if;
+  end if;
+  if p_guard ? 'not_frozen' then
+    if exists (select 1 from account_freeze f where f.user_id = p_guard->>'not_frozen') then
+      raise exception 'account frozen' using errcode = 'AT006';
     end if;
   end if;
   if p_guard ? 'withdrawal_lock' then

@@ -8,6 +8,7 @@ import * as m005 from './005_cashier';
 import * as m006 from './006_portfolio';
 import * as m007 from './007_statement_index';
 import * as m008 from './008_ledger_write_path';
+import * as m009 from './009_dual_control';
 import * as m011 from './011_account_security';
 import * as m013 from './013_verification_run';
 import * as m014 from './014_back_office';
@@ -27,6 +28,7 @@ export const migrations: Record<string, MigrationModule> = {
   '006_portfolio': m006,
   '007_statement_index': m007,
   '008_ledger_write_path': m008,
+  '009_dual_control': m009,
   '011_account_security': m011,
   '013_verification_run': m013,
   '014_back_office': m014,

@@ -12,6 +12,7 @@ import { AccountSecurity } from './security.service';
 import { SignInThrottle } from './signin-throttle';
 import { createSessionResolver } from './session-resolver';
 import { SessionService } from './session.service';
+import { accountTrail } from './accounts.trail';
 
 /**
  * The only better-auth endpoints reachable from outside: signing out, and the password-reset link
@@ -99,5 +100,5 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, de
     done(null, payload);
   });
 
-  await registerAccountRoutes(app, deps, ctx.config.publicUrl, ctx.config.secureCookies);
+  await registerAccountRoutes(app, { ...deps, trail: accountTrail(ctx, deps.accounts) }, ctx.config.publicUrl, ctx.config.secureCookies);
 }

@@ -27,6 +27,7 @@ import type { RateLimiter } from './ratelimit';
 import type { AccountSecurity } from './security.service';
 import { UNLOCK_COOKIE, type Caller, type SessionService } from './session.service';
 import { SignInThrottle, UNLOCK_LINK_TTL_MS } from './signin-throttle';
+import type { AccountTrail } from './accounts.trail';
 
 const caller = (request: FastifyRequest): Caller => ({ headers: fromNodeHeaders(request.headers), ip: request.ip });
 const withCookies = (reply: FastifyReply, cookies: string[]) => {
@@ -36,12 +37,12 @@ const tags = ['accounts'];
 
 export async function registerAccountRoutes(
   root: FastifyInstance,
-  deps: { accounts: AccountsService; sessions: SessionService; limiter: RateLimiter; security: AccountSecurity; throttle: SignInThrottle },
+  deps: { accounts: AccountsService; sessions: SessionService; limiter: RateLimiter; security: AccountSecurity; throttle: SignInThrottle; trail: AccountTrail },
   publicUrl: string,
   secureCookies: boolean,
 ): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { accounts, sessions, limiter, security, throttle } = deps;
+  const { accounts, sessions, limiter, security, throttle, trail } = deps;
 
   app.post('/api/accounts/signup', { schema: { tags, body: signupBody, response: { 201: signupResult } } }, async (request, reply) => {
     await limiter.attempt('signup', request.ip);
@@ -52,7 +53,7 @@ export async function registerAccountRoutes(
 
   const login = (adminOnly: boolean) => async (request: FastifyRequest<{ Body: z.infer<typeof loginBody> }>, reply: FastifyReply) => {
     const { email, password, remember } = request.body;
-    const result = await sessions.login(caller(request), email, password, { adminOnly, remember });
+    const result = await trail.signIn(request, adminOnly ? 'auth.sign_in_operator' : 'auth.sign_in', email, () => sessions.login(caller(request), email, password, { adminOnly, remember }), (r) => ({ twoFactorRequired: r.data.twoFactorRequired }));
     withCookies(reply, result.setCookies);
     return result.data;
   };
@@ -60,17 +61,22 @@ export async function registerAccountRoutes(
   app.post('/api/accounts/admin-login', { schema: { tags, body: loginBody, response: { 200: loginResult } } }, login(true));
 
   app.post('/api/accounts/login/two-factor', { schema: { tags, body: twoFactorBody, response: { 200: ok } } }, async (request, reply) => {
-    const result = await sessions.verifyTwoFactor(caller(request), request.body);
+    const result = await trail.of(request, 'auth.sign_in_two_factor', () => sessions.verifyTwoFactor(caller(request), request.body));
     withCookies(reply, result.setCookies);
     return { ok: true as const };
   });
 
   app.post('/api/accounts/logout', { schema: { tags, response: { 200: ok } } }, async (request, reply) => {
+    const user = await request.server.resolveSession(request, reply).catch(() => null);
     const result = await sessions.logout(caller(request)).catch((err) => {
       // Signing out without a session is already done.
       if (err instanceof DomainError && err.code === 'unauthorized') return { setCookies: [] as string[] };
       throw err;
     });
+    if (user) {
+      request.user = { id: user.id, isAdmin: user.isAdmin, locale: user.locale };
+      await trail.of(request, 'auth.sign_out', async () => {});
+    }
     withCookies(reply, result.setCookies);
     return { ok: true as const };
   });
@@ -96,12 +102,12 @@ export async function registerAccountRoutes(
   }));
 
   app.post('/api/accounts/sessions/revoke-others', { onRequest: requireUser, schema: { tags, response: { 200: ok } } }, async (request, reply) => {
-    withCookies(reply, (await sessions.signOutOthers(caller(request))).setCookies);
+    withCookies(reply, (await trail.of(request, 'auth.sessions_revoked', () => sessions.signOutOthers(caller(request)), { scope: 'others' })).setCookies);
     return { ok: true as const };
   });
 
   app.post('/api/accounts/sessions/revoke-all', { onRequest: requireUser, schema: { tags, response: { 200: ok } } }, async (request, reply) => {
-    await sessions.signOutEverywhere(caller(request));
+    await trail.of(request, 'auth.sessions_revoked', () => sessions.signOutEverywhere(caller(request)), { scope: 'all' });
     // This session went too: clear its cookie the same way a sign-out does.
     withCookies(reply, (await sessions.logout(caller(request)).catch(() => ({ setCookies: [] as string[] }))).setCookies);
     return { ok: true as const };
@@ -110,7 +116,7 @@ export async function registerAccountRoutes(
   app.post('/api/accounts/password', { onRequest: requireUser, schema: { tags, body: passwordChangeBody, response: { 200: ok } } }, async (request, reply) => {
     const { currentPassword, newPassword, confirmPassword } = request.body;
     checkNewPassword(newPassword, confirmPassword, currentPassword);
-    withCookies(reply, (await sessions.changePassword(caller(request), currentPassword, newPassword)).setCookies);
+    withCookies(reply, (await trail.of(request, 'auth.password_changed', () => sessions.changePassword(caller(request), currentPassword, newPassword))).setCookies);
     await security.passwordChanged(request.user!.id);
     return { ok: true as const };
   });
@@ -151,7 +157,7 @@ export async function registerAccountRoutes(
   app.post('/api/accounts/password/reset', { schema: { tags, body: resetPasswordBody, response: { 200: ok } } }, async (request) => {
     const { token, newPassword, confirmPassword } = request.body;
     checkNewPassword(newPassword, confirmPassword);
-    await sessions.resetPassword(caller(request), token, newPassword);
+    await trail.of(request, 'auth.password_reset', () => sessions.resetPassword(caller(request), token, newPassword));
     return { ok: true as const };
   });
 
@@ -161,13 +167,13 @@ export async function registerAccountRoutes(
   });
 
   app.post('/api/accounts/two-factor/confirm', { onRequest: requireUser, schema: { tags, body: codeBody, response: { 200: ok } } }, async (request, reply) => {
-    withCookies(reply, (await sessions.confirmTwoFactor(caller(request), request.body.code)).setCookies);
+    withCookies(reply, (await trail.of(request, 'auth.two_factor_enabled', () => sessions.confirmTwoFactor(caller(request), request.body.code))).setCookies);
     await security.twoFactorChanged(request.user!.id, true);
     return { ok: true as const };
   });
 
   app.post('/api/accounts/two-factor/disable', { onRequest: requireUser, schema: { tags, body: passwordBody, response: { 200: ok } } }, async (request, reply) => {
-    withCookies(reply, (await sessions.disableTwoFactor(caller(request), request.body.password)).setCookies);
+    withCookies(reply, (await trail.of(request, 'auth.two_factor_disabled', () => sessions.disableTwoFactor(caller(request), request.body.password))).setCookies);
     await security.twoFactorChanged(request.user!.id, false);
     return { ok: true as const };
   });

@@ -7,6 +7,8 @@ import { checkSignup, makeUid, type SignupInput } from '../../../core/signup';
 import type { Me } from '../../../contracts/me';
 import type { AppContext } from '../../context';
 import { getMoneySummary } from '../ledger/summary';
+import { findFreeze } from '../freeze/freeze.repo';
+import { CLI_SOURCE, recordAudit, type AuditSource } from '../audit/audit.service';
 import * as repo from './accounts.repo';
 import { markEmailVerified } from './security.repo';
 import type { Auth } from './auth';
@@ -73,7 +75,14 @@ export class AccountsService {
    * Creates an operator account, or promotes (and re-passwords) an existing one. Used by the CLI
    * and by the first start of an empty embedded database.
    */
-  async createOrPromoteAdmin(email: string, password: string): Promise<{ id: string; created: boolean }> {
+  /** Every creation or promotion of an operator lands in the audit trail (CLI and first start included). */
+  async createOrPromoteAdmin(email: string, password: string, by: { actorId: string; source: AuditSource } = { actorId: 'cli', source: CLI_SOURCE }): Promise<{ id: string; created: boolean }> {
+    const result = await this.writeAdmin(email, password);
+    await recordAudit(this.ctx.db, { actorId: by.actorId, action: result.created ? 'operator.create' : 'operator.promote', target: { type: 'user', id: result.id }, source: by.source, before: result.created ? null : { role: result.roleBefore }, after: { role: 'admin', email: email.trim().toLowerCase() } }, this.ctx.clock.now());
+    return { id: result.id, created: result.created };
+  }
+
+  private async writeAdmin(email: string, password: string): Promise<{ id: string; created: boolean; roleBefore?: string | null }> {
     const now = this.ctx.clock.now();
     const clean = email.trim().toLowerCase();
     if (password.length < MIN_PASSWORD_LENGTH) throw new DomainError('password_too_short');
@@ -83,7 +92,7 @@ export class AccountsService {
       await repo.setRole(this.ctx.db, existing.id, 'admin', now);
       await repo.setPasswordHash(this.ctx.db, existing.id, passwordHash, now);
       await markEmailVerified(this.ctx.db, this.ctx.dialect, existing.id, now);
-      return { id: existing.id, created: false };
+      return { id: existing.id, created: false, roleBefore: existing.role ?? null };
     }
     const local = clean.split('@')[0]!.replace(/[^a-zA-Z0-9_.]/g, '').slice(0, 20) || 'admin';
     let username = local.length >= 3 ? local : `admin_${local}`;
@@ -113,7 +122,7 @@ export class AccountsService {
   async me(userId: string): Promise<Me> {
     const [profile, flags] = await Promise.all([repo.findProfile(this.ctx.db, userId), repo.findUserFlags(this.ctx.db, userId)]);
     if (!profile || !flags) throw new DomainError('profile_not_found');
-    const money = await getMoneySummary(this.ctx.db, userId, this.ctx.clock.now());
+    const [money, freeze] = await Promise.all([getMoneySummary(this.ctx.db, userId, this.ctx.clock.now()), findFreeze(this.ctx.db, userId)]);
     return {
       id: profile.user_id,
       uid: profile.uid,
@@ -136,6 +145,7 @@ export class AccountsService {
       twoFactorEnabled: flags.twoFactorEnabled === true || flags.twoFactorEnabled === 1,
       emailVerified: flags.emailVerified === true || flags.emailVerified === 1,
       withdrawalPasswordHoldHoursLeft: await this.security.passwordHoldHoursLeft(userId),
+      frozen: freeze ? { since: freeze.frozen_at, supportEmail: this.ctx.config.supportEmail } : null,
     };
   }
 

@@ -12,6 +12,6 @@ export async function ensureFirstAdmin(ctx: AppContext, accounts: AccountsServic
   if ((await accounts.countUsers()) > 0) return;
   const email = 'admin@atlas-invest.local';
   const password = randomBytes(12).toString('base64url');
-  await accounts.createOrPromoteAdmin(email, password);
+  await accounts.createOrPromoteAdmin(email, password, { actorId: 'system', source: { ip: null, userAgent: 'first-start' } });
   log.warn(`First start: operator account created. Email: ${email} Password: ${password} (shown once; change it from the profile page).`);
 }

@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 
 type RequestTable = 'deposit_request' | 'withdrawal_request';
@@ -59,16 +59,13 @@ export async function retryFailedEmails(db: Db, nowIso: string): Promise<number>
   return Number(r.numUpdatedRows);
 }
 
-/**
- * Requests in any stage but the two final ones, per status: three ranges of the queue index
- * around 'approved' and 'rejected', so that the decided history is never scanned.
- */
-export async function openStageCounts(db: Db, table: RequestTable) {
-  const rows = await db
+/** Count and sum of the pending requests that have their first approval and wait for a second (dual control). */
+export async function awaitingSecond(db: Db, table: RequestTable) {
+  const row = await db
     .selectFrom(table)
-    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where(sql<SqlBool>`(status < 'approved' or (status > 'approved' and status < 'rejected') or status > 'rejected')`)
-    .groupBy('status')
-    .execute();
-  return rows.map((r) => ({ status: String(r.status), count: Number(r.n) }));
+    .select([(eb) => eb.fn.countAll<number | string>().as('n'), (eb) => eb.fn.sum<number | string | null>('amount_cents').as('total')])
+    .where('status', '=', 'pending')
+    .where('first_approved_by', 'is not', null)
+    .executeTakeFirst();
+  return { count: Number(row?.n ?? 0), cents: Number(row?.total ?? 0) };
 }

@@ -38,7 +38,7 @@ export function createOverviewService(ctx: Pick<AppContext, 'db' | 'clock'>) {
       const [pd, pw, open, td, tw, kinds, last, requested, outbox, price, leases] = await Promise.all([
         repo.countSum(db, 'deposit_request', 'pending'),
         repo.countSum(db, 'withdrawal_request', 'pending'),
-        Promise.all([repo.openStageCounts(db, 'deposit_request'), repo.openStageCounts(db, 'withdrawal_request')]),
+        Promise.all([repo.awaitingSecond(db, 'deposit_request'), repo.awaitingSecond(db, 'withdrawal_request')]),
         repo.approvedSince(db, 'deposit_request', since),
         repo.approvedSince(db, 'withdrawal_request', since),
         balancesByKind(now),
@@ -55,7 +55,7 @@ export function createOverviewService(ctx: Pick<AppContext, 'db' | 'clock'>) {
       const outboxOf = (status: string) => outbox.find((o) => o.status === status)?.count ?? 0;
       return {
         pending: { deposits: countSum(pd), withdrawals: countSum(pw) },
-        otherOpen: [...open[0].map((o) => ({ kind: 'deposit' as const, ...o })), ...open[1].map((o) => ({ kind: 'withdrawal' as const, ...o }))].filter((o) => o.status !== 'pending'),
+        awaitingSecond: { deposits: countSum(open[0]), withdrawals: countSum(open[1]) },
         today: { day, deposits: countSum(td), withdrawals: countSum(tw) },
         liabilities: {
           available: money(k('available')),

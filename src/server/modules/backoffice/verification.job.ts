@@ -1,19 +1,17 @@
 import type { AppContext } from '../../context';
 import { instanceId, runLeasedJob } from '../../jobs/lease';
-import { recordVerification } from '../ledger/verification.repo';
-import { verifyLedger } from '../ledger/verify';
+import { verifyAndRecord } from '../ledger/verification';
 import * as repo from './overview.repo';
 
 export const VERIFICATION_JOB = 'ledger-verification';
 
-/** Runs a requested ledger verification, once, and records it like `npm run admin -- verify-ledger`. */
+/** Runs a requested verification (ledger and seals), once, and records it like `npm run admin -- verify-ledger`. */
 export async function runRequestedVerification(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<boolean> {
   const open = await repo.openVerificationRequest(ctx.db, 'ledger');
   if (!open) return false;
   const startedAt = ctx.clock.now().toISOString();
-  const report = await verifyLedger(ctx.db);
+  await verifyAndRecord(ctx);
   const ranAt = ctx.clock.now().toISOString();
-  await recordVerification(ctx.db, { kind: 'ledger', ranAt, ok: report.problems.length === 0, problems: report.problems.length, detail: report.problems.slice(0, 20).join('\n') });
   await repo.closeVerificationRequests(ctx.db, 'ledger', startedAt, ranAt);
   return true;
 }

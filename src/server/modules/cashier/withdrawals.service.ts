@@ -76,6 +76,7 @@ export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
             post: { type: 'withdrawal_hold', userId, createdBy: userId, postings: withdrawalHoldPostings(userId, amount), ref: { type: 'withdrawal_request', id } },
             // The 30-day lock is decided in the same transaction, against what is committed: a first
             // investment racing this request either committed before it, or waits for it.
+            requireNotFrozen: userId,
             guard: {
               withdrawalLock: { userId, boundary: withdrawalLockBoundary(now) },
               locked: (first) => new DomainError('withdrawal_locked', { days: withdrawalLockDaysLeft(first, now) }),

@@ -83,6 +83,7 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
           { userId, key: idempotencyKey, requestHash: requestHash(['invest', area, amount]) },
           {
             post: { type: 'invest', userId, createdBy: userId, postings: investPostings(userId, amount), ref: { type: 'investment', id } },
+            requireNotFrozen: userId,
             requireProfile: userId,
             related: (txId) => ((investTx = txId), { table: 'investment', row: row(txId) }),
             respond: (balanceAfter) => ({ investment: toInvestment(row(investTx), now, btcPrice), balance: balanceAfter({ owner: userId, kind: 'available' }) }),

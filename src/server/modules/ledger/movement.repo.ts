@@ -29,7 +29,7 @@ export interface WithdrawalLockGuard {
 }
 
 export interface MovementRows {
-  guard?: { withdrawal_lock?: WithdrawalLockGuard; verified_user?: string; profile_user?: string };
+  guard?: { withdrawal_lock?: WithdrawalLockGuard; verified_user?: string; profile_user?: string; not_frozen?: string };
   /** An e-mail the movement sends, committed with it. */
   outbox?: Database['email_outbox'];
   tx: Omit<Database['ledger_tx'], 'response'>;
@@ -48,7 +48,7 @@ export type MovementOutcome = { applied: true; balances: number[]; response: str
 /** Why the database refused a movement: a debit not covered, or a domain row no longer in the state the service saw. */
 export class MovementRefused extends Error {
   constructor(
-    readonly reason: 'insufficient' | 'stale' | 'locked' | 'unverified' | 'no_profile',
+    readonly reason: 'insufficient' | 'stale' | 'locked' | 'unverified' | 'no_profile' | 'frozen',
     /** The account not covering the debit (insufficient), or the first investment's date (locked). */
     readonly accountId?: string,
   ) {
@@ -80,6 +80,7 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
   const firstInvestment = sqlite.prepare<[string], string | null>('select min(created_at) from investment where user_id = ?').pluck();
   const isVerified = sqlite.prepare<[string], number | null>('select "emailVerified" from "user" where id = ?').pluck();
   const hasProfile = sqlite.prepare<[string], number>('select 1 from user_profile where user_id = ?').pluck();
+  const isFrozen = sqlite.prepare<[string], number>('select 1 from account_freeze where user_id = ?').pluck();
   const setResponse = sqlite.prepare('update ledger_tx set response = ? where id = ?');
   const stop = sqlite.prepare('update investment set is_active = 0, stopped_at = @stopped_at, stop_tx_id = @tx_id, current_value_cents = @current_value_cents where id = @id and is_active = 1');
   // One insert per domain table and column list, compiled the first time it is seen.
@@ -105,6 +106,8 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
     if (verifiedUser !== undefined && !isVerified.get(verifiedUser)) throw new MovementRefused('unverified');
     const profileUser = rows.guard?.profile_user;
     if (profileUser !== undefined && !hasProfile.get(profileUser)) throw new MovementRefused('no_profile');
+    const frozenUser = rows.guard?.not_frozen;
+    if (frozenUser !== undefined && isFrozen.get(frozenUser)) throw new MovementRefused('frozen');
     const lock = rows.guard?.withdrawal_lock;
     if (lock) {
       const first = firstInvestment.get(lock.user_id);
@@ -170,6 +173,7 @@ function postgresWriter(pool: pg.Pool): MovementWriter {
         const code = (err as { code?: string }).code;
         if (code === 'AT001') throw new MovementRefused('insufficient', (err as { detail?: string }).detail);
         if (code === 'AT002') throw new MovementRefused('stale');
+        if (code === 'AT006') throw new MovementRefused('frozen');
         if (code === 'AT005') throw new MovementRefused('no_profile');
         if (code === 'AT004') throw new MovementRefused('unverified');
         if (code === 'AT003') throw new MovementRefused('locked', (err as { detail?: string }).detail);

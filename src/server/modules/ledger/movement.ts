@@ -25,6 +25,8 @@ export interface Movement<T> {
   requireVerified?: string;
   /** The user must have a profile (an investor), checked in the same statement. */
   requireProfile?: string;
+  /** A frozen account sends nothing out (no transfer, withdrawal or new investment): checked in the same statement. */
+  requireNotFrozen?: string;
   /** An e-mail sent with the movement (its outbox row, committed together). */
   outbox?: (now: Date) => Database['email_outbox'];
 }
@@ -84,8 +86,9 @@ export function createMovements(dbh: DbHandle) {
         entries,
         related: movement.related?.(txId),
         guard:
-          movement.guard || movement.requireVerified || movement.requireProfile
+          movement.guard || movement.requireVerified || movement.requireProfile || movement.requireNotFrozen
             ? {
+                not_frozen: movement.requireNotFrozen,
                 verified_user: movement.requireVerified,
                 profile_user: movement.requireProfile,
                 withdrawal_lock: movement.guard && {
@@ -113,6 +116,7 @@ export function createMovements(dbh: DbHandle) {
           if (first !== undefined) return first;
           if (err instanceof MovementRefused) {
             if (err.reason === 'insufficient') throw new InsufficientFunds(err.accountId ?? '');
+            if (err.reason === 'frozen') throw new DomainError('account_frozen');
             if (err.reason === 'unverified') throw new DomainError('email_not_verified');
             if (err.reason === 'no_profile') throw new DomainError('profile_not_found');
             if (err.reason === 'locked' && movement.guard) throw movement.guard.locked(new Date(err.accountId ?? 0));

@@ -16,6 +16,8 @@ export interface TemplateParams {
   two_factor_disabled: { at: string };
   withdrawal_requested: { amount: string; crypto: string; address: string };
   sign_in_brake: { url: string };
+  account_frozen: { supportEmail: string };
+  account_unfrozen: { supportEmail: string };
 }
 
 export type TemplateName = keyof TemplateParams;
@@ -32,6 +34,8 @@ export const templateNames = [
   'two_factor_disabled',
   'withdrawal_requested',
   'sign_in_brake',
+  'account_frozen',
+  'account_unfrozen',
 ] as const satisfies readonly TemplateName[];
 
 interface Rendered {
@@ -95,6 +99,14 @@ const texts: Record<Locale, Texts> = {
       subject: 'Connexions bloquées sur votre compte',
       text: `Bonjour,\n\nDe nombreuses tentatives de connexion avec un mauvais mot de passe sont venues de plusieurs adresses : les connexions à votre compte sont freinées.\nPour vous connecter malgré tout depuis ce navigateur, ouvrez ce lien (valable 24 heures) :\n${p.url}\n\nAtlas Invest`,
     }),
+    account_frozen: (p) => ({
+      subject: 'Votre compte est gelé',
+      text: `Bonjour,\n\nVotre compte a été gelé par notre équipe. Tant qu'il l'est, les transferts, les demandes de retrait et les nouveaux investissements sont suspendus ; vos dépôts restent possibles.\n\nPour en savoir plus, écrivez au support : ${p.supportEmail}\n\nAtlas Invest`,
+    }),
+    account_unfrozen: (p) => ({
+      subject: 'Votre compte est dégelé',
+      text: `Bonjour,\n\nVotre compte n'est plus gelé : transferts, retraits et investissements sont de nouveau possibles.\n\nUne question ? ${p.supportEmail}\n\nAtlas Invest`,
+    }),
   },
   en: {
     password_reset: (p) => ({
@@ -139,6 +151,14 @@ const texts: Record<Locale, Texts> = {
       subject: 'Sign-ins to your account are slowed down',
       text: `Hello,\n\nMany sign-in attempts with a wrong password came from several addresses, so sign-ins to your account are now braked.\nTo sign in from this browser anyway, open this link (valid for 24 hours):\n${p.url}\n\nAtlas Invest`,
     }),
+    account_frozen: (p) => ({
+      subject: 'Your account is frozen',
+      text: `Hello,\n\nOur team has frozen your account. While it is frozen, transfers, withdrawal requests and new investments are suspended; deposits remain possible.\n\nTo find out more, write to support: ${p.supportEmail}\n\nAtlas Invest`,
+    }),
+    account_unfrozen: (p) => ({
+      subject: 'Your account is no longer frozen',
+      text: `Hello,\n\nYour account is no longer frozen: transfers, withdrawals and investments are possible again.\n\nA question? ${p.supportEmail}\n\nAtlas Invest`,
+    }),
   },
   es: {
     password_reset: (p) => ({
@@ -182,6 +202,14 @@ const texts: Record<Locale, Texts> = {
     sign_in_brake: (p) => ({
       subject: 'Inicios de sesión frenados en su cuenta',
       text: `Hola:\n\nMuchos intentos de inicio de sesión con una contraseña incorrecta llegaron desde varias direcciones: los inicios de sesión en su cuenta están frenados.\nPara iniciar sesión de todos modos desde este navegador, abra este enlace (válido durante 24 horas):\n${p.url}\n\nAtlas Invest`,
+    }),
+    account_frozen: (p) => ({
+      subject: 'Su cuenta está congelada',
+      text: `Hola:\n\nNuestro equipo ha congelado su cuenta. Mientras lo esté, las transferencias, las solicitudes de retiro y las nuevas inversiones están suspendidas; los depósitos siguen siendo posibles.\n\nPara más información, escriba a soporte: ${p.supportEmail}\n\nAtlas Invest`,
+    }),
+    account_unfrozen: (p) => ({
+      subject: 'Su cuenta ya no está congelada',
+      text: `Hola:\n\nSu cuenta ya no está congelada: las transferencias, los retiros y las inversiones vuelven a ser posibles.\n\n¿Alguna pregunta? ${p.supportEmail}\n\nAtlas Invest`,
     }),
   },
 };

@@ -3,12 +3,13 @@ import type { AppContext } from '../../context';
 import { lastVerification } from '../ledger/verification.repo';
 import { latestSnapshot } from '../market/market.repo';
 import { BTC_SYMBOL } from '../market/market.service';
+import { awaitingSecond, countSum } from '../backoffice/overview.repo';
 import * as repo from './signals.repo';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
 
 /** The verifications whose last run is kept (`verification_run.kind`). */
-const VERIFICATIONS = ['ledger'];
+const VERIFICATIONS = ['ledger', 'seals'];
 
 /**
  * The operator's signals as Prometheus gauges, read from the database at each scrape (so every
@@ -36,9 +37,12 @@ export function registerOperatorSignals(registry: Registry, ctx: Ctx): void {
     const last = await latestSnapshot(ctx.db, BTC_SYMBOL);
     if (last) g.set({ symbol: BTC_SYMBOL }, Math.max(0, (ctx.clock.now().getTime() - new Date(last.fetchedAt).getTime()) / 1000));
   });
-  gauge('atlas_open_requests', 'Deposit and withdrawal requests awaiting a decision, by kind and stage', ['kind', 'status'], async (g) => {
-    for (const kind of ['deposit', 'withdrawal'] as const) g.set({ kind, status: 'pending' }, 0);
-    for (const r of await repo.requestCounts(ctx.db)) g.set({ kind: r.kind, status: r.status }, r.count);
+  gauge('atlas_open_requests', 'Deposit and withdrawal requests awaiting a decision (pending), and of those the ones awaiting a second approval', ['kind', 'status'], async (g) => {
+    for (const [kind, table] of [['deposit', 'deposit_request'], ['withdrawal', 'withdrawal_request']] as const) {
+      const [pending, second] = await Promise.all([countSum(ctx.db, table, 'pending'), awaitingSecond(ctx.db, table)]);
+      g.set({ kind, status: 'pending' }, pending.count);
+      g.set({ kind, status: 'awaiting_second' }, second.count);
+    }
   });
   gauge('atlas_job_lease_held', 'Job leases currently held, by job and holding instance (1 = held)', ['job', 'holder'], async (g) => {
     for (const lease of await repo.liveLeases(ctx.db, ctx.clock.now())) g.set({ job: lease.name, holder: lease.holder }, 1);

@@ -12,22 +12,6 @@ export async function outboxCounts(db: Db): Promise<Array<{ status: string; coun
   return rows.map((r) => ({ status: r.status, count: Number(r.n) }));
 }
 
-export async function requestCounts(db: Db): Promise<Array<{ kind: 'deposit' | 'withdrawal'; status: string; count: number }>> {
-  const count = (table: 'deposit_request' | 'withdrawal_request') =>
-    db
-      .selectFrom(table)
-      .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .where('status', '<>', 'approved')
-      .where('status', '<>', 'rejected')
-      .groupBy('status')
-      .execute();
-  const [deposits, withdrawals] = await Promise.all([count('deposit_request'), count('withdrawal_request')]);
-  return [
-    ...deposits.map((r) => ({ kind: 'deposit' as const, status: r.status, count: Number(r.n) })),
-    ...withdrawals.map((r) => ({ kind: 'withdrawal' as const, status: r.status, count: Number(r.n) })),
-  ];
-}
-
 export async function liveLeases(db: Db, now: Date): Promise<Array<{ name: string; holder: string; expiresAt: string }>> {
   const rows = await db.selectFrom('job_lease').selectAll().where('expires_at', '>', now.toISOString()).execute();
   return rows.map((r) => ({ name: r.name, holder: r.holder, expiresAt: r.expires_at }));

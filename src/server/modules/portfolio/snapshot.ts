@@ -1,5 +1,6 @@
 import { isArea } from '../../../core/areas';
 import { addMonths, monthEnd, monthKey, monthsBetween } from '../../../core/valuation';
+import { atEachMonthTurn } from '../../jobs/month-turn';
 import type { AppContext } from '../../context';
 import { runLeasedJob, type LeasedJob } from '../../jobs/lease';
 import { BTC_SYMBOL } from '../market/market.service';
@@ -73,7 +74,16 @@ export const SNAPSHOT_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Hourly (and shortly after start), the instance holding the lease writes the months that closed since. */
 export function startPerformanceSnapshots(ctx: AppContext, log?: { error(obj: unknown, msg: string): void }): LeasedJob {
-  return runLeasedJob({ db: ctx.db, clock: ctx.clock, log }, 'performance-snapshot', SNAPSHOT_INTERVAL_MS, async () => {
+  const job = runLeasedJob({ db: ctx.db, clock: ctx.clock, log }, 'performance-snapshot', SNAPSHOT_INTERVAL_MS, async () => {
     await catchUp(ctx);
   }, undefined, 5_000);
+  // The month that just closed is recorded at the turn, not up to an hour later (until then it is computed live).
+  const stopTurns = atEachMonthTurn(ctx.clock, () => void job.tick());
+  return {
+    tick: job.tick,
+    stop: async () => {
+      stopTurns();
+      await job.stop();
+    },
+  };
 }

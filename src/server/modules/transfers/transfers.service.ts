@@ -48,6 +48,7 @@ export function createTransfersService(ctx: AppContext, deps: { notify?: Notifie
           {
             post: { type: 'transfer', userId: senderId, createdBy: senderId, postings: transferPostings(senderId, recipient.user_id, amount), ref: { type: 'internal_transfer', id } },
             // Money leaves only from a verified address (decision 017), checked in the same statement.
+            requireNotFrozen: senderId,
             requireVerified: senderId,
             related: (txId) => ({
               table: 'internal_transfer',

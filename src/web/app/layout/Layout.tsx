@@ -30,6 +30,25 @@ function Footer() {
   );
 }
 
+/** Shown on every screen while an operator has frozen the account: what is blocked, where to write. */
+function FrozenBanner({ supportEmail }: { supportEmail: string }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="border-b border-sky-200 bg-sky-50" data-testid="frozen-banner">
+      <div className="mx-auto max-w-7xl px-4 py-3 text-sm text-sky-950 sm:px-6">
+        <p className="font-semibold">{t('frozen.title')}</p>
+        <p className="mt-1">{t('frozen.body')}</p>
+        <p className="mt-1">
+          {t('frozen.support')}{' '}
+          <a className="break-words font-semibold underline" href={`mailto:${supportEmail}`}>
+            {supportEmail}
+          </a>
+        </p>
+      </div>
+    </div>
+  );
+}
+
 export function Layout() {
   const { data: me } = useMe();
   const { pathname, hash } = useLocation();
@@ -45,6 +64,7 @@ export function Layout() {
   return (
     <div className="flex min-h-screen flex-col">
       <Navbar />
+      {me?.frozen && <FrozenBanner supportEmail={me.frozen.supportEmail} />}
       <main id="main" className="flex-1" tabIndex={-1}>
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageFallback />}>

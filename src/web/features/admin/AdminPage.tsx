@@ -1,23 +1,25 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { AdminDeposit, AdminWithdrawal, RequestStatus } from '../../../contracts/cashier';
+import type { AdminDeposit, AdminWithdrawal } from '../../../contracts/cashier';
 import { Button, Field, inputClass } from '../../components/form';
 import { Page } from '../../components/Page';
 import { useToasts } from '../../components/toast';
 import { errorMessage } from '../../lib/errors';
-import { useSignOut } from '../../lib/session';
-import { proofLink, useDecision, useQueue, type Kind } from './api';
+import { useMe, useSignOut } from '../../lib/session';
+import { proofLink, useDecision, useQueue, type Kind, type QueueFilter } from './api';
+import { FreezePanel } from './FreezePanel';
 import { Dialog } from '../../components/Dialog';
 import { AdminNav } from './AdminNav';
 import { RequestCard } from './RequestCard';
 
-const statuses: Array<RequestStatus | 'all'> = ['pending', 'approved', 'rejected', 'all'];
+const statuses: QueueFilter[] = ['pending', 'waiting', 'approved', 'rejected', 'all'];
 
 function Queue({ kind }: { kind: Kind }) {
   const { t } = useTranslation('admin');
   const toast = useToasts();
-  const [status, setStatus] = useState<RequestStatus | 'all'>('pending');
+  const [status, setStatus] = useState<QueueFilter>('pending');
+  const { data: me } = useMe();
   const queue = useQueue(kind, status);
   const decision = useDecision();
   const [rejecting, setRejecting] = useState<AdminDeposit | AdminWithdrawal | null>(null);
@@ -29,7 +31,7 @@ function Queue({ kind }: { kind: Kind }) {
     decision.mutate(
       { kind, id: request.id, action, reason: why },
       {
-        onSuccess: () => toast.success(t(`${singular}${action === 'approve' ? 'Approved' : 'Rejected'}`)),
+        onSuccess: (done) => toast.success(done.stage === 'awaiting_second' ? t('firstApprovalRecorded') : t(`${singular}${action === 'approve' ? 'Approved' : 'Rejected'}`)),
         onError: (err) => toast.error(t(action === 'approve' ? 'approveFailed' : 'rejectFailed', { message: errorMessage(t, err) })),
       },
     );
@@ -50,10 +52,10 @@ function Queue({ kind }: { kind: Kind }) {
       <div className="mb-4 max-w-xs">
         <Field label={t('filter')}>
           {(a11y) => (
-            <select {...a11y} className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as RequestStatus | 'all')}>
+            <select {...a11y} className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as QueueFilter)}>
               {statuses.map((s) => (
                 <option key={s} value={s}>
-                  {s === 'all' ? t('all') : t(`status.${s}`)}
+                  {s === 'all' ? t('all') : s === 'waiting' ? t('waitingForMe') : t(`status.${s}`)}
                 </option>
               ))}
             </select>
@@ -70,6 +72,7 @@ function Queue({ kind }: { kind: Kind }) {
             <RequestCard
               key={r.id}
               request={r}
+              operatorId={me?.id}
               busy={decision.isPending}
               onApprove={() => decide(r, 'approve')}
               onReject={() => {
@@ -166,6 +169,9 @@ export function AdminPage() {
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         <Queue key={tab} kind={tab} />
+      </div>
+      <div className="mt-10">
+        <FreezePanel />
       </div>
     </Page>
   );

@@ -49,7 +49,8 @@ export function OverviewPage() {
               rows={[
                 [t('overview.deposits'), t('overview.countSum', { count: o.pending.deposits.count, sum: money(o.pending.deposits.sum) })],
                 [t('overview.withdrawals'), t('overview.countSum', { count: o.pending.withdrawals.count, sum: money(o.pending.withdrawals.sum) })],
-                ...o.otherOpen.map((x): [string, ReactNode] => [t(`overview.stage.${x.kind}`, { status: t(`overview.status.${x.status}`, { defaultValue: x.status }) }), String(x.count)]),
+                [t('overview.awaitingSecondDeposits'), t('overview.countSum', { count: o.awaitingSecond.deposits.count, sum: money(o.awaitingSecond.deposits.sum) })],
+                [t('overview.awaitingSecondWithdrawals'), t('overview.countSum', { count: o.awaitingSecond.withdrawals.count, sum: money(o.awaitingSecond.withdrawals.sum) })],
               ]}
             />
           </Card>

@@ -12,6 +12,7 @@ const tone = {
 
 export function RequestCard({
   request,
+  operatorId,
   busy,
   onApprove,
   onReject,
@@ -19,6 +20,8 @@ export function RequestCard({
   onOtherProof,
 }: {
   request: AdminDeposit | AdminWithdrawal;
+  /** The operator looking: the first approver cannot give the second approval. */
+  operatorId?: string;
   busy: boolean;
   onApprove: () => void;
   onReject: () => void;
@@ -35,8 +38,15 @@ export function RequestCard({
     ...(w ? ([[t('balance'), money(w.user.balance)], [t('crypto'), w.crypto], [t('address'), w.address]] as Array<[string, string]>) : []),
     [t('createdAt'), formatDateTime(request.createdAt)],
     ...(request.processedAt ? ([[t('processedAt'), formatDateTime(request.processedAt)]] as Array<[string, string]>) : []),
+    ...(request.firstApproval ? ([[t('firstApproval'), `${request.firstApproval.name} · ${formatDateTime(request.firstApproval.at)}`]] as Array<[string, string]>) : []),
     ...(request.adminNotes ? ([[t('notes'), request.adminNotes]] as Array<[string, string]>) : []),
   ];
+  const second = request.stage === 'awaiting_second';
+  const mineFirst = second && request.firstApproval?.by === operatorId;
+  // Nobody decides on their own account; the first approver may still reject, not approve again.
+  const canApprove = request.status === 'pending' && !request.own && !mineFirst;
+  const canReject = request.status === 'pending' && !request.own;
+  const note = request.status !== 'pending' ? null : request.own ? t('ownRequest') : mineFirst ? t('waitingForOther') : request.stage === 'awaiting_first' && request.needsSecondApproval ? t('twoApprovalsNeeded') : null;
   return (
     <li className={`rounded-xl border border-l-4 border-slate-200 bg-white p-4 shadow-sm ${tone[request.status].card}`} data-testid="request-card">
       <div className="flex flex-wrap items-start gap-3">
@@ -44,13 +54,18 @@ export function RequestCard({
           <p className="text-base font-semibold text-brand-900">{request.user.fullName}</p>
           <p className="text-2xl font-bold tabular-nums text-slate-900">{money(request.amount)}</p>
         </div>
-        <span className={`rounded-full px-3 py-1 text-xs font-bold ${tone[request.status].badge}`}>{t(`status.${request.status}`)}</span>
+        <div className="flex flex-wrap justify-end gap-2">
+          {request.user.frozen && <span className="rounded-full bg-sky-100 px-3 py-1 text-xs font-bold text-sky-900">{t('frozenAccount')}</span>}
+          <span className={`rounded-full px-3 py-1 text-xs font-bold ${second ? 'bg-orange-100 text-orange-900' : tone[request.status].badge}`} data-testid="request-stage">
+            {second ? t('awaitingSecond') : t(`status.${request.status}`)}
+          </span>
+        </div>
       </div>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {rows.map(([k, v]) => (
           <div key={k} className="contents">
             <dt className="text-slate-500">{k}</dt>
-            <dd className="min-w-0 break-all text-slate-800">{v}</dd>
+            <dd className="min-w-0 break-words text-slate-800">{v}</dd>
           </div>
         ))}
       </dl>
@@ -64,17 +79,18 @@ export function RequestCard({
           ) : (
             <span className="self-center text-sm text-slate-500">{t('noImage')}</span>
           ))}
-        {request.status === 'pending' && (
-          <>
-            <Button tone="approve" onClick={onApprove} disabled={busy}>
-              {t('approve')}
-            </Button>
-            <Button tone="danger" onClick={onReject} disabled={busy}>
-              {t('reject')}
-            </Button>
-          </>
+        {canApprove && (
+          <Button tone="approve" onClick={onApprove} disabled={busy}>
+            {second ? t('approveSecond') : t('approve')}
+          </Button>
+        )}
+        {canReject && (
+          <Button tone="danger" onClick={onReject} disabled={busy}>
+            {t('reject')}
+          </Button>
         )}
       </div>
+      {note && <p className="mt-3 text-sm text-slate-600">{note}</p>}
     </li>
   );
 }

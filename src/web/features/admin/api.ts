@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Ok } from '../../../contracts/accounts';
-import type { AdminDeposit, AdminDepositsPage, AdminWithdrawal, ProofLink, RequestStatus } from '../../../contracts/cashier';
+import type { FreezeState } from '../../../contracts/admin';
+import type { AdminDeposit, AdminDepositsPage, AdminWithdrawal, Decision, ProofLink, RequestStatus } from '../../../contracts/cashier';
 import { api } from '../../lib/api';
 
 export type Kind = 'deposits' | 'withdrawals';
@@ -8,13 +8,17 @@ type Item<K extends Kind> = K extends 'deposits' ? AdminDeposit : AdminWithdrawa
 /** A page of either queue (the contracts' page shape, with the items of that kind). */
 type QueuePage<K extends Kind> = Omit<AdminDepositsPage, 'items'> & { items: Item<K>[] };
 
-export function useQueue<K extends Kind>(kind: K, status: RequestStatus | 'all') {
+/** `waiting`: what awaits this operator's second approval. */
+export type QueueFilter = RequestStatus | 'all' | 'waiting';
+
+export function useQueue<K extends Kind>(kind: K, status: QueueFilter) {
   return useInfiniteQuery({
     queryKey: ['admin', kind, status],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ limit: '20' });
-      if (status !== 'all') params.set('status', status);
+      if (status === 'waiting') params.set('waiting', 'me');
+      else if (status !== 'all') params.set('status', status);
       if (pageParam) params.set('cursor', pageParam);
       return api<QueuePage<K>>(`/api/admin/${kind}?${params}`);
     },
@@ -26,11 +30,25 @@ export function useDecision() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { kind: Kind; id: string; action: 'approve' | 'reject'; reason?: string }) =>
-      api<Ok>(`/api/admin/${input.kind}/${input.id}/${input.action}`, { method: 'POST', body: input.action === 'reject' ? { reason: input.reason } : {} }),
+      api<Decision>(`/api/admin/${input.kind}/${input.id}/${input.action}`, { method: 'POST', body: input.action === 'reject' ? { reason: input.reason } : {} }),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
 
 export function proofLink(id: string) {
   return api<ProofLink>(`/api/admin/deposits/${id}/proof`);
+}
+
+const freezeUrl = (uid: string) => `/api/admin/users/${encodeURIComponent(uid.trim().toUpperCase())}`;
+
+export function freezeStateOf(uid: string) {
+  return api<FreezeState>(`${freezeUrl(uid)}/freeze`);
+}
+
+export function useFreeze() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { uid: string; action: 'freeze' | 'unfreeze'; reason: string }) => api<FreezeState>(`${freezeUrl(input.uid)}/${input.action}`, { method: 'POST', body: { reason: input.reason } }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }
