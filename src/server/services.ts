@@ -48,16 +48,18 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
   const proofs = createProofStore(ctx.config);
   const statement = createStatementService(ctx);
   const history = createHistoryService(ctx);
+  const accounts = createAccounts(ctx);
+  const { security } = accounts;
   return {
     events,
     notifier,
     prices,
     proofs,
-    accounts: createAccounts(ctx),
+    accounts,
     investing: createInvestingService(ctx, { prices, notify: notifier }),
-    transfers: createTransfersService(ctx, { notify: notifier }),
+    transfers: createTransfersService(ctx, { security, notify: notifier }),
     deposits: createDepositsService(ctx, { notifier, proofs }),
-    withdrawals: createWithdrawalsService(ctx, notifier),
+    withdrawals: createWithdrawalsService(ctx, { notifier, security }),
     history,
     admin: createAdminService(ctx, notifier),
     freezes: createFreezeService(ctx, notifier),

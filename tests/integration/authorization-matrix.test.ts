@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/core/clock';
-import { createAccounts } from '../../src/server/modules/accounts/accounts.module';
 import { testDialect } from '../support/db';
 import { fillPath, keyOf, operationsOf, type Operation } from '../support/fuzz/openapi';
 import { stateOf } from '../support/fuzz/state';
@@ -208,7 +207,7 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
     ops = operationsOf((await w.t.app.inject('/api/openapi.json')).json());
     const { investments, deposits, withdrawals } = w.owned.user;
     ctx = { w, target: { investment: investments[1]!, deposit: deposits[2]!, withdrawal: withdrawals[2]! } };
-    const api = createAccounts(w.t.ctx).auth.api as unknown as Record<string, { path?: string; options?: { method?: string | string[] } }>;
+    const api = w.t.app.services.accounts.auth.api as unknown as Record<string, { path?: string; options?: { method?: string | string[] } }>;
     authEndpoints = Object.values(api)
       .filter((ep) => typeof ep.path === 'string')
       .map((ep) => ({ path: ep.path!, methods: ([] as string[]).concat(ep.options?.method ?? 'POST') }));

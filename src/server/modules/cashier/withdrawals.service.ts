@@ -8,7 +8,7 @@ import type { Withdrawal } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
 import { InsufficientFunds, post, replayOf, requestHash, runIdempotent } from '../ledger/ledger.service';
 import { findContact } from '../accounts/security.repo';
-import { AccountSecurity } from '../accounts/security.service';
+import type { AccountSecurity } from '../accounts/security.service';
 import { enqueueEmail } from '../notifications/outbox';
 import * as repo from './cashier.repo';
 import type { WithdrawalRow } from './cashier.repo';
@@ -28,9 +28,9 @@ export function toWithdrawal(row: Pick<WithdrawalRow, 'id' | 'amount_cents' | 's
   };
 }
 
-export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
+export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Notifier; security: AccountSecurity }) {
   const { db, clock } = ctx;
-  const security = new AccountSecurity(ctx);
+  const { notifier, security } = deps;
   return {
     /**
      * A withdrawal request holds its amount at once (available → withdrawal hold), so a pending

@@ -8,15 +8,15 @@ import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
 import { balanceAfter, InsufficientFunds, postTx, requestHash, runIdempotent } from '../ledger/ledger.service';
 import { hitCounter } from '../accounts/ratelimit.repo';
-import { AccountSecurity } from '../accounts/security.service';
+import type { AccountSecurity } from '../accounts/security.service';
 import * as repo from './transfers.repo';
 import { assertNotFrozen } from '../freeze/freeze';
 
 const normalizeUid = (uid: string) => uid.trim().toUpperCase();
 
-export function createTransfersService(ctx: AppContext, deps: { notify?: Notifier } = {}) {
+export function createTransfersService(ctx: AppContext, deps: { security: AccountSecurity; notify?: Notifier }) {
   const { db, clock } = ctx;
-  const security = new AccountSecurity(ctx);
+  const { security } = deps;
 
   async function recipientFor(senderId: string, rawUid: string) {
     const uid = normalizeUid(rawUid);
