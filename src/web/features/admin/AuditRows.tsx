@@ -37,7 +37,7 @@ export function AuditRows({ rows, label }: { rows: AuditRowView[]; label: string
               {t('audit.by')} <Who id={r.actor.id} uid={r.actor.uid} name={r.actor.fullName} />
             </p>
             <p className="text-slate-700">
-              {t('audit.on')} {r.target.type}{' '}
+              {t('audit.on')} {t(`audit.targetTypes.${r.target.type}`, { defaultValue: r.target.type })}{' '}
               {r.target.uid ? <Who id={r.target.id} uid={r.target.uid} name={null} /> : <span className="break-all font-mono">{r.target.id}</span>}
             </p>
             {r.ip && <p className="break-all text-xs text-slate-600">{t('audit.source', { ip: r.ip, agent: r.userAgent ?? '' })}</p>}
