@@ -94,6 +94,10 @@ const matrix: Record<string, Entry> = {
   // The victim's sessions: nobody signs in as the victim, so no persona loses its session.
   'DELETE /api/admin/users/{id}/sessions': { access: 'admin', req: (c) => ({ params: { id: c.w.victim.id } }) },
   'DELETE /api/admin/users/{id}/sessions/{sessionId}': { access: 'admin', req: (c) => ({ params: { id: c.w.victim.id, sessionId: 'no-such-session' } }) },
+  'GET /api/admin/users/{id}/audit': { access: 'admin', req: (c) => ({ params: { id: c.w.victim.id } }) },
+  'GET /api/admin/audit': { access: 'admin', req: (c) => ({ query: `actor=${c.w.victim.uid}` }) },
+  'GET /api/admin/audit.csv': { access: 'admin', req: () => ({ query: 'lang=en' }) },
+  'GET /api/admin/audit/integrity': { access: 'admin' },
   // A UID nobody has: the guard decides, no persona is frozen for the routes after.
   'GET /api/admin/users/{uid}/freeze': { access: 'admin', req: () => ({ params: { uid: 'ATU000000' } }) },
   'POST /api/admin/users/{uid}/freeze': { access: 'admin', req: () => ({ params: { uid: 'ATU000000' }, payload: { reason: 'matrix' } }) },
