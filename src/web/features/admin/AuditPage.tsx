@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { AdminNav } from './AdminNav';
-import { AuditRows } from './AuditRows';
+import { AuditList } from './AuditRows';
 import { auditParams, useAudit, useAuditIntegrity } from './backoffice-api';
 
 const keys = ['actor', 'action', 'target', 'from', 'to'] as const;
@@ -65,7 +65,6 @@ export function AuditPage() {
   const badDay = (v: string) => v !== '' && !isoDay.test(v);
   const invalid = badDay(draft.from) || badDay(draft.to);
   const audit = useAudit(applied);
-  const rows = audit.data?.pages.flatMap((p) => p.items) ?? [];
   const csv = auditParams(applied);
   csv.set('lang', currentLanguage());
 
@@ -115,22 +114,11 @@ export function AuditPage() {
           {t('audit.csv')}
         </a>
       </div>
-      {audit.isPending ? (
-        <p role="status">{t('loading')}</p>
-      ) : audit.isError ? (
-        <p role="alert">{errorMessage(t, audit.error)}</p>
-      ) : rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t('audit.none')}</p>
-      ) : (
-        <AuditRows rows={rows} label={t('audit.rows')} />
-      )}
-      {audit.hasNextPage && (
-        <div className="mt-4 text-center">
-          <Button tone="secondary" onClick={() => void audit.fetchNextPage()} disabled={audit.isFetchingNextPage}>
-            {audit.isFetchingNextPage ? t('loading') : t('loadMore')}
-          </Button>
-        </div>
-      )}
+      <AuditList
+        audit={audit}
+        label={t('audit.rows')}
+        empty={<p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t('audit.none')}</p>}
+      />
     </Page>
   );
 }

@@ -1,6 +1,10 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuditRowView } from '../../../contracts/backoffice';
+import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
+import { Button } from '../../components/form';
+import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 
 const resultTone: Record<string, string> = {
@@ -57,5 +61,31 @@ export function AuditRows({ rows, label }: { rows: AuditRowView[]; label: string
         </li>
       ))}
     </ol>
+  );
+}
+
+/** A paged audit query as the screens show it: loading, error, empty, the rows, and "load more". */
+export function AuditList({ audit, label, empty }: { audit: UseInfiniteQueryResult<InfiniteData<{ items: AuditRowView[] }>>; label: string; empty: ReactNode }) {
+  const { t } = useTranslation('backoffice');
+  const rows = audit.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <>
+      {audit.isPending ? (
+        <p role="status">{t('loading')}</p>
+      ) : audit.isError ? (
+        <p role="alert">{errorMessage(t, audit.error)}</p>
+      ) : rows.length === 0 ? (
+        empty
+      ) : (
+        <AuditRows rows={rows} label={label} />
+      )}
+      {audit.hasNextPage && (
+        <div className="mt-4 text-center">
+          <Button tone="secondary" onClick={() => void audit.fetchNextPage()} disabled={audit.isFetchingNextPage}>
+            {audit.isFetchingNextPage ? t('loading') : t('loadMore')}
+          </Button>
+        </div>
+      )}
+    </>
   );
 }

@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserDetail } from '../../../contracts/backoffice';
-import { Button } from '../../components/form';
-import { errorMessage } from '../../lib/errors';
-import { AuditRows } from './AuditRows';
+import { AuditList } from './AuditRows';
 import { useUserAudit } from './backoffice-api';
 import { FreezePanel } from './FreezePanel';
 
@@ -11,7 +9,6 @@ import { FreezePanel } from './FreezePanel';
 export function UserControls({ user }: { user: UserDetail }) {
   const { t } = useTranslation('backoffice');
   const audit = useUserAudit(user.profile.id);
-  const rows = audit.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <>
       <FreezePanel initialUid={user.profile.uid} />
@@ -25,22 +22,7 @@ export function UserControls({ user }: { user: UserDetail }) {
           </Link>
         </div>
         <p className="mb-3 text-sm text-slate-600">{t('userAudit.help')}</p>
-        {audit.isPending ? (
-          <p role="status">{t('loading')}</p>
-        ) : audit.isError ? (
-          <p role="alert">{errorMessage(t, audit.error)}</p>
-        ) : rows.length === 0 ? (
-          <p className="text-sm text-slate-600">{t('audit.none')}</p>
-        ) : (
-          <AuditRows rows={rows} label={t('userAudit.title')} />
-        )}
-        {audit.hasNextPage && (
-          <div className="mt-3 text-center">
-            <Button tone="secondary" onClick={() => void audit.fetchNextPage()} disabled={audit.isFetchingNextPage}>
-              {audit.isFetchingNextPage ? t('loading') : t('loadMore')}
-            </Button>
-          </div>
-        )}
+        <AuditList audit={audit} label={t('userAudit.title')} empty={<p className="text-sm text-slate-600">{t('audit.none')}</p>} />
       </section>
     </>
   );
