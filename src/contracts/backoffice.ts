@@ -27,7 +27,10 @@ export const overviewResponse = z.object({
     asOf: z.string(),
   }),
   verification: z.object({
+    /** The ledger's invariants. */
     last: z.object({ ranAt: z.string(), ok: z.boolean(), problems: z.number().int(), detail: z.string() }).nullable(),
+    /** The hash chain's seals, recomputed from the rows. */
+    seals: z.object({ ranAt: z.string(), ok: z.boolean(), problems: z.number().int(), detail: z.string() }).nullable(),
     requestedAt: z.string().nullable(),
   }),
   outbox: z.object({ pending: z.number().int(), sending: z.number().int(), failed: z.number().int() }),
@@ -78,3 +81,47 @@ export const userDetailResponse = z.object({
 export type UserDetail = z.infer<typeof userDetailResponse>;
 
 export const revokedResponse = z.object({ revoked: z.number().int() });
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('YYYY-MM-DD, UTC');
+
+/** The audit viewer's filters: actor (UID, e-mail, user id, `cli`, `anonymous`), action, target, days. */
+export const auditFilterQuery = z.object({
+  actor: text(200).trim().optional(),
+  action: text(100).trim().optional(),
+  target: text(200).trim().optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+});
+export type AuditFilter = z.infer<typeof auditFilterQuery>;
+export const auditPageQuery = auditFilterQuery.extend({
+  cursor: text(300).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const auditCsvQuery = auditFilterQuery.extend({ lang: z.enum(['fr', 'en', 'es']).optional() });
+export const userAuditQuery = z.object({ cursor: text(300).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) });
+
+const who = z.object({ id: z.string(), uid: z.string().nullable(), email: z.string().nullable(), fullName: z.string().nullable() });
+export const auditRowSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: who,
+  action: z.string(),
+  target: z.object({ type: z.string(), id: z.string(), uid: z.string().nullable() }),
+  result: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type AuditRowView = z.infer<typeof auditRowSchema>;
+export const auditPageResponse = z.object({ items: z.array(auditRowSchema), nextCursor: z.string().nullable() });
+export type AuditPage = z.infer<typeof auditPageResponse>;
+
+const lastRun = z.object({ ranAt: z.string(), ok: z.boolean(), problems: z.number().int(), detail: z.string() }).nullable();
+export const auditIntegrityResponse = z.object({
+  /** The newest seal of the hash chain: its number, hash and when it was made. */
+  seal: z.object({ no: z.number().int(), hash: z.string(), sealedAt: z.string(), rows: z.number().int() }).nullable(),
+  /** The last verification of the seals (the chain recomputed from the rows). */
+  verification: lastRun,
+});
+export type AuditIntegrity = z.infer<typeof auditIntegrityResponse>;

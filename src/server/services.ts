@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import { createAccounts, type Accounts } from './modules/accounts/accounts.module';
 import { createAdminService } from './modules/admin/admin.service';
+import { createAuditViewService } from './modules/audit/audit-view.service';
 import { createOverviewService } from './modules/backoffice/overview.service';
 import { createUsersService } from './modules/backoffice/users.service';
 import { createDepositsService } from './modules/cashier/deposits.service';
@@ -30,7 +31,7 @@ export interface Services {
   history: ReturnType<typeof createHistoryService>;
   admin: ReturnType<typeof createAdminService>;
   freezes: ReturnType<typeof createFreezeService>;
-  backOffice: { overview: ReturnType<typeof createOverviewService>; users: ReturnType<typeof createUsersService>; statement: ReturnType<typeof createStatementService> };
+  backOffice: { overview: ReturnType<typeof createOverviewService>; users: ReturnType<typeof createUsersService>; statement: ReturnType<typeof createStatementService>; audit: ReturnType<typeof createAuditViewService> };
   portfolio: ReturnType<typeof createPortfolioService>;
   statement: ReturnType<typeof createStatementService>;
   /** Releases what the services hold open (the event bus's connection, the proof store's client). */
@@ -48,20 +49,22 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
   const proofs = createProofStore(ctx.config);
   const statement = createStatementService(ctx);
   const history = createHistoryService(ctx);
+  const accounts = createAccounts(ctx);
+  const { security } = accounts;
   return {
     events,
     notifier,
     prices,
     proofs,
-    accounts: createAccounts(ctx),
+    accounts,
     investing: createInvestingService(ctx, { prices, notify: notifier }),
-    transfers: createTransfersService(ctx, { notify: notifier }),
+    transfers: createTransfersService(ctx, { security, notify: notifier }),
     deposits: createDepositsService(ctx, { notifier, proofs }),
-    withdrawals: createWithdrawalsService(ctx, notifier),
+    withdrawals: createWithdrawalsService(ctx, { notifier, security }),
     history,
     admin: createAdminService(ctx, notifier),
     freezes: createFreezeService(ctx, notifier),
-    backOffice: { overview: createOverviewService(ctx), users: createUsersService(ctx, history), statement },
+    backOffice: { overview: createOverviewService(ctx), users: createUsersService(ctx, history), statement, audit: createAuditViewService(ctx) },
     portfolio: createPortfolioService(ctx, prices),
     statement,
     close: async () => {

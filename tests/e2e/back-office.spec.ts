@@ -77,7 +77,7 @@ test('an operator finds a user by part of the name without its accents, opens th
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`id=${eloise.id}`));
   await expect(page.getByRole('heading', { name: `Éloïse ${lastName}` })).toBeVisible();
-  await expect(page.getByText(eloise.uid)).toBeVisible();
+  await expect(page.getByRole('definition').getByText(eloise.uid, { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Dépôts et retraits' })).toContainText('$2,500.00');
 
   // The queue: Marc's deposit carries the warning naming Éloïse's request; both proofs open.
@@ -98,6 +98,46 @@ test('an operator finds a user by part of the name without its accents, opens th
   await page.context().close();
 });
 
+test('an operator freezes a user from their page and sees the freeze in the audit viewer', async ({ browser }) => {
+  const page = await operatorPage(browser, 1280);
+  await openSettled(page, `/admin/users?id=${eloise.id}`);
+  const panel = page.getByRole('region', { name: 'Geler un compte' });
+  // The control knows whose page it is on: her state shows without typing her UID.
+  await expect(panel.getByTestId('freeze-state')).toContainText(eloise.uid);
+  await expect(panel.getByTestId('freeze-state')).toContainText('Actif');
+  await panel.getByRole('textbox', { name: 'Motif' }).fill('Contrôle de la preuve réutilisée');
+  await panel.getByRole('button', { name: 'Geler le compte' }).click();
+  await expect(panel.getByTestId('freeze-state')).toContainText('Gelé depuis le');
+  // The user's own trail shows it at once, newest first.
+  const trail = page.getByRole('list', { name: 'Journal de cet utilisateur' });
+  await expect(trail.getByRole('listitem').first()).toContainText('user.freeze');
+
+  // The audit viewer, reached with the keyboard from the navigation, filtered on her UID and the action.
+  await page.getByRole('navigation').getByRole('link', { name: 'Journal d’audit', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await page.getByRole('textbox', { name: 'Cible' }).fill(eloise.uid);
+  await page.getByRole('textbox', { name: 'Action' }).fill('user.freeze');
+  await page.getByRole('textbox', { name: 'Action' }).press('Enter');
+  const rows = page.getByRole('list', { name: 'Lignes du journal' }).getByRole('listitem');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('user.freeze');
+  await expect(rows.first()).toContainText(eloise.uid);
+  await expect(rows.first()).toContainText('Réussi');
+  await rows.first().getByText('Avant / après').click();
+  await expect(rows.first()).toContainText('Contrôle de la preuve réutilisée');
+  // The export carries the same filter and the page's language.
+  await expect(page.getByRole('link', { name: 'Exporter en CSV' })).toHaveAttribute('href', new RegExp(`target=${eloise.uid}.*lang=fr|lang=fr.*target=${eloise.uid}`));
+  await expect(page.getByTestId('seals-verification')).toBeVisible();
+
+  // Unfrozen again, so that the other journeys see an ordinary account.
+  await openSettled(page, `/admin/users?id=${eloise.id}`);
+  await panel.getByRole('textbox', { name: 'Motif' }).fill('Preuve expliquée');
+  await panel.getByRole('button', { name: 'Dégeler le compte' }).click();
+  await expect(panel.getByTestId('freeze-state')).toContainText('Actif');
+  await page.context().close();
+});
+
 for (const width of [1280, 390]) {
   test(`the new screens have no serious axe violation at ${width} px (and their screenshots, FR and EN)`, async ({ browser }) => {
     for (const lang of ['fr', 'en'] as const) {
@@ -106,12 +146,15 @@ for (const width of [1280, 390]) {
         ['overview', '/admin/overview'],
         ['users', `/admin/users?q=${encodeURIComponent(lastName.toLowerCase())}`],
         ['user', `/admin/users?id=${eloise.id}`],
+        ['audit', '/admin/audit'],
         ['queue', '/admin'],
       ];
       for (const [name, path] of screens) {
         await openSettled(page, path, lang);
         if (name === 'users') await expect(page.getByRole('link', { name: new RegExp(lastName) })).toBeVisible();
         if (name === 'user') await expect(page.getByRole('heading', { name: lang === 'fr' ? 'Relevé' : 'Statement' })).toBeVisible();
+        if (name === 'user') await expect(page.getByTestId('freeze-state')).toContainText(eloise.uid);
+        if (name === 'audit') await expect(page.getByTestId('audit-rows').getByRole('listitem').first()).toBeVisible();
         await page.screenshot({ path: `${shots}/${name}-${lang}-${width}.png`, fullPage: true });
         if (lang === 'fr') await expectNoSeriousViolations(page);
       }

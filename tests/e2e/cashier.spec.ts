@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { smtpPort } from '../../playwright.config';
-import { ADMIN, fundViaDeposit, pngProof, signedInContext, signUpViaApi } from './support/money';
+import { ADMIN, fundViaDeposit, pngProof, requestCard, signedInContext, signUpViaApi } from './support/money';
 import { mailsTo, startSmtp } from './support/smtp';
 
 const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
@@ -38,7 +38,7 @@ test.describe('cashier and operator review', () => {
     await expect(user.page.getByText('En attente').first()).toBeVisible();
 
     // The operator's queue shows it without a reload.
-    const card = admin.page.getByTestId('request-card').filter({ hasText: 'Sofia Rossi' });
+    const card = requestCard(admin.page, 'Sofia Rossi');
     await expect(card).toBeVisible({ timeout: 10_000 });
     await expect(card).toContainText('$250.00');
     await expect(card).toContainText(who.uid);
@@ -69,7 +69,7 @@ test.describe('cashier and operator review', () => {
     await expect(user.page.getByRole('group', { name: 'Retraits en attente' })).toContainText('$100.00');
 
     await admin.page.getByRole('tab', { name: 'Demandes de retrait' }).click();
-    const wcard = admin.page.getByTestId('request-card').filter({ hasText: 'Sofia Rossi' });
+    const wcard = requestCard(admin.page, 'Sofia Rossi');
     await expect(wcard).toContainText(BTC);
     await wcard.getByRole('button', { name: 'Rejeter' }).click();
     await admin.page.getByLabel('Motif du rejet (facultatif)').fill('Adresse non vérifiée');

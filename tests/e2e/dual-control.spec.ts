@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser } from '@playwright/test';
-import { ADMIN, ADMIN_B, fundViaDeposit, login, pngProof, signedInContext, signUpViaApi } from './support/money';
+import { ADMIN, ADMIN_B, fundViaDeposit, login, pngProof, requestCard, signedInContext, signUpViaApi } from './support/money';
 
 /** Screenshots for review (not committed): FR and EN, desktop and phone. */
 async function shots(browser: Browser, baseURL: string, who: { email: string; password: string }, path: string, name: string, ready: string[]) {
@@ -35,7 +35,7 @@ test.describe('dual control and frozen accounts', () => {
 
     const a = await signedInContext(browser, baseURL!, ADMIN);
     await a.page.goto('/admin');
-    const cardA = a.page.getByTestId('request-card').filter({ hasText: 'Lucie Moreau' });
+    const cardA = requestCard(a.page, 'Lucie Moreau');
     await expect(cardA).toContainText('$5,000.00');
     await expect(cardA).toContainText('Montant soumis à double validation');
     await cardA.getByRole('button', { name: 'Approuver' }).click();
@@ -56,10 +56,10 @@ test.describe('dual control and frozen accounts', () => {
     const b = await signedInContext(browser, baseURL!, ADMIN_B);
     await b.page.goto('/admin');
     await b.page.getByLabel('Statut').selectOption({ label: 'En attente de ma validation' });
-    const cardB = b.page.getByTestId('request-card').filter({ hasText: 'Lucie Moreau' });
+    const cardB = requestCard(b.page, 'Lucie Moreau');
     await expect(cardB.getByTestId('request-stage')).toHaveText("En attente d'une 2ᵉ validation");
     await cardB.getByRole('button', { name: 'Donner la 2ᵉ validation' }).click();
-    await expect(b.page.getByText('Deposit approved!')).toBeVisible();
+    await expect(b.page.getByText('Dépôt approuvé !')).toBeVisible();
 
     // No reload on the investor's side.
     await expect(available).toContainText('$5,000.00', { timeout: 10_000 });
@@ -83,7 +83,7 @@ test.describe('dual control and frozen accounts', () => {
     await expect(forB.getByRole('button', { name: 'Approuver' })).toBeVisible();
     await forB.getByRole('button', { name: 'Rejeter' }).click();
     await b.page.getByRole('button', { name: 'Confirmer le rejet' }).click();
-    await expect(b.page.getByText('Deposit rejected')).toBeVisible();
+    await expect(b.page.getByText('Dépôt rejeté')).toBeVisible();
     await a.context.close();
     await b.context.close();
   });

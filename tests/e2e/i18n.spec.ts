@@ -1,6 +1,6 @@
 import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { readAsSpreadsheet } from '../support/spreadsheet';
-import { ADMIN, fundViaDeposit, login, pngProof, signedInContext, signUpViaApi } from './support/money';
+import { ADMIN, confirmEmail, fundViaDeposit, login, pngProof, signedInContext, signUpViaApi } from './support/money';
 
 const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const tag = () => Math.random().toString(36).slice(2, 8);
@@ -19,6 +19,7 @@ async function longPerson(api: APIRequestContext) {
     data: { ...who, confirmPassword: who.password, birthDate: '1990-04-12', country: 'HT', phone: '34567890', acceptTerms: true, locale: 'fr' },
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
+  await confirmEmail(api, who.email);
   await login(api, who.email, who.password);
   return { ...who, uid: (await (await api.get('/api/me')).json()).uid as string };
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/core/clock';
-import { createAccounts } from '../../src/server/modules/accounts/accounts.module';
 import { testDialect } from '../support/db';
 import { fillPath, keyOf, operationsOf, type Operation } from '../support/fuzz/openapi';
 import { stateOf } from '../support/fuzz/state';
@@ -95,6 +94,10 @@ const matrix: Record<string, Entry> = {
   // The victim's sessions: nobody signs in as the victim, so no persona loses its session.
   'DELETE /api/admin/users/{id}/sessions': { access: 'admin', req: (c) => ({ params: { id: c.w.victim.id } }) },
   'DELETE /api/admin/users/{id}/sessions/{sessionId}': { access: 'admin', req: (c) => ({ params: { id: c.w.victim.id, sessionId: 'no-such-session' } }) },
+  'GET /api/admin/users/{id}/audit': { access: 'admin', req: (c) => ({ params: { id: c.w.victim.id } }) },
+  'GET /api/admin/audit': { access: 'admin', req: (c) => ({ query: `actor=${c.w.victim.uid}` }) },
+  'GET /api/admin/audit.csv': { access: 'admin', req: () => ({ query: 'lang=en' }) },
+  'GET /api/admin/audit/integrity': { access: 'admin' },
   // A UID nobody has: the guard decides, no persona is frozen for the routes after.
   'GET /api/admin/users/{uid}/freeze': { access: 'admin', req: () => ({ params: { uid: 'ATU000000' } }) },
   'POST /api/admin/users/{uid}/freeze': { access: 'admin', req: () => ({ params: { uid: 'ATU000000' }, payload: { reason: 'matrix' } }) },
@@ -208,7 +211,7 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
     ops = operationsOf((await w.t.app.inject('/api/openapi.json')).json());
     const { investments, deposits, withdrawals } = w.owned.user;
     ctx = { w, target: { investment: investments[1]!, deposit: deposits[2]!, withdrawal: withdrawals[2]! } };
-    const api = createAccounts(w.t.ctx).auth.api as unknown as Record<string, { path?: string; options?: { method?: string | string[] } }>;
+    const api = w.t.app.services.accounts.auth.api as unknown as Record<string, { path?: string; options?: { method?: string | string[] } }>;
     authEndpoints = Object.values(api)
       .filter((ep) => typeof ep.path === 'string')
       .map((ep) => ({ path: ep.path!, methods: ([] as string[]).concat(ep.options?.method ?? 'POST') }));

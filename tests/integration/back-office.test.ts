@@ -182,7 +182,7 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
     });
 
     it('runs a requested verification through the job, not in the request', async () => {
-      expect((await overview()).verification.last).toBeNull();
+      expect((await overview()).verification).toMatchObject({ last: null, seals: null });
       const asked = await as(admin).post('/api/admin/verifications');
       expect(asked.statusCode, asked.body).toBe(202);
       expect((await overview()).verification).toMatchObject({ last: null, requestedAt: asked.json().requestedAt });
@@ -193,11 +193,13 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
       const o = await overview();
       expect(o.verification.requestedAt).toBeNull();
       expect(o.verification.last).toMatchObject({ ok: true, problems: 0 });
+      // Both kinds are shown: the seals' run is recorded apart from the ledger's.
+      expect(o.verification.seals).toMatchObject({ ok: true, problems: 0, ranAt: o.verification.last.ranAt });
       // A tampered balance is found by the next run.
       await sql`update ledger_account set balance_cents = balance_cents + 1 where id = ${`u:${helena.id}:available`}`.execute(t.ctx.db);
       await as(admin).post('/api/admin/verifications');
       await runRequestedVerification(t.ctx);
-      expect((await overview()).verification.last).toMatchObject({ ok: false });
+      expect((await overview()).verification).toMatchObject({ last: { ok: false }, seals: { ok: true } });
       await sql`update ledger_account set balance_cents = balance_cents - 1 where id = ${`u:${helena.id}:available`}`.execute(t.ctx.db);
     });
 

@@ -3,7 +3,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccounts } from '../../src/server/modules/accounts/accounts.module';
 import { testDialect } from '../support/db';
 import { pngBomb } from '../support/images';
 import { operationsOf, type Operation } from '../support/fuzz/openapi';
@@ -55,7 +54,7 @@ describe(`fuzzing the API from its OpenAPI document (${testDialect})`, () => {
     const { user, other, admin } = w.personas;
     const ownedIds = [...Object.values(w.owned.user), ...Object.values(w.owned.other)].flat();
     const proofRows = await w.t.ctx.db.selectFrom('deposit_request').select('proof_path').where('proof_path', 'is not', null).execute();
-    const authApi = createAccounts(w.t.ctx).auth.api as unknown as Record<string, { path?: string; options?: { method?: string | string[] } }>;
+    const authApi = w.t.app.services.accounts.auth.api as unknown as Record<string, { path?: string; options?: { method?: string | string[] } }>;
     pools = {
       // The victim's UID reaches the freeze routes (a frozen victim only ever receives money).
       ids: [...ownedIds, user.id, other.id, admin.id, w.victim.id, w.victim.uid, randomUUID(), '00000000-0000-0000-0000-000000000000'],

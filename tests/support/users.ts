@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TestApp } from './app';
-import { AccountsService } from '../../src/server/modules/accounts/accounts.service';
+import type { AccountsService } from '../../src/server/modules/accounts/accounts.service';
 
 export interface TestUser {
   id: string;

@@ -42,7 +42,8 @@ export const screens: ScreenSpec[] = [
   { path: '/portfolio', module: 'portfolio/PortfolioPage', name: 'PortfolioPage', namespaces: ['portfolio'], access: 'user', prefetch: 'prefetchPortfolio' },
   { path: '/admin', module: 'admin/AdminPage', name: 'AdminPage', namespaces: ['admin', 'backoffice'], access: 'admin' },
   { path: '/admin/overview', module: 'admin/OverviewPage', name: 'OverviewPage', namespaces: ['backoffice'], access: 'admin' },
-  { path: '/admin/users', module: 'admin/UsersPage', name: 'UsersPage', namespaces: ['backoffice'], access: 'admin' },
+  { path: '/admin/users', module: 'admin/UsersPage', name: 'UsersPage', namespaces: ['backoffice', 'admin'], access: 'admin' },
+  { path: '/admin/audit', module: 'admin/AuditPage', name: 'AuditPage', namespaces: ['backoffice', 'fields'], access: 'admin' },
 ];
 
 /** Unknown paths show the home screen. */

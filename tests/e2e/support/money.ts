@@ -1,4 +1,4 @@
-import { expect, request, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
@@ -64,9 +64,23 @@ export async function fundViaDeposit(baseURL: string, userApi: APIRequestContext
   const res = await userApi.post('/api/deposits', { multipart: { amount, proof: { name: 'proof.png', mimeType: 'image/png', buffer: await pngProof() } } });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = await res.json();
-  const admin = await request.newContext({ baseURL });
-  await login(admin, ADMIN.email, ADMIN.password);
-  const approve = await admin.post(`/api/admin/deposits/${id}/approve`);
-  expect(approve.status(), await approve.text()).toBe(200);
-  await admin.dispose();
+  // Above DUAL_CONTROL_FROM the first approval waits for a second operator's.
+  for (const operator of [ADMIN, ADMIN_B]) {
+    const admin = await request.newContext({ baseURL });
+    await login(admin, operator.email, operator.password);
+    const approve = await admin.post(`/api/admin/deposits/${id}/approve`);
+    expect(approve.status(), await approve.text()).toBe(200);
+    const { stage } = (await approve.json()) as { stage: string };
+    await admin.dispose();
+    if (stage === 'approved') return;
+  }
+  throw new Error(`deposit ${id} was not approved by two operators`);
+}
+
+/**
+ * The queue card of a person's request, found by the requester's name on the card itself: another
+ * card may name them too (a proof flagged as the same image as theirs).
+ */
+export function requestCard(page: Page, fullName: string): Locator {
+  return page.getByTestId('request-card').filter({ has: page.getByTestId('requester').getByText(fullName, { exact: true }) });
 }

@@ -4,14 +4,14 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../http/auth';
 import { enqueueEmail } from '../notifications/outbox';
-import { AccountsService } from './accounts.service';
+import { createAccountsService, type AccountsService } from './accounts.service';
 import { registerAccountRoutes } from './accounts.routes';
 import { createAuth, type Auth } from './auth';
-import { RateLimiter } from './ratelimit';
-import { AccountSecurity } from './security.service';
-import { SignInThrottle } from './signin-throttle';
+import { createRateLimiter, type RateLimiter } from './ratelimit';
+import { createAccountSecurity, type AccountSecurity } from './security.service';
+import { createSignInThrottle, type SignInThrottle } from './signin-throttle';
 import { createSessionResolver } from './session-resolver';
-import { SessionService } from './session.service';
+import { createSessionService, type SessionService } from './session.service';
 import { accountTrail } from './accounts.trail';
 
 /**
@@ -43,11 +43,11 @@ export function createAccounts(ctx: AppContext): Accounts {
     },
     onPasswordReset: async (userId) => security.passwordChanged(userId),
   });
-  const security = new AccountSecurity(ctx);
-  const accounts = new AccountsService(ctx, auth, security);
-  const limiter = new RateLimiter(ctx.db, ctx.clock, ctx.config.authLimitFactor);
-  const throttle = new SignInThrottle(ctx.db, ctx.clock, ctx.config.authSecret, ctx.config.limits.loginBrakeAddresses);
-  const sessions = new SessionService(auth, ctx.db, limiter, throttle, security, ctx.config.publicUrl);
+  const security = createAccountSecurity(ctx);
+  const accounts = createAccountsService(ctx, { auth, security });
+  const limiter = createRateLimiter(ctx.db, ctx.clock, ctx.config.authLimitFactor);
+  const throttle = createSignInThrottle({ db: ctx.db, clock: ctx.clock, secret: ctx.config.authSecret, brakeAddresses: ctx.config.limits.loginBrakeAddresses });
+  const sessions = createSessionService({ auth, db: ctx.db, limiter, throttle, security, publicUrl: ctx.config.publicUrl });
   return { auth, accounts, sessions, limiter, throttle, security };
 }
 

@@ -26,10 +26,14 @@ import { text } from '../../../contracts/text';
 import type { RateLimiter } from './ratelimit';
 import type { AccountSecurity } from './security.service';
 import { UNLOCK_COOKIE, type Caller, type SessionService } from './session.service';
-import { SignInThrottle, UNLOCK_LINK_TTL_MS } from './signin-throttle';
+import { unlockTokenAccount, UNLOCK_LINK_TTL_MS, type SignInThrottle } from './signin-throttle';
 import type { AccountTrail } from './accounts.trail';
 
-const caller = (request: FastifyRequest): Caller => ({ headers: fromNodeHeaders(request.headers), ip: request.ip });
+const caller = (request: FastifyRequest): Caller => ({
+  headers: fromNodeHeaders(request.headers),
+  cookies: request.headers.cookie ? request.server.parseCookie(request.headers.cookie) : {},
+  ip: request.ip,
+});
 const withCookies = (reply: FastifyReply, cookies: string[]) => {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 };
@@ -142,7 +146,7 @@ export async function registerAccountRoutes(
     { schema: { tags, summary: 'Opens the sign-in brake of an account for this browser (link of the e-mail)', querystring: z.object({ token: text(1024) }) } },
     async (request, reply) => {
       const { token } = request.query;
-      if (!throttle.unlocks(token, SignInThrottle.accountOf(token))) return reply.redirect('/login', 303);
+      if (!throttle.unlocks(token, unlockTokenAccount(token))) return reply.redirect('/login', 303);
       const secure = secureCookies ? '; Secure' : '';
       reply.header('set-cookie', `${UNLOCK_COOKIE}=${token}; Path=/api/accounts; Max-Age=${UNLOCK_LINK_TTL_MS / 1000}; HttpOnly; SameSite=Lax${secure}`);
       return reply.redirect('/login', 303);

@@ -28,38 +28,18 @@ function uniqueViolationOn(err: unknown): string | null {
   return 'other';
 }
 
-export class AccountsService {
-  /** Where UIDs come from; tests replace it to force a collision. */
-  nextUid: () => string = () => makeUid(() => randomInt(0, 900_000) / 900_000);
+export function createAccountsService(ctx: AppContext, deps: { auth: Auth; security: AccountSecurity }) {
+  const { auth, security } = deps;
 
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly auth: Auth,
-    private readonly security: AccountSecurity,
-  ) {}
-
-  private async hash(password: string): Promise<string> {
-    return (await this.auth.$context).password.hash(password);
+  async function hash(password: string): Promise<string> {
+    return (await auth.$context).password.hash(password);
   }
 
-  /** Creates the auth user, its password and the profile with a fresh UID, all or nothing. */
-  async signup(input: SignupInput, locale: Locale): Promise<{ id: string; uid: string }> {
-    const now = this.ctx.clock.now();
-    const checked = checkSignup(input, now);
-    if (!checked.ok) throw new DomainError(checked.problem.code, { field: checked.problem.field });
-    const v = checked.value;
-    if (await repo.emailExists(this.ctx.db, v.email)) throw new DomainError('email_taken', { field: 'email' });
-    if (await repo.usernameExists(this.ctx.db, v.username)) throw new DomainError('username_taken', { field: 'username' });
-    const created = await this.create({ ...v, locale, role: 'user', now, passwordHash: await this.hash(v.password) });
-    await this.security.sendVerification(created.id);
-    return created;
-  }
-
-  private async create(a: Omit<repo.NewAccount, 'id' | 'uid'>): Promise<{ id: string; uid: string }> {
+  async function create(a: Omit<repo.NewAccount, 'id' | 'uid'>): Promise<{ id: string; uid: string }> {
     for (let attempt = 1; ; attempt++) {
-      const account = { ...a, id: randomUUID(), uid: this.nextUid() };
+      const account = { ...a, id: randomUUID(), uid: service.nextUid() };
       try {
-        await this.ctx.db.transaction().execute((trx) => repo.insertAccount(trx, this.ctx.dialect, account));
+        await ctx.db.transaction().execute((trx) => repo.insertAccount(trx, ctx.dialect, account));
         return { id: account.id, uid: account.uid };
       } catch (err) {
         const on = uniqueViolationOn(err);
@@ -71,33 +51,22 @@ export class AccountsService {
     }
   }
 
-  /**
-   * Creates an operator account, or promotes (and re-passwords) an existing one. Used by the CLI
-   * and by the first start of an empty embedded database.
-   */
-  /** Every creation or promotion of an operator lands in the audit trail (CLI and first start included). */
-  async createOrPromoteAdmin(email: string, password: string, by: { actorId: string; source: AuditSource } = { actorId: 'cli', source: CLI_SOURCE }): Promise<{ id: string; created: boolean }> {
-    const result = await this.writeAdmin(email, password);
-    await recordAudit(this.ctx.db, { actorId: by.actorId, action: result.created ? 'operator.create' : 'operator.promote', target: { type: 'user', id: result.id }, source: by.source, before: result.created ? null : { role: result.roleBefore }, after: { role: 'admin', email: email.trim().toLowerCase() } }, this.ctx.clock.now());
-    return { id: result.id, created: result.created };
-  }
-
-  private async writeAdmin(email: string, password: string): Promise<{ id: string; created: boolean; roleBefore?: string | null }> {
-    const now = this.ctx.clock.now();
+  async function writeAdmin(email: string, password: string): Promise<{ id: string; created: boolean; roleBefore?: string | null }> {
+    const now = ctx.clock.now();
     const clean = email.trim().toLowerCase();
     if (password.length < MIN_PASSWORD_LENGTH) throw new DomainError('password_too_short');
-    const existing = await repo.findUserByEmail(this.ctx.db, clean);
-    const passwordHash = await this.hash(password);
+    const existing = await repo.findUserByEmail(ctx.db, clean);
+    const passwordHash = await hash(password);
     if (existing) {
-      await repo.setRole(this.ctx.db, existing.id, 'admin', now);
-      await repo.setPasswordHash(this.ctx.db, existing.id, passwordHash, now);
-      await markEmailVerified(this.ctx.db, this.ctx.dialect, existing.id, now);
+      await repo.setRole(ctx.db, existing.id, 'admin', now);
+      await repo.setPasswordHash(ctx.db, existing.id, passwordHash, now);
+      await markEmailVerified(ctx.db, ctx.dialect, existing.id, now);
       return { id: existing.id, created: false, roleBefore: existing.role ?? null };
     }
     const local = clean.split('@')[0]!.replace(/[^a-zA-Z0-9_.]/g, '').slice(0, 20) || 'admin';
     let username = local.length >= 3 ? local : `admin_${local}`;
-    if (await repo.usernameExists(this.ctx.db, username)) username = `${username.slice(0, 20)}_${randomInt(1000, 9999)}`;
-    const { id } = await this.create({
+    if (await repo.usernameExists(ctx.db, username)) username = `${username.slice(0, 20)}_${randomInt(1000, 9999)}`;
+    const { id } = await create({
       email: clean,
       username,
       passwordHash,
@@ -115,49 +84,81 @@ export class AccountsService {
     return { id, created: true };
   }
 
-  async countUsers(): Promise<number> {
-    return repo.countUsers(this.ctx.db);
-  }
+  const service = {
+    /** Where UIDs come from; tests replace it to force a collision. */
+    nextUid: (): string => makeUid(() => randomInt(0, 900_000) / 900_000),
 
-  async me(userId: string): Promise<Me> {
-    const [profile, flags] = await Promise.all([repo.findProfile(this.ctx.db, userId), repo.findUserFlags(this.ctx.db, userId)]);
-    if (!profile || !flags) throw new DomainError('profile_not_found');
-    const [money, freeze] = await Promise.all([getMoneySummary(this.ctx.db, userId, this.ctx.clock.now()), findFreeze(this.ctx.db, userId)]);
-    return {
-      id: profile.user_id,
-      uid: profile.uid,
-      username: profile.username,
-      email: profile.email,
-      firstName: profile.first_name,
-      lastName: profile.last_name,
-      fullName: profile.full_name,
-      country: profile.country,
-      locale: profile.locale,
-      isAdmin: flags.role === 'admin',
-      memberSince: profile.created_at,
-      balance: toDecimalString(money.balanceCents),
-      invested: toDecimalString(money.investedCents),
-      withdrawalHold: toDecimalString(money.withdrawalHoldCents),
-      totalInvested: toDecimalString(money.totalInvestedCents),
-      level: levelFor(money.totalInvestedCents),
-      firstInvestmentDate: money.firstInvestmentDate,
-      withdrawalLockDaysLeft: money.withdrawalLockDaysLeft,
-      twoFactorEnabled: flags.twoFactorEnabled === true || flags.twoFactorEnabled === 1,
-      emailVerified: flags.emailVerified === true || flags.emailVerified === 1,
-      withdrawalPasswordHoldHoursLeft: await this.security.passwordHoldHoursLeft(userId),
-      frozen: freeze ? { since: freeze.frozen_at, supportEmail: this.ctx.config.supportEmail } : null,
-    };
-  }
+    /** Creates the auth user, its password and the profile with a fresh UID, all or nothing. */
+    async signup(input: SignupInput, locale: Locale): Promise<{ id: string; uid: string }> {
+      const now = ctx.clock.now();
+      const checked = checkSignup(input, now);
+      if (!checked.ok) throw new DomainError(checked.problem.code, { field: checked.problem.field });
+      const v = checked.value;
+      if (await repo.emailExists(ctx.db, v.email)) throw new DomainError('email_taken', { field: 'email' });
+      if (await repo.usernameExists(ctx.db, v.username)) throw new DomainError('username_taken', { field: 'username' });
+      const created = await create({ ...v, locale, role: 'user', now, passwordHash: await hash(v.password) });
+      await security.sendVerification(created.id);
+      return created;
+    },
 
-  async setLocale(userId: string, locale: Locale): Promise<void> {
-    await repo.updateLocale(this.ctx.db, userId, locale, this.ctx.clock.now());
-  }
+    /**
+     * Creates an operator account, or promotes (and re-passwords) an existing one. Used by the CLI
+     * and by the first start of an empty embedded database. Every creation or promotion of an
+     * operator lands in the audit trail (CLI and first start included).
+     */
+    async createOrPromoteAdmin(email: string, password: string, by: { actorId: string; source: AuditSource } = { actorId: 'cli', source: CLI_SOURCE }): Promise<{ id: string; created: boolean }> {
+      const result = await writeAdmin(email, password);
+      await recordAudit(ctx.db, { actorId: by.actorId, action: result.created ? 'operator.create' : 'operator.promote', target: { type: 'user', id: result.id }, source: by.source, before: result.created ? null : { role: result.roleBefore }, after: { role: 'admin', email: email.trim().toLowerCase() } }, ctx.clock.now());
+      return { id: result.id, created: result.created };
+    },
 
-  async localeOf(userId: string): Promise<Locale> {
-    return (await repo.findLocale(this.ctx.db, userId)) ?? 'fr';
-  }
+    async countUsers(): Promise<number> {
+      return repo.countUsers(ctx.db);
+    },
 
-  async findUserByEmail(email: string) {
-    return repo.findUserByEmail(this.ctx.db, email);
-  }
+    async me(userId: string): Promise<Me> {
+      const [profile, flags] = await Promise.all([repo.findProfile(ctx.db, userId), repo.findUserFlags(ctx.db, userId)]);
+      if (!profile || !flags) throw new DomainError('profile_not_found');
+      const [money, freeze] = await Promise.all([getMoneySummary(ctx.db, userId, ctx.clock.now()), findFreeze(ctx.db, userId)]);
+      return {
+        id: profile.user_id,
+        uid: profile.uid,
+        username: profile.username,
+        email: profile.email,
+        firstName: profile.first_name,
+        lastName: profile.last_name,
+        fullName: profile.full_name,
+        country: profile.country,
+        locale: profile.locale,
+        isAdmin: flags.role === 'admin',
+        memberSince: profile.created_at,
+        balance: toDecimalString(money.balanceCents),
+        invested: toDecimalString(money.investedCents),
+        withdrawalHold: toDecimalString(money.withdrawalHoldCents),
+        totalInvested: toDecimalString(money.totalInvestedCents),
+        level: levelFor(money.totalInvestedCents),
+        firstInvestmentDate: money.firstInvestmentDate,
+        withdrawalLockDaysLeft: money.withdrawalLockDaysLeft,
+        twoFactorEnabled: flags.twoFactorEnabled === true || flags.twoFactorEnabled === 1,
+        emailVerified: flags.emailVerified === true || flags.emailVerified === 1,
+        withdrawalPasswordHoldHoursLeft: await security.passwordHoldHoursLeft(userId),
+        frozen: freeze ? { since: freeze.frozen_at, supportEmail: ctx.config.supportEmail } : null,
+      };
+    },
+
+    async setLocale(userId: string, locale: Locale): Promise<void> {
+      await repo.updateLocale(ctx.db, userId, locale, ctx.clock.now());
+    },
+
+    async localeOf(userId: string): Promise<Locale> {
+      return (await repo.findLocale(ctx.db, userId)) ?? 'fr';
+    },
+
+    async findUserByEmail(email: string) {
+      return repo.findUserByEmail(ctx.db, email);
+    },
+  };
+  return service;
 }
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

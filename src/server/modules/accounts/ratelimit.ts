@@ -19,32 +19,30 @@ export const LIMITS: Record<LimitedAction, { perIp: number; perAccountFailures: 
   two_factor: { perIp: 30, perAccountFailures: 5, windowMs: 15 * MINUTE },
 };
 
-export class RateLimiter {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly ipFactor = 1,
-  ) {}
+export function createRateLimiter(db: Db, clock: Clock, ipFactor = 1) {
+  return {
+    /** Counts this attempt from `ip`, and refuses when the IP or the account is over its limit. */
+    async attempt(action: LimitedAction, ip: string, account?: string): Promise<void> {
+      const limit = LIMITS[action];
+      const now = clock.now();
+      const ipHits = await hitCounter(db, `${action}:ip:${ip}`, now, limit.windowMs);
+      if (ipHits > limit.perIp * ipFactor) throw new DomainError('rate_limited');
+      if (account && (await peekCounter(db, accountKey(action, account), now, limit.windowMs)) >= limit.perAccountFailures) {
+        throw new DomainError('rate_limited');
+      }
+    },
 
-  /** Counts this attempt from `ip`, and refuses when the IP or the account is over its limit. */
-  async attempt(action: LimitedAction, ip: string, account?: string): Promise<void> {
-    const limit = LIMITS[action];
-    const now = this.clock.now();
-    const ipHits = await hitCounter(this.db, `${action}:ip:${ip}`, now, limit.windowMs);
-    if (ipHits > limit.perIp * this.ipFactor) throw new DomainError('rate_limited');
-    if (account && (await peekCounter(this.db, accountKey(action, account), now, limit.windowMs)) >= limit.perAccountFailures) {
-      throw new DomainError('rate_limited');
-    }
-  }
+    /** A request that counts against the account (a wrong password, a reset e-mail sent). */
+    async charge(action: LimitedAction, account: string): Promise<void> {
+      await hitCounter(db, accountKey(action, account), clock.now(), LIMITS[action].windowMs);
+    },
 
-  /** A request that counts against the account (a wrong password, a reset e-mail sent). */
-  async charge(action: LimitedAction, account: string): Promise<void> {
-    await hitCounter(this.db, accountKey(action, account), this.clock.now(), LIMITS[action].windowMs);
-  }
-
-  async clear(action: LimitedAction, account: string): Promise<void> {
-    await clearCounter(this.db, accountKey(action, account));
-  }
+    async clear(action: LimitedAction, account: string): Promise<void> {
+      await clearCounter(db, accountKey(action, account));
+    },
+  };
 }
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 const accountKey = (action: LimitedAction, account: string) => `${action}:acct:${account.trim().toLowerCase()}`;

@@ -14,108 +14,103 @@ export const VERIFY_RESENDS_PER_HOUR = 5;
 export const DEVICE_COOKIE = 'atlas.device';
 const DEVICE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-/** The value of one cookie in a Cookie header. */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return v.join('=');
-  }
-  return undefined;
-}
-
 /**
  * Verified e-mail and security e-mails (decision 017): the confirmation link, the notices of a
  * new device, a password or two-factor change, and the 24-hour withdrawal hold after a password change.
  */
-export class AccountSecurity {
-  constructor(private readonly ctx: AppContext) {}
-
-  private sign(purpose: string, ...parts: string[]): string {
-    return createHmac('sha256', this.ctx.config.authSecret).update([purpose, ...parts].join('\n')).digest('base64url');
+export function createAccountSecurity(ctx: AppContext) {
+  function sign(purpose: string, ...parts: string[]): string {
+    return createHmac('sha256', ctx.config.authSecret).update([purpose, ...parts].join('\n')).digest('base64url');
   }
 
-  private async mail<T extends TemplateName>(userId: string, template: T, params: TemplateParams[T], db: Db | Transaction<Database> = this.ctx.db): Promise<void> {
+  async function mail<T extends TemplateName>(userId: string, template: T, params: TemplateParams[T], db: Db | Transaction<Database> = ctx.db): Promise<void> {
     const who = await repo.findContact(db, userId);
-    if (who) await enqueueEmail(db, { userId, to: who.email, template, locale: who.locale, params, now: this.ctx.clock.now() });
+    if (who) await enqueueEmail(db, { userId, to: who.email, template, locale: who.locale, params, now: ctx.clock.now() });
   }
 
   /** A link bound to the user and to the address it was sent to: changing the address voids it. */
-  verificationUrl(userId: string, email: string): string {
-    const exp = this.ctx.clock.now().getTime() + VERIFY_LINK_TTL_MS;
-    const token = `${userId}.${exp}.${this.sign('email-verify', userId, email, String(exp))}`;
-    return `${this.ctx.config.publicUrl}/api/accounts/verify-email?token=${encodeURIComponent(token)}`;
+  function verificationUrl(userId: string, email: string): string {
+    const exp = ctx.clock.now().getTime() + VERIFY_LINK_TTL_MS;
+    const token = `${userId}.${exp}.${sign('email-verify', userId, email, String(exp))}`;
+    return `${ctx.config.publicUrl}/api/accounts/verify-email?token=${encodeURIComponent(token)}`;
   }
 
-  /** The link e-mailed at signup, and again on request (`resend`: counted, 5 an hour). */
-  async sendVerification(userId: string, opts: { resend?: boolean } = {}): Promise<void> {
-    const who = await repo.findContact(this.ctx.db, userId);
-    if (!who || who.verified) return;
-    if (opts.resend && (await hitCounter(this.ctx.db, `verify:acct:${userId}`, this.ctx.clock.now(), 3_600_000)) > VERIFY_RESENDS_PER_HOUR) {
-      throw new DomainError('rate_limited');
-    }
-    await this.mail(userId, 'email_verification', { url: this.verificationUrl(userId, who.email) });
+  async function isVerified(userId: string): Promise<boolean> {
+    return (await repo.findContact(ctx.db, userId))?.verified === true;
   }
 
-  /** Confirms the address of a valid link; answers what the page should say. */
-  async verifyEmail(token: string): Promise<'verified' | 'expired' | 'invalid'> {
-    const [userId, exp, sig] = token.split('.');
-    if (!userId || !exp || !sig || !/^\d{1,15}$/.test(exp)) return 'invalid';
-    const who = await repo.findContact(this.ctx.db, userId);
-    if (!who) return 'invalid';
-    const expected = Buffer.from(this.sign('email-verify', userId, who.email, exp));
-    const given = Buffer.from(sig);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-    if (this.ctx.clock.now().getTime() >= Number(exp)) return 'expired';
-    if (!who.verified) await repo.markEmailVerified(this.ctx.db, this.ctx.dialect, userId, this.ctx.clock.now());
-    return 'verified';
-  }
+  return {
+    verificationUrl,
+    isVerified,
 
-  /** For accounts whose address is known good without a link (demo seeding). */
-  async markVerified(userId: string): Promise<void> {
-    await repo.markEmailVerified(this.ctx.db, this.ctx.dialect, userId, this.ctx.clock.now());
-  }
+    /** The link e-mailed at signup, and again on request (`resend`: counted, 5 an hour). */
+    async sendVerification(userId: string, opts: { resend?: boolean } = {}): Promise<void> {
+      const who = await repo.findContact(ctx.db, userId);
+      if (!who || who.verified) return;
+      if (opts.resend && (await hitCounter(ctx.db, `verify:acct:${userId}`, ctx.clock.now(), 3_600_000)) > VERIFY_RESENDS_PER_HOUR) {
+        throw new DomainError('rate_limited');
+      }
+      await mail(userId, 'email_verification', { url: verificationUrl(userId, who.email) });
+    },
 
-  async isVerified(userId: string): Promise<boolean> {
-    return (await repo.findContact(this.ctx.db, userId))?.verified === true;
-  }
+    /** Confirms the address of a valid link; answers what the page should say. */
+    async verifyEmail(token: string): Promise<'verified' | 'expired' | 'invalid'> {
+      const [userId, exp, sig] = token.split('.');
+      if (!userId || !exp || !sig || !/^\d{1,15}$/.test(exp)) return 'invalid';
+      const who = await repo.findContact(ctx.db, userId);
+      if (!who) return 'invalid';
+      const expected = Buffer.from(sign('email-verify', userId, who.email, exp));
+      const given = Buffer.from(sig);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+      if (ctx.clock.now().getTime() >= Number(exp)) return 'expired';
+      if (!who.verified) await repo.markEmailVerified(ctx.db, ctx.dialect, userId, ctx.clock.now());
+      return 'verified';
+    },
 
-  async requireVerified(userId: string): Promise<void> {
-    if (!(await this.isVerified(userId))) throw new DomainError('email_not_verified');
-  }
+    /** For accounts whose address is known good without a link (demo seeding). */
+    async markVerified(userId: string): Promise<void> {
+      await repo.markEmailVerified(ctx.db, ctx.dialect, userId, ctx.clock.now());
+    },
 
-  /**
-   * Called after the right password: remembers this browser (a random id in a long-lived cookie,
-   * stored hashed) and e-mails the owner when an account that knew other devices meets a new one.
-   * Returns the cookie to set when the browser had none.
-   */
-  async noteSignIn(userId: string, cookieHeader: string | undefined, ip: string, userAgent: string | undefined): Promise<string[]> {
-    const given = cookieValue(cookieHeader, DEVICE_COOKIE);
-    const device = given && DEVICE_PATTERN.test(given) ? given : randomBytes(32).toString('base64url');
-    const now = this.ctx.clock.now();
-    const seen = await repo.rememberDevice(this.ctx.db, userId, createHash('sha256').update(device).digest('base64url'), now);
-    if (seen === 'new') await this.mail(userId, 'new_sign_in', { at: now.toISOString(), ip, device: (userAgent ?? '').slice(0, 200) || '?' });
-    if (given === device) return [];
-    const secure = this.ctx.config.secureCookies ? '; Secure' : '';
-    return [`${DEVICE_COOKIE}=${device}; Path=/; Max-Age=${400 * 86_400}; HttpOnly; SameSite=Lax${secure}`];
-  }
+    async requireVerified(userId: string): Promise<void> {
+      if (!(await isVerified(userId))) throw new DomainError('email_not_verified');
+    },
 
-  async passwordChanged(userId: string): Promise<void> {
-    const now = this.ctx.clock.now();
-    await this.ctx.db.transaction().execute(async (trx) => {
-      await repo.setPasswordChangedAt(trx, userId, now);
-      await this.mail(userId, 'password_changed', { at: now.toISOString() }, trx);
-    });
-  }
+    /**
+     * Called after the right password: remembers this browser (a random id in a long-lived cookie,
+     * stored hashed) and e-mails the owner when an account that knew other devices meets a new one.
+     * Returns the cookie to set when the browser had none.
+     */
+    async noteSignIn(userId: string, deviceCookie: string | undefined, ip: string, userAgent: string | undefined): Promise<string[]> {
+      const device = deviceCookie && DEVICE_PATTERN.test(deviceCookie) ? deviceCookie : randomBytes(32).toString('base64url');
+      const now = ctx.clock.now();
+      const seen = await repo.rememberDevice(ctx.db, userId, createHash('sha256').update(device).digest('base64url'), now);
+      if (seen === 'new') await mail(userId, 'new_sign_in', { at: now.toISOString(), ip, device: (userAgent ?? '').slice(0, 200) || '?' });
+      if (deviceCookie === device) return [];
+      const secure = ctx.config.secureCookies ? '; Secure' : '';
+      return [`${DEVICE_COOKIE}=${device}; Path=/; Max-Age=${400 * 86_400}; HttpOnly; SameSite=Lax${secure}`];
+    },
 
-  async sendBrakeLink(userId: string, url: string): Promise<void> {
-    await this.mail(userId, 'sign_in_brake', { url });
-  }
+    async passwordChanged(userId: string): Promise<void> {
+      const now = ctx.clock.now();
+      await ctx.db.transaction().execute(async (trx) => {
+        await repo.setPasswordChangedAt(trx, userId, now);
+        await mail(userId, 'password_changed', { at: now.toISOString() }, trx);
+      });
+    },
 
-  async twoFactorChanged(userId: string, on: boolean): Promise<void> {
-    await this.mail(userId, on ? 'two_factor_enabled' : 'two_factor_disabled', { at: this.ctx.clock.now().toISOString() });
-  }
+    async sendBrakeLink(userId: string, url: string): Promise<void> {
+      await mail(userId, 'sign_in_brake', { url });
+    },
 
-  async passwordHoldHoursLeft(userId: string): Promise<number> {
-    return passwordHoldHoursLeft(await repo.findPasswordChangedAt(this.ctx.db, userId), this.ctx.clock.now());
-  }
+    async twoFactorChanged(userId: string, on: boolean): Promise<void> {
+      await mail(userId, on ? 'two_factor_enabled' : 'two_factor_disabled', { at: ctx.clock.now().toISOString() });
+    },
+
+    async passwordHoldHoursLeft(userId: string): Promise<number> {
+      return passwordHoldHoursLeft(await repo.findPasswordChangedAt(ctx.db, userId), ctx.clock.now());
+    },
+  };
 }
+
+export type AccountSecurity = ReturnType<typeof createAccountSecurity>;

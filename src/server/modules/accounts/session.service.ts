@@ -3,16 +3,17 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/index';
 import type { Auth } from './auth';
 import type { RateLimiter } from './ratelimit';
-import { cookieValue, type AccountSecurity } from './security.service';
+import { DEVICE_COOKIE, type AccountSecurity } from './security.service';
 import { findCredential } from './security.repo';
 import type { SignInThrottle } from './signin-throttle';
 
 /** The cookie an opened unlock link leaves in the owner's browser. */
 export const UNLOCK_COOKIE = 'atlas.unlock';
 
-/** What a route hands over: the caller's headers and IP; what it gets back: cookies to set. */
+/** What a route hands over: the caller's headers, cookies (parsed by @fastify/cookie) and IP; what it gets back: cookies to set. */
 export interface Caller {
   headers: Headers;
+  cookies: Record<string, string | undefined>;
   ip: string;
 }
 
@@ -49,18 +50,11 @@ function toDomain(err: unknown): unknown {
 }
 
 /** Sign-in, sessions, passwords and two-factor, through better-auth's own endpoints. */
-export class SessionService {
-  constructor(
-    private readonly auth: Auth,
-    private readonly db: Db,
-    private readonly limiter: RateLimiter,
-    private readonly throttle: SignInThrottle,
-    private readonly security: AccountSecurity,
-    private readonly publicUrl: string,
-  ) {}
+export function createSessionService(deps: { auth: Auth; db: Db; limiter: RateLimiter; throttle: SignInThrottle; security: AccountSecurity; publicUrl: string }) {
+  const { auth, db, limiter, throttle, security, publicUrl } = deps;
 
-  private async call<T>(name: string, caller: Caller, body?: unknown): Promise<AuthResult<T>> {
-    const endpoint = (this.auth.api as unknown as Record<string, Endpoint>)[name]!;
+  async function call<T>(name: string, caller: Caller, body?: unknown): Promise<AuthResult<T>> {
+    const endpoint = (auth.api as unknown as Record<string, Endpoint>)[name]!;
     try {
       const { headers, response } = await endpoint({ body, headers: caller.headers, returnHeaders: true });
       return { data: response as T, setCookies: headers.getSetCookie() };
@@ -69,108 +63,111 @@ export class SessionService {
     }
   }
 
-  private dummyHash?: Promise<string>;
+  let dummyHash: Promise<string> | undefined;
 
   /** A hash of a password nobody knows, checked when the address has no account (same cost as a real one). */
-  private async dummy(): Promise<string> {
-    this.dummyHash ??= this.auth.$context.then((c) => c.password.hash(randomBytes(16).toString('hex')));
-    return this.dummyHash;
-  }
-
-  /**
-   * Password sign-in that reveals nothing: whether the address exists, is an operator or not, a
-   * failure costs one password-hash check and gives `invalid_credentials`. `adminOnly` refuses
-   * non-operators the same way. Throttling is per (account, address) with an account-wide brake
-   * (SignInThrottle); the right password from this address clears this address's failures.
-   */
-  async login(caller: Caller, email: string, password: string, opts: { adminOnly?: boolean; remember?: boolean } = {}) {
-    if (!email.trim() || !password) throw new DomainError('login_fields_required');
-    const account = email.trim().toLowerCase();
-    await this.limiter.attempt('login', caller.ip);
-    const cookies = caller.headers.get('cookie') ?? undefined;
-    await this.throttle.check(account, caller.ip, cookieValue(cookies, UNLOCK_COOKIE));
-    const user = await findCredential(this.db, account);
-    const ctx = await this.auth.$context;
-    const passwordOk = await ctx.password.verify({ hash: user?.hash ?? (await this.dummy()), password }).catch(() => false);
-    if (!user?.hash || !passwordOk || (opts.adminOnly && user.role !== 'admin')) {
-      if ((await this.throttle.fail(account, caller.ip)) && user) await this.onBrake(user.id, account);
-      throw new DomainError('invalid_credentials');
-    }
-    const result = await this.call<{ twoFactorRedirect?: boolean }>('signInEmail', caller, { email: account, password, rememberMe: opts.remember ?? true });
-    await this.throttle.succeed(account, caller.ip);
-    const device = await this.security.noteSignIn(user.id, cookies, caller.ip, caller.headers.get('user-agent') ?? undefined);
-    return { ...result, setCookies: [...result.setCookies, ...device], data: { twoFactorRequired: result.data?.twoFactorRedirect === true } };
+  async function dummy(): Promise<string> {
+    dummyHash ??= auth.$context.then((c) => c.password.hash(randomBytes(16).toString('hex')));
+    return dummyHash;
   }
 
   /** The brake just engaged on an existing account: its owner gets the link that lets their browser through. */
-  private async onBrake(userId: string, account: string): Promise<void> {
-    await this.security.sendBrakeLink(userId, `${this.publicUrl}/api/accounts/sign-in/unlock?token=${encodeURIComponent(this.throttle.unlockToken(account))}`);
+  async function onBrake(userId: string, account: string): Promise<void> {
+    await security.sendBrakeLink(userId, `${publicUrl}/api/accounts/sign-in/unlock?token=${encodeURIComponent(throttle.unlockToken(account))}`);
   }
 
-  /** The second step of a sign-in with two-factor: a TOTP code or a recovery code. */
-  async verifyTwoFactor(caller: Caller, input: { code: string; recovery?: boolean; trustDevice?: boolean }) {
-    await this.limiter.attempt('two_factor', caller.ip);
-    const code = input.code.replace(/\s+/g, '');
-    if (!code) throw new DomainError('invalid_two_factor_code');
-    return input.recovery
-      ? this.call('verifyBackupCode', caller, { code, trustDevice: input.trustDevice ?? false })
-      : this.call('verifyTOTP', caller, { code, trustDevice: input.trustDevice ?? false });
-  }
+  return {
+    /**
+     * Password sign-in that reveals nothing: whether the address exists, is an operator or not, a
+     * failure costs one password-hash check and gives `invalid_credentials`. `adminOnly` refuses
+     * non-operators the same way. Throttling is per (account, address) with an account-wide brake
+     * (SignInThrottle); the right password from this address clears this address's failures.
+     */
+    async login(caller: Caller, email: string, password: string, opts: { adminOnly?: boolean; remember?: boolean } = {}) {
+      if (!email.trim() || !password) throw new DomainError('login_fields_required');
+      const account = email.trim().toLowerCase();
+      await limiter.attempt('login', caller.ip);
+      await throttle.check(account, caller.ip, caller.cookies[UNLOCK_COOKIE]);
+      const user = await findCredential(db, account);
+      const ctx = await auth.$context;
+      const passwordOk = await ctx.password.verify({ hash: user?.hash ?? (await dummy()), password }).catch(() => false);
+      if (!user?.hash || !passwordOk || (opts.adminOnly && user.role !== 'admin')) {
+        if ((await throttle.fail(account, caller.ip)) && user) await onBrake(user.id, account);
+        throw new DomainError('invalid_credentials');
+      }
+      const result = await call<{ twoFactorRedirect?: boolean }>('signInEmail', caller, { email: account, password, rememberMe: opts.remember ?? true });
+      await throttle.succeed(account, caller.ip);
+      const device = await security.noteSignIn(user.id, caller.cookies[DEVICE_COOKIE], caller.ip, caller.headers.get('user-agent') ?? undefined);
+      return { ...result, setCookies: [...result.setCookies, ...device], data: { twoFactorRequired: result.data?.twoFactorRedirect === true } };
+    },
 
-  async logout(caller: Caller) {
-    return this.call('signOut', caller);
-  }
+    /** The second step of a sign-in with two-factor: a TOTP code or a recovery code. */
+    async verifyTwoFactor(caller: Caller, input: { code: string; recovery?: boolean; trustDevice?: boolean }) {
+      await limiter.attempt('two_factor', caller.ip);
+      const code = input.code.replace(/\s+/g, '');
+      if (!code) throw new DomainError('invalid_two_factor_code');
+      return input.recovery
+        ? call('verifyBackupCode', caller, { code, trustDevice: input.trustDevice ?? false })
+        : call('verifyTOTP', caller, { code, trustDevice: input.trustDevice ?? false });
+    },
 
-  async listSessions(caller: Caller, currentToken: string) {
-    const { data } = await this.call<Array<{ id: string; token: string; createdAt: Date | string; updatedAt: Date | string; expiresAt: Date | string; ipAddress?: string | null; userAgent?: string | null }>>('listSessions', caller);
-    return data.map((s) => ({
-      id: s.id,
-      createdAt: new Date(s.createdAt).toISOString(),
-      lastSeenAt: new Date(s.updatedAt).toISOString(),
-      expiresAt: new Date(s.expiresAt).toISOString(),
-      ipAddress: s.ipAddress ?? null,
-      userAgent: s.userAgent ?? null,
-      current: s.token === currentToken,
-    })).sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
-  }
+    async logout(caller: Caller) {
+      return call('signOut', caller);
+    },
 
-  async signOutOthers(caller: Caller) {
-    return this.call('revokeOtherSessions', caller);
-  }
+    async listSessions(caller: Caller, currentToken: string) {
+      const { data } = await call<Array<{ id: string; token: string; createdAt: Date | string; updatedAt: Date | string; expiresAt: Date | string; ipAddress?: string | null; userAgent?: string | null }>>('listSessions', caller);
+      return data.map((s) => ({
+        id: s.id,
+        createdAt: new Date(s.createdAt).toISOString(),
+        lastSeenAt: new Date(s.updatedAt).toISOString(),
+        expiresAt: new Date(s.expiresAt).toISOString(),
+        ipAddress: s.ipAddress ?? null,
+        userAgent: s.userAgent ?? null,
+        current: s.token === currentToken,
+      })).sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
+    },
 
-  async signOutEverywhere(caller: Caller) {
-    return this.call('revokeSessions', caller);
-  }
+    async signOutOthers(caller: Caller) {
+      return call('revokeOtherSessions', caller);
+    },
 
-  async changePassword(caller: Caller, currentPassword: string, newPassword: string) {
-    return this.call('changePassword', caller, { currentPassword, newPassword, revokeOtherSessions: true });
-  }
+    async signOutEverywhere(caller: Caller) {
+      return call('revokeSessions', caller);
+    },
 
-  /** Always answers the same, whether or not the address has an account. */
-  async forgotPassword(caller: Caller, email: string, redirectTo: string) {
-    const account = email.trim().toLowerCase();
-    if (!account) throw new DomainError('fields_required');
-    await this.limiter.attempt('reset', caller.ip, account);
-    await this.limiter.charge('reset', account);
-    await this.call('requestPasswordReset', caller, { email: account, redirectTo });
-  }
+    async changePassword(caller: Caller, currentPassword: string, newPassword: string) {
+      return call('changePassword', caller, { currentPassword, newPassword, revokeOtherSessions: true });
+    },
 
-  async resetPassword(caller: Caller, token: string, newPassword: string) {
-    await this.limiter.attempt('reset', caller.ip);
-    return this.call('resetPassword', caller, { token, newPassword });
-  }
+    /** Always answers the same, whether or not the address has an account. */
+    async forgotPassword(caller: Caller, email: string, redirectTo: string) {
+      const account = email.trim().toLowerCase();
+      if (!account) throw new DomainError('fields_required');
+      await limiter.attempt('reset', caller.ip, account);
+      await limiter.charge('reset', account);
+      await call('requestPasswordReset', caller, { email: account, redirectTo });
+    },
 
-  async enableTwoFactor(caller: Caller, password: string) {
-    return this.call<{ totpURI: string; backupCodes: string[] }>('enableTwoFactor', caller, { password });
-  }
+    async resetPassword(caller: Caller, token: string, newPassword: string) {
+      await limiter.attempt('reset', caller.ip);
+      return call('resetPassword', caller, { token, newPassword });
+    },
 
-  /** Confirms the authenticator app with a first code; two-factor is on from then. */
-  async confirmTwoFactor(caller: Caller, code: string) {
-    await this.limiter.attempt('two_factor', caller.ip);
-    return this.call('verifyTOTP', caller, { code: code.replace(/\s+/g, '') });
-  }
+    async enableTwoFactor(caller: Caller, password: string) {
+      return call<{ totpURI: string; backupCodes: string[] }>('enableTwoFactor', caller, { password });
+    },
 
-  async disableTwoFactor(caller: Caller, password: string) {
-    return this.call('disableTwoFactor', caller, { password });
-  }
+    /** Confirms the authenticator app with a first code; two-factor is on from then. */
+    async confirmTwoFactor(caller: Caller, code: string) {
+      await limiter.attempt('two_factor', caller.ip);
+      return call('verifyTOTP', caller, { code: code.replace(/\s+/g, '') });
+    },
+
+    async disableTwoFactor(caller: Caller, password: string) {
+      return call('disableTwoFactor', caller, { password });
+    },
+  };
 }
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -24,67 +24,68 @@ export function delayAfter(failures: number): number {
  *   window (a distributed guess), and the owner then gets a link that lets their browser through.
  * Counters are keyed by the e-mail as typed, whether or not an account has it.
  */
-export class SignInThrottle {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly secret: string,
-    private readonly brakeAddresses: number,
-  ) {}
+export function createSignInThrottle(deps: { db: Db; clock: Clock; secret: string; brakeAddresses: number }) {
+  const { db, clock, secret, brakeAddresses } = deps;
 
-  /** Refuses (429) while this address must wait, or while the brake holds and no unlock link was opened here. */
-  async check(account: string, ip: string, unlockToken?: string): Promise<void> {
-    const now = this.clock.now();
-    const pair = await findPair(this.db, account, ip);
-    if (pair) {
-      const last = new Date(pair.last_at).getTime();
-      const wait = now.getTime() - last < SIGN_IN_WINDOW_MS ? last + delayAfter(Number(pair.failures)) - now.getTime() : 0;
-      if (wait > 0) throw new DomainError('rate_limited', { retryAfterSeconds: Math.ceil(wait / 1000) });
-    }
-    if ((await this.braked(account, now)) && !this.unlocks(unlockToken, account)) throw new DomainError('rate_limited');
+  async function braked(account: string, now: Date): Promise<boolean> {
+    return (await failingAddresses(db, account, new Date(now.getTime() - SIGN_IN_WINDOW_MS))) >= brakeAddresses;
   }
 
-  /** Counts a failure; true when this one engaged the account-wide brake (the owner is told once). */
-  async fail(account: string, ip: string): Promise<boolean> {
-    const now = this.clock.now();
-    const wasBraked = await this.braked(account, now);
-    await recordFailure(this.db, account, ip, now, SIGN_IN_WINDOW_MS);
-    return !wasBraked && (await this.braked(account, now));
-  }
-
-  /** The right password from this address: its failures are forgotten (other addresses' stay). */
-  async succeed(account: string, ip: string): Promise<void> {
-    await clearPair(this.db, account, ip);
-  }
-
-  private async braked(account: string, now: Date): Promise<boolean> {
-    return (await failingAddresses(this.db, account, new Date(now.getTime() - SIGN_IN_WINDOW_MS))) >= this.brakeAddresses;
-  }
-
-  /** The token of the e-mailed link; opening it puts it in a cookie of the owner's browser. */
-  unlockToken(account: string): string {
-    const exp = this.clock.now().getTime() + UNLOCK_LINK_TTL_MS;
-    const who = Buffer.from(account).toString('base64url');
-    return `${who}.${exp}.${this.sign(account, exp)}`;
+  function sign(account: string, exp: number): string {
+    return createHmac('sha256', secret).update(`sign-in-unlock\n${account}\n${exp}`).digest('base64url');
   }
 
   /** Whether a token is ours, unexpired, and for this account. */
-  unlocks(token: string | undefined, account: string): boolean {
+  function unlocks(token: string | undefined, account: string): boolean {
     const parts = token?.split('.');
     if (!parts || parts.length !== 3 || !/^\d{1,15}$/.test(parts[1]!)) return false;
     if (Buffer.from(parts[0]!, 'base64url').toString() !== account) return false;
     const exp = Number(parts[1]);
-    const expected = Buffer.from(this.sign(account, exp));
+    const expected = Buffer.from(sign(account, exp));
     const given = Buffer.from(parts[2]!);
-    return given.length === expected.length && timingSafeEqual(given, expected) && this.clock.now().getTime() < exp;
+    return given.length === expected.length && timingSafeEqual(given, expected) && clock.now().getTime() < exp;
   }
 
-  /** The account a well-formed token names (checked with `unlocks` before use). */
-  static accountOf(token: string): string {
-    return Buffer.from(token.split('.')[0] ?? '', 'base64url').toString();
-  }
+  return {
+    unlocks,
 
-  private sign(account: string, exp: number): string {
-    return createHmac('sha256', this.secret).update(`sign-in-unlock\n${account}\n${exp}`).digest('base64url');
-  }
+    /** Refuses (429) while this address must wait, or while the brake holds and no unlock link was opened here. */
+    async check(account: string, ip: string, unlockToken?: string): Promise<void> {
+      const now = clock.now();
+      const pair = await findPair(db, account, ip);
+      if (pair) {
+        const last = new Date(pair.last_at).getTime();
+        const wait = now.getTime() - last < SIGN_IN_WINDOW_MS ? last + delayAfter(Number(pair.failures)) - now.getTime() : 0;
+        if (wait > 0) throw new DomainError('rate_limited', { retryAfterSeconds: Math.ceil(wait / 1000) });
+      }
+      if ((await braked(account, now)) && !unlocks(unlockToken, account)) throw new DomainError('rate_limited');
+    },
+
+    /** Counts a failure; true when this one engaged the account-wide brake (the owner is told once). */
+    async fail(account: string, ip: string): Promise<boolean> {
+      const now = clock.now();
+      const wasBraked = await braked(account, now);
+      await recordFailure(db, account, ip, now, SIGN_IN_WINDOW_MS);
+      return !wasBraked && (await braked(account, now));
+    },
+
+    /** The right password from this address: its failures are forgotten (other addresses' stay). */
+    async succeed(account: string, ip: string): Promise<void> {
+      await clearPair(db, account, ip);
+    },
+
+    /** The token of the e-mailed link; opening it puts it in a cookie of the owner's browser. */
+    unlockToken(account: string): string {
+      const exp = clock.now().getTime() + UNLOCK_LINK_TTL_MS;
+      const who = Buffer.from(account).toString('base64url');
+      return `${who}.${exp}.${sign(account, exp)}`;
+    },
+  };
+}
+
+export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
+
+/** The account a well-formed unlock token names (checked with `unlocks` before use). */
+export function unlockTokenAccount(token: string): string {
+  return Buffer.from(token.split('.')[0] ?? '', 'base64url').toString();
 }

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { outboxRetryResponse, overviewResponse, revokedResponse, userDetailResponse, userSearchQuery, userSearchResponse, verificationRequestResponse } from '../../../contracts/backoffice';
+import { auditCsvQuery, auditIntegrityResponse, auditPageQuery, auditPageResponse, outboxRetryResponse, userAuditQuery, overviewResponse, revokedResponse, userDetailResponse, userSearchQuery, userSearchResponse, verificationRequestResponse } from '../../../contracts/backoffice';
 import { statementQuery, statementResponse } from '../../../contracts/portfolio';
 import { text } from '../../../contracts/text';
 import { requireAdmin } from '../../http/auth';
 import type { Services } from '../../services';
 
 const userParams = z.object({ id: text(64) });
+const noStore = { 'cache-control': 'no-store' };
 const sessionParams = z.object({ id: text(64), sessionId: text(128) });
 
 /** The back office beyond the queue: overview, users, their sessions. Every route checks the admin role. */
-export async function registerBackOfficeRoutes(app: FastifyInstance, { overview, users, statement }: Services['backOffice']): Promise<void> {
+export async function registerBackOfficeRoutes(app: FastifyInstance, { overview, users, statement, audit }: Services['backOffice']): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
   const guard = { onRequest: requireAdmin };
@@ -40,4 +41,25 @@ export async function registerBackOfficeRoutes(app: FastifyInstance, { overview,
   r.delete('/api/admin/users/:id/sessions/:sessionId', { ...guard, schema: { tags, summary: 'Revokes one session of the user', params: sessionParams, response: { 200: revokedResponse } } }, async (request) =>
     users.revokeSessions(request.params.id, request.params.sessionId),
   );
+
+  r.get('/api/admin/users/:id/audit', { ...guard, schema: { tags, summary: 'The audit rows where the user is the actor or the target, newest first, keyset pages', params: userParams, querystring: userAuditQuery, response: { 200: auditPageResponse } } }, async (request, reply) => {
+    await users.exists(request.params.id);
+    reply.headers(noStore);
+    return audit.ofUser(request.params.id, request.query.cursor, request.query.limit);
+  });
+  r.get('/api/admin/audit', { ...guard, schema: { tags, summary: 'The audit trail filtered by actor, action, target and days, newest first, keyset pages', querystring: auditPageQuery, response: { 200: auditPageResponse } } }, async (request, reply) => {
+    const { cursor, limit, ...filter } = request.query;
+    reply.headers(noStore);
+    return audit.page(filter, cursor, limit);
+  });
+  r.get('/api/admin/audit.csv', { ...guard, schema: { tags, summary: "The filtered audit trail as CSV (newest first, at most AUDIT_CSV_MAX_ROWS rows), in the operator's language", querystring: auditCsvQuery, response: { 200: z.string() } } }, async (request, reply) => {
+    const { lang, ...filter } = request.query;
+    const body = await audit.csv(filter, lang, request.user!.id);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply.headers(noStore).type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="atlas-audit-${day}.csv"`).send(body);
+  });
+  r.get('/api/admin/audit/integrity', { ...guard, schema: { tags, summary: "The newest seal's hash and the last verification of the seals", response: { 200: auditIntegrityResponse } } }, async (_request, reply) => {
+    reply.headers(noStore);
+    return audit.integrity();
+  });
 }

@@ -16,6 +16,8 @@ const money = (cents: number) => toDecimalString(cents);
  * this long per process, and the screen says when they were read (decision 019).
  */
 export const LIABILITIES_TTL_S = 5;
+type Run = Awaited<ReturnType<typeof lastVerification>>;
+const run = (r: Run) => (r ? { ranAt: r.ranAt, ok: r.ok, problems: r.problems, detail: r.detail } : null);
 const countSum = (x: { count: number; cents: number }) => ({ count: x.count, sum: money(x.cents) });
 
 /**
@@ -35,7 +37,7 @@ export function createOverviewService(ctx: Pick<AppContext, 'db' | 'clock'>) {
       const now = clock.now();
       const day = now.toISOString().slice(0, 10);
       const since = `${day}T00:00:00.000Z`;
-      const [pd, pw, open, td, tw, kinds, last, requested, outbox, price, leases] = await Promise.all([
+      const [pd, pw, open, td, tw, kinds, last, lastSeals, requested, outbox, price, leases] = await Promise.all([
         repo.countSum(db, 'deposit_request', 'pending'),
         repo.countSum(db, 'withdrawal_request', 'pending'),
         Promise.all([repo.awaitingSecond(db, 'deposit_request'), repo.awaitingSecond(db, 'withdrawal_request')]),
@@ -43,6 +45,7 @@ export function createOverviewService(ctx: Pick<AppContext, 'db' | 'clock'>) {
         repo.approvedSince(db, 'withdrawal_request', since),
         balancesByKind(now),
         lastVerification(db, 'ledger'),
+        lastVerification(db, 'seals'),
         repo.openVerificationRequest(db, 'ledger'),
         outboxCounts(db),
         latestSnapshot(db, BTC_SYMBOL),
@@ -68,7 +71,7 @@ export function createOverviewService(ctx: Pick<AppContext, 'db' | 'clock'>) {
           reconciled: total === expected,
           asOf: new Date(kinds.at).toISOString(),
         },
-        verification: { last: last ? { ranAt: last.ranAt, ok: last.ok, problems: last.problems, detail: last.detail } : null, requestedAt: requested?.requested_at ?? null },
+        verification: { last: run(last), seals: run(lastSeals), requestedAt: requested?.requested_at ?? null },
         outbox: { pending: outboxOf('pending'), sending: outboxOf('sending'), failed: outboxOf('failed') },
         price: { fetchedAt: price?.fetchedAt ?? null, ageSeconds: price ? Math.max(0, Math.round((now.getTime() - Date.parse(price.fetchedAt)) / 1000)) : null },
         leases,

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { InsufficientFunds, requestHash } from '../ledger/ledger.service';
 import { createMovements } from '../ledger/movement';
 import { findContact } from '../accounts/security.repo';
-import { AccountSecurity } from '../accounts/security.service';
+import type { AccountSecurity } from '../accounts/security.service';
 import { outboxRow } from '../notifications/outbox';
 import type { WithdrawalRow } from './cashier.repo';
 import type { Notifier } from '../notifier';
@@ -27,9 +27,9 @@ export function toWithdrawal(row: Pick<WithdrawalRow, 'id' | 'amount_cents' | 's
   };
 }
 
-export function createWithdrawalsService(ctx: AppContext, notifier: Notifier) {
+export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Notifier; security: AccountSecurity }) {
   const { db, clock } = ctx;
-  const security = new AccountSecurity(ctx);
+  const { notifier, security } = deps;
   const movements = createMovements(ctx.dbh);
   return {
     /**

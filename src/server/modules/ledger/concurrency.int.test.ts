@@ -18,7 +18,7 @@ describe(`money under concurrent requests (${testDialect})`, () => {
   afterAll(async () => t.close());
 
   it('200 simultaneous transfers from an account funded for exactly N succeed exactly N times', async () => {
-    const transfers = createTransfersService(t.ctx);
+    const transfers = createTransfersService(t.ctx, { security: t.app.services.accounts.security });
     const sender = await insertBareUser(t.ctx, 'Alice Martin');
     const recipients = await Promise.all(Array.from({ length: 5 }, () => insertBareUser(t.ctx, 'Bob Durand')));
     const N = 37;
@@ -35,7 +35,7 @@ describe(`money under concurrent requests (${testDialect})`, () => {
   });
 
   it('opposite transfers between two users at once never deadlock or lose money', async () => {
-    const transfers = createTransfersService(t.ctx);
+    const transfers = createTransfersService(t.ctx, { security: t.app.services.accounts.security });
     const a = await insertBareUser(t.ctx);
     const b = await insertBareUser(t.ctx);
     await fund(t.ctx, a.id, 100_000);
@@ -74,7 +74,7 @@ describe(`money under concurrent requests (${testDialect})`, () => {
   });
 
   it('an idempotency key replay returns the first answer and moves nothing; another request with that key is refused', async () => {
-    const transfers = createTransfersService(t.ctx);
+    const transfers = createTransfersService(t.ctx, { security: t.app.services.accounts.security });
     const a = await insertBareUser(t.ctx);
     const b = await insertBareUser(t.ctx);
     await fund(t.ctx, a.id, 10_000);

@@ -41,7 +41,7 @@ describe(`ledger invariants under random money traffic (${testDialect})`, () => 
 
   it('keeps every transaction balanced, balances exact and non-negative, and money conserved', async () => {
     const investing = createInvestingService(t.ctx, { prices: { current: async () => ({ priceCents: price }) } });
-    const transfers = createTransfersService(t.ctx);
+    const transfers = createTransfersService(t.ctx, { security: t.app.services.accounts.security });
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
         const users = await Promise.all(Array.from({ length: USERS }, () => insertBareUser(t.ctx)));

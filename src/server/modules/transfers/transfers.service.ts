@@ -9,11 +9,12 @@ import type { Notifier } from '../notifier';
 import { InsufficientFunds, requestHash } from '../ledger/ledger.service';
 import { createMovements } from '../ledger/movement';
 import { hitCounter } from '../accounts/ratelimit.repo';
+import type { AccountSecurity } from '../accounts/security.service';
 import * as repo from './transfers.repo';
 
 const normalizeUid = (uid: string) => uid.trim().toUpperCase();
 
-export function createTransfersService(ctx: AppContext, deps: { notify?: Notifier } = {}) {
+export function createTransfersService(ctx: AppContext, deps: { security: AccountSecurity; notify?: Notifier }) {
   const { db, clock } = ctx;
   const movements = createMovements(ctx.dbh);
   const payeeByUid = repo.createPayeeLookup(ctx.dbh);

@@ -5,9 +5,10 @@ const links = [
   { to: '/admin', key: 'queue', end: true },
   { to: '/admin/overview', key: 'overview', end: true },
   { to: '/admin/users', key: 'users', end: false },
+  { to: '/admin/audit', key: 'audit', end: true },
 ] as const;
 
-/** Between the operators' screens: the queue, the overview, the users. */
+/** Between the operators' screens: the queue, the overview, the users, the audit trail. */
 export function AdminNav() {
   const { t } = useTranslation('backoffice');
   return (

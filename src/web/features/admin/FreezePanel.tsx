@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FreezeState } from '../../../contracts/admin';
 import { Button, Field, FormMessage, inputClass } from '../../components/form';
@@ -27,6 +27,11 @@ export function FreezePanel({ initialUid = '' }: { initialUid?: string }) {
       setError(errorMessage(t, err));
     }
   };
+  // Mounted on a user's page, it shows their state straight away.
+  useEffect(() => {
+    if (!initialUid) return;
+    freezeStateOf(initialUid).then(setState, (err: unknown) => setError(errorMessage(t, err)));
+  }, [initialUid, t]);
   const act = (action: 'freeze' | 'unfreeze') => {
     setError(null);
     freeze.mutate(

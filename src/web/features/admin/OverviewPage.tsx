@@ -84,12 +84,18 @@ export function OverviewPage() {
               </p>
             )}
           </Card>
-          <Card title={t('overview.verification')} alert={o.verification.last?.ok === false}>
-            <p className="text-sm text-slate-800">
-              {o.verification.last
-                ? t(o.verification.last.ok ? 'overview.verifiedOk' : 'overview.verifiedProblems', { at: formatDateTime(o.verification.last.ranAt), count: o.verification.last.problems })
-                : t('overview.neverVerified')}
-            </p>
+          <Card title={t('overview.verifications')} alert={o.verification.last?.ok === false || o.verification.seals?.ok === false}>
+            {(
+              [
+                ['ledger', o.verification.last, 'overview.neverVerified'],
+                ['seals', o.verification.seals, 'overview.sealsNeverVerified'],
+              ] as const
+            ).map(([kind, run, never]) => (
+              <p key={kind} className="text-sm text-slate-800" data-testid={`verification-${kind}`}>
+                <span className="font-semibold">{t(`overview.verificationKind.${kind}`)}</span>{' '}
+                {run ? t(run.ok ? 'overview.verifiedOk' : 'overview.verifiedProblems', { at: formatDateTime(run.ranAt), count: run.problems }) : t(never)}
+              </p>
+            ))}
             {o.verification.requestedAt && <p className="mt-1 text-sm text-slate-600">{t('overview.verificationQueued', { at: formatDateTime(o.verification.requestedAt) })}</p>}
             <Button
               className="mt-3"

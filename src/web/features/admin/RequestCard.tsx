@@ -50,8 +50,11 @@ export function RequestCard({
   return (
     <li className={`rounded-xl border border-l-4 border-slate-200 bg-white p-4 shadow-sm ${tone[request.status].card}`} data-testid="request-card">
       <div className="flex flex-wrap items-start gap-3">
-        <div className="min-w-0 flex-1">
-          <p className="text-base font-semibold text-brand-900">{request.user.fullName}</p>
+        {/* At least 12rem for the name and amount: on a phone the badges go below instead of squeezing them. */}
+        <div className="min-w-0 flex-1 basis-48">
+          <p className="text-base font-semibold text-brand-900 [overflow-wrap:anywhere]" data-testid="requester">
+            {request.user.fullName}
+          </p>
           <p className="text-2xl font-bold tabular-nums text-slate-900">{money(request.amount)}</p>
         </div>
         <div className="flex flex-wrap justify-end gap-2">

@@ -13,7 +13,7 @@ export function SameImage({ matches, onOpen }: { matches: ProofMatch[]; onOpen?:
           const date = formatDateTime(m.createdAt);
           return (
             <li key={m.depositId} className="flex flex-col items-start gap-1">
-              <span className="min-w-0">{t(`sameImage.${m.kind}`, { amount: money(m.amount), name: m.user.fullName, uid: m.user.uid, date })}</span>
+              <span className="min-w-0 max-w-full [overflow-wrap:anywhere]">{t(`sameImage.${m.kind}`, { amount: money(m.amount), name: m.user.fullName, uid: m.user.uid, date })}</span>
               {onOpen && (
                 <button type="button" className="font-semibold text-red-900 underline" onClick={() => onOpen(m.depositId, m.user.fullName)} aria-label={t('sameImage.openLabel', { name: m.user.fullName, date })}>
                   {t('sameImage.open')}

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Overview, UserDetail, UserRow } from '../../../contracts/backoffice';
+import type { AuditFilter, AuditIntegrity, AuditPage, Overview, UserDetail, UserRow } from '../../../contracts/backoffice';
 import type { Statement } from '../../../contracts/portfolio';
 import { api } from '../../lib/api';
 
@@ -54,4 +54,38 @@ export function useRevoke(userId: string) {
     mutationFn: (sessionId?: string) => api<{ revoked: number }>(`/api/admin/users/${encodeURIComponent(userId)}/sessions${sessionId ? `/${encodeURIComponent(sessionId)}` : ''}`, { method: 'DELETE' }),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'user', userId] }),
   });
+}
+
+/** The filters as the API's query string (empty ones left out). */
+export function auditParams(f: AuditFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(f)) if (typeof v === 'string' && v.trim()) params.set(k, v.trim());
+  return params;
+}
+
+export function useAudit(f: AuditFilter) {
+  return useInfiniteQuery({
+    queryKey: ['admin', 'audit', f],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const params = auditParams(f);
+      params.set('limit', '25');
+      if (pageParam) params.set('cursor', pageParam);
+      return api<AuditPage>(`/api/admin/audit?${params}`);
+    },
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useUserAudit(id: string) {
+  return useInfiniteQuery({
+    queryKey: ['admin', 'user', id, 'audit'],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => api<AuditPage>(`/api/admin/users/${encodeURIComponent(id)}/audit?limit=10${pageParam ? `&cursor=${pageParam}` : ''}`),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useAuditIntegrity() {
+  return useQuery({ queryKey: ['admin', 'audit', 'integrity'], queryFn: () => api<AuditIntegrity>('/api/admin/audit/integrity') });
 }
