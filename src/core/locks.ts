@@ -1,4 +1,4 @@
-import { fullDaysBetween } from './clock';
+import { DAY_MS, fullDaysBetween } from './clock';
 
 /** Spec §9: an investment can be stopped after 5 full days; withdrawals wait 30 days after the first investment. */
 export const INVESTMENT_LOCK_DAYS = 5;
@@ -22,6 +22,14 @@ export function passwordHoldHoursLeft(passwordChangedAt: Date | null, now: Date)
 export function withdrawalLockDaysLeft(firstInvestmentAt: Date | null, now: Date): number {
   if (!firstInvestmentAt) return 0;
   return Math.max(0, WITHDRAWAL_LOCK_DAYS - fullDaysBetween(firstInvestmentAt, now));
+}
+
+/**
+ * The same rule as a boundary a database can compare under its lock: withdrawals are locked
+ * exactly when the first investment was made after this instant.
+ */
+export function withdrawalLockBoundary(now: Date): Date {
+  return new Date(now.getTime() - WITHDRAWAL_LOCK_DAYS * DAY_MS);
 }
 
 /** "Jean Dupont" → "Jean D.": enough for a sender to recognise the payee, not enough to harvest names. */

@@ -14,6 +14,8 @@ export interface DbHandle {
   dialect: Dialect;
   /** The pg pool (PostgreSQL only), for LISTEN/NOTIFY. */
   pool?: pg.Pool;
+  /** The SQLite connection (SQLite only), for the precompiled statements of the hot path. */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -107,6 +109,7 @@ export function createDb(options: DbOptions): DbHandle {
   return {
     db,
     dialect: 'sqlite',
+    sqlite,
     close: async () => {
       await stopCheckpointer?.();
       await db.destroy();

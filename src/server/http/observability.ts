@@ -30,11 +30,17 @@ export async function registerObservability(app: FastifyInstance, db: Db, opts: 
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // Level 30 is info: below it, nothing is built per request.
+  const logsRequests = (app.log as unknown as { levelVal?: number }).levelVal !== undefined && (app.log as unknown as { levelVal: number }).levelVal <= 30;
+  app.addHook('onResponse', (request, reply, done) => {
     duration.observe(
       { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    if (logsRequests) {
+      request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
+    }
+    done();
   });
 
   const hidden = { schema: { hide: true } };

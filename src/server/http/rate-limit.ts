@@ -10,6 +10,11 @@ const isRead = (request: FastifyRequest) => request.method === 'GET' || request.
  * (sign-in, uploads, payee lookups), which are counted in the database.
  */
 export async function registerApiRateLimit(app: FastifyInstance, limits: { apiReadsPerMinute: number; apiWritesPerMinute: number }): Promise<void> {
+  // Pages, assets and health checks are not the API: their routes get no limiter hook at all
+  // (the allow-list below still covers what no route matches).
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) route.config = { ...route.config, rateLimit: false } as typeof route.config;
+  });
   await app.register(rateLimit, {
     global: true,
     timeWindow: 60_000,

@@ -12,6 +12,7 @@ import * as m009 from './009_dual_control';
 import * as m011 from './011_account_security';
 import * as m013 from './013_verification_run';
 import * as m014 from './014_back_office';
+import * as m015 from './015_post_movement';
 import * as m016 from './016_audit_indexes';
 
 export interface MigrationModule {
@@ -32,5 +33,6 @@ export const migrations: Record<string, MigrationModule> = {
   '011_account_security': m011,
   '013_verification_run': m013,
   '014_back_office': m014,
+  '015_post_movement': m015,
   '016_audit_indexes': m016,
 };

@@ -55,13 +55,17 @@ export function createAccounts(ctx: AppContext): Accounts {
 export async function registerAccounts(app: FastifyInstance, ctx: AppContext, deps: Accounts): Promise<void> {
   const { auth } = deps;
 
-  app.decorate('resolveSession', createSessionResolver(auth, ctx.db));
+  app.decorate('resolveSession', createSessionResolver(auth, ctx.dbh));
 
   // Every /api/admin/* route checks the role before anything else (even body validation), whether
   // or not its own hook does too; the session found here is reused by that hook.
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0]!;
-    if (path === '/api/admin' || path.startsWith('/api/admin/')) await requireAdmin(request, reply);
+  // A callback hook: the other requests pay no promise for it.
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    if (!url.startsWith('/api/admin')) return done();
+    const path = url.split('?')[0]!;
+    if (path !== '/api/admin' && !path.startsWith('/api/admin/')) return done();
+    requireAdmin(request, reply).then(() => done(), done);
   });
 
   app.route({
@@ -88,12 +92,12 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, de
   });
 
   // The signup page shows the terms PDF in a frame: only those files may be framed, by our own pages.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/terms/') && request.url.endsWith('.pdf')) {
       const csp = reply.getHeader('content-security-policy');
       if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
     }
-    return payload;
+    done(null, payload);
   });
 
   await registerAccountRoutes(app, { ...deps, trail: accountTrail(ctx, deps.accounts) }, ctx.config.publicUrl, ctx.config.secureCookies);

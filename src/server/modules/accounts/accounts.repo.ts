@@ -96,16 +96,6 @@ export async function findUserFlags(db: Db, userId: string) {
 }
 
 /** Who holds a session token: the user, role and language, with the session's expiry. */
-export async function findSessionCaller(db: Db, token: string) {
-  return db
-    .selectFrom('session')
-    .innerJoin('user', 'user.id', 'session.userId')
-    .leftJoin('user_profile', 'user_profile.user_id', 'user.id')
-    .select(['user.id as userId', 'user.role as role', 'user_profile.locale as locale', 'session.expiresAt as expiresAt'])
-    .where('session.token', '=', token)
-    .executeTakeFirst();
-}
-
 export async function findLocale(db: Db, userId: string): Promise<UserProfileTable['locale'] | undefined> {
   const row = await db.selectFrom('user_profile').select('locale').where('user_id', '=', userId).executeTakeFirst();
   return row?.locale;

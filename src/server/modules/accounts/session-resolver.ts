@@ -3,9 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type {} from '@fastify/cookie';
 import type { SessionResolver } from '../../http/auth';
-import type { Db } from '../../db/index';
+import type { DbHandle } from '../../db/index';
 import type { Auth } from './auth';
-import * as repo from './accounts.repo';
+import { createSessionLookup } from './session.repo';
 
 /**
  * The token of a better-auth signed cookie (`token.base64(HMAC-SHA256(token))`), or null when the
@@ -32,7 +32,8 @@ export function verifySignedToken(value: string, secret: string): string | null 
  * better-auth's own getSession, so its rules stay the only source of truth for them. Revocation is
  * immediate: the row is read on every request; nothing is cached.
  */
-export function createSessionResolver(auth: Auth, db: Db): SessionResolver {
+export function createSessionResolver(auth: Auth, dbh: DbHandle): SessionResolver {
+  const findSessionCaller = createSessionLookup(dbh);
   const settings = auth.$context.then((c) => ({
     cookieName: c.authCookies.sessionToken.name,
     secret: c.secret,
@@ -45,7 +46,7 @@ export function createSessionResolver(auth: Auth, db: Db): SessionResolver {
     const cookies = headers.getSetCookie();
     if (reply && cookies.length > 0) reply.header('set-cookie', cookies);
     if (!found) return null;
-    const caller = await repo.findSessionCaller(db, found.session.token);
+    const caller = await findSessionCaller(found.session.token);
     if (!caller) return null;
     return { id: caller.userId, isAdmin: caller.role === 'admin', locale: caller.locale ?? 'fr', sessionToken: found.session.token };
   }
@@ -56,7 +57,7 @@ export function createSessionResolver(auth: Auth, db: Db): SessionResolver {
     if (!raw) return null;
     const token = verifySignedToken(raw, secret);
     if (!token) return null;
-    const caller = await repo.findSessionCaller(db, token);
+    const caller = await findSessionCaller(token);
     if (!caller) return throughBetterAuth(request, reply);
     const expiresAt = new Date(caller.expiresAt).getTime();
     const now = Date.now();

@@ -2,18 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { isCryptoType, validateAddress } from '../../../core/crypto-address';
 import { DomainError } from '../../../core/errors';
 import { withdrawalHoldPostings } from '../../../core/ledger';
-import { withdrawalLockDaysLeft } from '../../../core/locks';
+import { withdrawalLockBoundary, withdrawalLockDaysLeft } from '../../../core/locks';
 import { requireAmount, toDecimalString } from '../../../core/money';
 import type { Withdrawal } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
-import { InsufficientFunds, post, replayOf, requestHash, runIdempotent } from '../ledger/ledger.service';
+import { InsufficientFunds, requestHash } from '../ledger/ledger.service';
+import { createMovements } from '../ledger/movement';
 import { findContact } from '../accounts/security.repo';
 import type { AccountSecurity } from '../accounts/security.service';
-import { enqueueEmail } from '../notifications/outbox';
-import * as repo from './cashier.repo';
+import { outboxRow } from '../notifications/outbox';
 import type { WithdrawalRow } from './cashier.repo';
 import type { Notifier } from '../notifier';
-import { assertNotFrozen } from '../freeze/freeze';
 
 export function toWithdrawal(row: Pick<WithdrawalRow, 'id' | 'amount_cents' | 'status' | 'crypto_type' | 'wallet_address' | 'created_at' | 'processed_at' | 'admin_notes'>): Withdrawal {
   return {
@@ -31,6 +30,7 @@ export function toWithdrawal(row: Pick<WithdrawalRow, 'id' | 'amount_cents' | 's
 export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Notifier; security: AccountSecurity }) {
   const { db, clock } = ctx;
   const { notifier, security } = deps;
+  const movements = createMovements(ctx.dbh);
   return {
     /**
      * A withdrawal request holds its amount at once (available → withdrawal hold), so a pending
@@ -45,45 +45,49 @@ export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Noti
       if (!validateAddress(crypto, address)) throw new DomainError('withdrawal_address_invalid', { crypto });
       const idem = { userId, key: idempotencyKey, requestHash: requestHash(['withdraw', amount, crypto, address]) };
       // A replay gets its first answer even if a rule below started to refuse since.
-      const earlier = await replayOf<Withdrawal>(db, idem);
+      const earlier = await movements.replay<Withdrawal>(idem);
       if (earlier) return earlier;
-      await security.requireVerified(userId);
+      // Whether money may leave (a verified address), and where the notice of this request goes.
+      const who = await findContact(db, userId);
+      if (!who?.verified) throw new DomainError('email_not_verified');
       const holdHours = await security.passwordHoldHoursLeft(userId);
       if (holdHours > 0) throw new DomainError('withdrawal_password_hold', { hours: holdHours });
       try {
-        // A replay gets its first answer even if the lock started since (runIdempotent answers it first).
-        const result = await runIdempotent<Withdrawal>(db, idem, async (trx, idempotency) => {
-          await assertNotFrozen(trx, userId);
-          const now = clock.now();
-          // The 30-day lock is decided here, against what is committed: a first investment racing
-          // this request either committed before the lock below, or waits for this transaction.
-          await repo.lockAvailableBalance(trx, userId);
-          const daysLeft = withdrawalLockDaysLeft(await repo.firstInvestmentAt(trx, userId), now);
-          if (daysLeft > 0) throw new DomainError('withdrawal_locked', { days: daysLeft });
-          const id = randomUUID();
-          const txId = await post(trx, { type: 'withdrawal_hold', userId, createdBy: userId, postings: withdrawalHoldPostings(userId, amount), ref: { type: 'withdrawal_request', id }, idempotency }, now);
-          const row: WithdrawalRow = {
-            id,
-            user_id: userId,
-            amount_cents: amount,
-            status: 'pending',
-            crypto_type: crypto,
-            wallet_address: address,
-            created_at: now.toISOString(),
-            processed_at: null,
-            processed_by: null,
-            admin_notes: null,
-            hold_tx_id: txId,
-            settle_tx_id: null,
-          };
-          await repo.insertWithdrawal(trx, row);
-          const who = await findContact(trx, userId);
-          if (who) {
-            const params = { amount: toDecimalString(amount), crypto, address };
-            await enqueueEmail(trx, { userId, to: who.email, template: 'withdrawal_requested', locale: who.locale, params, now });
-          }
-          return { txId, response: toWithdrawal(row) };
+        const now = clock.now();
+        const id = randomUUID();
+        const row = (txId: string): WithdrawalRow => ({
+          id,
+          user_id: userId,
+          amount_cents: amount,
+          status: 'pending',
+          crypto_type: crypto,
+          wallet_address: address,
+          created_at: now.toISOString(),
+          processed_at: null,
+          processed_by: null,
+          admin_notes: null,
+          hold_tx_id: txId,
+          settle_tx_id: null,
         });
+        let holdTx = '';
+        const result = await movements.apply<Withdrawal>(
+          idem,
+          {
+            post: { type: 'withdrawal_hold', userId, createdBy: userId, postings: withdrawalHoldPostings(userId, amount), ref: { type: 'withdrawal_request', id } },
+            // The 30-day lock is decided in the same transaction, against what is committed: a first
+            // investment racing this request either committed before it, or waits for it.
+            requireNotFrozen: userId,
+            guard: {
+              withdrawalLock: { userId, boundary: withdrawalLockBoundary(now) },
+              locked: (first) => new DomainError('withdrawal_locked', { days: withdrawalLockDaysLeft(first, now) }),
+            },
+            related: (txId) => ((holdTx = txId), { table: 'withdrawal_request', row: row(txId) }),
+            respond: () => toWithdrawal(row(holdTx)),
+            outbox: () =>
+              outboxRow({ userId, to: who.email, template: 'withdrawal_requested', locale: who.locale, params: { amount: toDecimalString(amount), crypto, address }, now }),
+          },
+          now,
+        );
         notifier.requestChanged(userId, 'withdrawal');
         return result;
       } catch (err) {

@@ -7,11 +7,11 @@ import { requireAmount, toDecimalString } from '../../../core/money';
 import type { Investment, StopResult } from '../../../contracts/investing';
 import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
-import { availableBalance, balanceAfter, firstAnswerOr, InsufficientFunds, post, postTx, replayOf, requestHash, runIdempotent, type IdempotencyInput } from '../ledger/ledger.service';
+import { availableBalance, firstAnswerOr, InsufficientFunds, post, requestHash, runIdempotent, type IdempotencyInput } from '../ledger/ledger.service';
+import { createMovements } from '../ledger/movement';
 import * as repo from './investing.repo';
 import type { InvestmentRow } from './investing.repo';
 import { storedInvestmentValue } from './valuation';
-import { assertNotFrozen } from '../freeze/freeze';
 
 /** Where the BTC price comes from; null when no price can be had at all. */
 export interface PriceSource {
@@ -49,6 +49,7 @@ async function safePrice(prices: PriceSource): Promise<number | null> {
 
 export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
   const { db, clock } = ctx;
+  const movements = createMovements(ctx.dbh);
 
   async function insufficientBalance(userId: string): Promise<DomainError> {
     return new DomainError('insufficient_balance', { balance: toDecimalString(await availableBalance(db, userId)) });
@@ -59,33 +60,36 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
       if (!isArea(input.area)) throw new DomainError('unknown_area');
       const area = input.area;
       const amount = requireAmount(input.amount);
-      if (!(await repo.profileExists(db, userId))) throw new DomainError('profile_not_found');
       // The price is fetched before the transaction: no network wait while holding the database.
       const btcPrice = area === 'crypto' ? await safePrice(deps.prices) : null;
       try {
-        const result = await runIdempotent(db, { userId, key: idempotencyKey, requestHash: requestHash(['invest', area, amount]) }, async (trx, idempotency) => {
-          await assertNotFrozen(trx, userId);
-          const now = clock.now();
-          const id = randomUUID();
-          const row = (txId: string): InvestmentRow => ({
-            id,
-            user_id: userId,
-            area,
-            amount_cents: amount,
-            current_value_cents: amount,
-            btc_price_at_investment_cents: btcPrice,
-            is_active: 1,
-            created_at: now.toISOString(),
-            stopped_at: null,
-            invest_tx_id: txId,
-            stop_tx_id: null,
-          });
-          const posted = await postTx(trx, { type: 'invest', userId, createdBy: userId, postings: investPostings(userId, amount), ref: { type: 'investment', id }, idempotency }, now, (txId) =>
-            repo.insertInvestment(trx, row(txId)),
-          );
-          const balance = balanceAfter(posted, userId, 'available');
-          return { txId: posted.txId, response: { investment: toInvestment(row(posted.txId), now, btcPrice), balance: toDecimalString(balance) } };
+        const now = clock.now();
+        const id = randomUUID();
+        const row = (txId: string): InvestmentRow => ({
+          id,
+          user_id: userId,
+          area,
+          amount_cents: amount,
+          current_value_cents: amount,
+          btc_price_at_investment_cents: btcPrice,
+          is_active: 1,
+          created_at: now.toISOString(),
+          stopped_at: null,
+          invest_tx_id: txId,
+          stop_tx_id: null,
         });
+        let investTx = '';
+        const result = await movements.apply(
+          { userId, key: idempotencyKey, requestHash: requestHash(['invest', area, amount]) },
+          {
+            post: { type: 'invest', userId, createdBy: userId, postings: investPostings(userId, amount), ref: { type: 'investment', id } },
+            requireNotFrozen: userId,
+            requireProfile: userId,
+            related: (txId) => ((investTx = txId), { table: 'investment', row: row(txId) }),
+            respond: (balanceAfter) => ({ investment: toInvestment(row(investTx), now, btcPrice), balance: balanceAfter({ owner: userId, kind: 'available' }) }),
+          },
+          now,
+        );
         deps.notify?.userChanged(userId, 'investment');
         return result;
       } catch (err) {
@@ -97,7 +101,7 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
     async stop(userId: string, investmentId: string, idempotencyKey?: string) {
       const idem = { userId, key: idempotencyKey, requestHash: requestHash(['stop', investmentId]) };
       // A replay returns the first answer, even though the investment is no longer active.
-      const earlier = await replayOf<StopResult>(db, idem);
+      const earlier = await movements.replay<StopResult>(idem);
       if (earlier) return earlier;
       const result = await firstAnswerOr(db, idem, () => stopOnce(userId, investmentId, idem));
       deps.notify?.userChanged(userId, 'investment');
@@ -122,15 +126,36 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
     if (daysLeft > 0) throw new DomainError('investment_locked', { days: daysLeft });
     const btcPrice = found.area === 'crypto' ? await safePrice(deps.prices) : null;
     const value = storedInvestmentValue(found, btcPrice);
+    const now = clock.now();
+    const principal = Number(found.amount_cents);
+    const postings = stopPostings(userId, principal, value);
+    if (value === 0) return stopWithoutCredit(found, principal, idem, now);
+    let stopTx = '';
+    return movements.apply<StopResult>(
+      idem,
+      {
+        post: { type: 'stop', userId, createdBy: userId, postings, ref: { type: 'investment', id: found.id } },
+        related: (txId) => ((stopTx = txId), { table: 'investment_stop', row: { id: found.id, stopped_at: now.toISOString(), current_value_cents: value } }),
+        respond: (balanceAfter) => ({
+          investment: toInvestment({ ...found, is_active: 0, stopped_at: now.toISOString(), current_value_cents: value, stop_tx_id: stopTx }, now),
+          credited: toDecimalString(value),
+          balance: balanceAfter({ owner: userId, kind: 'available' }),
+        }),
+        stale: () => new DomainError('investment_not_active'),
+      },
+      now,
+    );
+  }
+
+  /** A stop worth nothing leaves the available balance untouched: its answer reads the balance. */
+  async function stopWithoutCredit(found: InvestmentRow, principal: number, idem: IdempotencyInput, now: Date): Promise<StopResult> {
     return runIdempotent<StopResult>(db, idem, async (trx, idempotency) => {
-      const now = clock.now();
-      if (!(await repo.closeInvestment(trx, found.id, value, now.toISOString()))) throw new DomainError('investment_not_active');
-      const principal = Number(found.amount_cents);
-      const txId = await post(trx, { type: 'stop', userId, createdBy: userId, postings: stopPostings(userId, principal, value), ref: { type: 'investment', id: found.id }, idempotency }, now);
+      if (!(await repo.closeInvestment(trx, found.id, 0, now.toISOString()))) throw new DomainError('investment_not_active');
+      const txId = await post(trx, { type: 'stop', userId: found.user_id, createdBy: found.user_id, postings: stopPostings(found.user_id, principal, 0), ref: { type: 'investment', id: found.id }, idempotency }, now);
       await repo.setStopTx(trx, found.id, txId);
-      const closed: InvestmentRow = { ...found, is_active: 0, stopped_at: now.toISOString(), current_value_cents: value, stop_tx_id: txId };
-      const balance = await availableBalance(trx, userId);
-      return { txId, response: { investment: toInvestment(closed, now), credited: toDecimalString(value), balance: toDecimalString(balance) } };
+      const closed: InvestmentRow = { ...found, is_active: 0, stopped_at: now.toISOString(), current_value_cents: 0, stop_tx_id: txId };
+      const balance = await availableBalance(trx, found.user_id);
+      return { txId, response: { investment: toInvestment(closed, now), credited: toDecimalString(0), balance: toDecimalString(balance) } };
     });
   }
 }

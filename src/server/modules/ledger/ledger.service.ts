@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { accountId, assertBalanced, PLATFORM, type Posting, type TxType } from '../../../core/ledger';
 import { DomainError } from '../../../core/errors';
+import { toDecimalString } from '../../../core/money';
 import type { Db } from '../../db/index';
 import { isRetryableConflict } from '../../db/errors';
 import * as repo from './ledger.repo';
@@ -112,8 +113,28 @@ export async function replayOf<T>(db: Db, input: IdempotencyInput): Promise<T | 
   if (!found) return undefined;
   if (found.request_hash !== input.requestHash) throw new DomainError('idempotency_key_reused');
   if (found.response === null) throw new DomainError('idempotency_in_progress');
-  return JSON.parse(found.response) as T;
+  return decodeStoredAnswer<T>(found.response);
 }
+
+const sentinel = /^\$balance:(\d+)$/;
+
+/** The stored answer of a keyed request; PostgreSQL stores a template and the balances separately. */
+export function decodeStoredAnswer<T>(text: string): T {
+  const stored = JSON.parse(text) as unknown;
+  if (stored === null || typeof stored !== 'object' || !('$balances' in stored)) return stored as T;
+  const { $balances: balances, body } = stored as { $balances: number[]; body: unknown };
+  const fill = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const m = sentinel.exec(value);
+      return m ? toDecimalString(Number(balances[Number(m[1])])) : value;
+    }
+    if (Array.isArray(value)) return value.map(fill);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
+    return value;
+  };
+  return fill(body) as T;
+}
+
 
 export async function runIdempotent<T>(
   db: Db,

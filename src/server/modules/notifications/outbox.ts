@@ -22,10 +22,16 @@ export interface EmailToSend<T extends TemplateName = TemplateName> {
  * message, so both are committed together or not at all; the delivery job sends it later.
  */
 export async function enqueueEmail<T extends TemplateName>(trx: Transaction<Database> | Kysely<Database>, email: EmailToSend<T>): Promise<string> {
-  const id = randomUUID();
+  const row = outboxRow(email);
+  await repo.insertMessage(trx, row);
+  return row.id;
+}
+
+/** The outbox row of an e-mail, for a write that inserts it itself (a money movement's one statement). */
+export function outboxRow<T extends TemplateName>(email: EmailToSend<T>): Database['email_outbox'] {
   const now = (email.now ?? new Date()).toISOString();
-  await repo.insertMessage(trx, {
-    id,
+  return {
+    id: randomUUID(),
     user_id: email.userId ?? null,
     to_address: email.to,
     template: email.template,
@@ -38,6 +44,5 @@ export async function enqueueEmail<T extends TemplateName>(trx: Transaction<Data
     last_error: null,
     created_at: now,
     sent_at: null,
-  });
-  return id;
+  };
 }

@@ -1,10 +1,7 @@
-import type { Database } from '../../db/schema';
-import type { Queryable, Trx } from '../ledger/ledger.repo';
+import type { DbHandle } from '../../db/index';
+import { preparedFirst } from '../../db/prepared';
 
-export async function findProfileByUid(db: Queryable, uid: string) {
-  return db.selectFrom('user_profile').select(['user_id', 'uid', 'full_name']).where('uid', '=', uid).executeTakeFirst();
-}
-
-export async function insertTransfer(trx: Trx, row: Database['internal_transfer']): Promise<void> {
-  await trx.insertInto('internal_transfer').values(row).execute();
+/** The payee of a transfer by UID, compiled once (every transfer reads it). */
+export function createPayeeLookup(dbh: DbHandle) {
+  return preparedFirst<{ user_id: string; uid: string; full_name: string }>(dbh, 'payee_by_uid', 'select user_id, uid, full_name from user_profile where uid = $1');
 }

@@ -6,22 +6,23 @@ import { requireAmount, toDecimalString } from '../../../core/money';
 import type { TransferResult } from '../../../contracts/investing';
 import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
-import { balanceAfter, InsufficientFunds, postTx, requestHash, runIdempotent } from '../ledger/ledger.service';
+import { InsufficientFunds, requestHash } from '../ledger/ledger.service';
+import { createMovements } from '../ledger/movement';
 import { hitCounter } from '../accounts/ratelimit.repo';
 import type { AccountSecurity } from '../accounts/security.service';
 import * as repo from './transfers.repo';
-import { assertNotFrozen } from '../freeze/freeze';
 
 const normalizeUid = (uid: string) => uid.trim().toUpperCase();
 
 export function createTransfersService(ctx: AppContext, deps: { security: AccountSecurity; notify?: Notifier }) {
   const { db, clock } = ctx;
-  const { security } = deps;
+  const movements = createMovements(ctx.dbh);
+  const payeeByUid = repo.createPayeeLookup(ctx.dbh);
 
   async function recipientFor(senderId: string, rawUid: string) {
     const uid = normalizeUid(rawUid);
     if (uid === '') throw new DomainError('transfer_uid_required');
-    const recipient = await repo.findProfileByUid(db, uid);
+    const recipient = await payeeByUid(uid);
     if (!recipient) throw new DomainError('recipient_not_found');
     if (recipient.user_id === senderId) throw new DomainError('transfer_to_self');
     return recipient;
@@ -40,43 +41,38 @@ export function createTransfersService(ctx: AppContext, deps: { security: Accoun
     async transfer(senderId: string, input: { recipientUid: string; amount: string }, idempotencyKey?: string): Promise<TransferResult> {
       const amount = requireAmount(input.amount);
       const recipient = await recipientFor(senderId, input.recipientUid);
-      await security.requireVerified(senderId);
       try {
-        const result = await runIdempotent<TransferResult>(
-          db,
+        const now = clock.now();
+        const id = randomUUID();
+        const result = await movements.apply<TransferResult>(
           { userId: senderId, key: idempotencyKey, requestHash: requestHash(['transfer', recipient.user_id, amount]) },
-          async (trx, idempotency) => {
-            await assertNotFrozen(trx, senderId);
-            const now = clock.now();
-            const id = randomUUID();
-            const posted = await postTx(
-              trx,
-              { type: 'transfer', userId: senderId, createdBy: senderId, postings: transferPostings(senderId, recipient.user_id, amount), ref: { type: 'internal_transfer', id }, idempotency },
-              now,
-              (txId) =>
-                repo.insertTransfer(trx, {
-                  id,
-                  sender_id: senderId,
-                  recipient_id: recipient.user_id,
-                  recipient_uid: recipient.uid,
-                  amount_cents: amount,
-                  status: 'completed',
-                  tx_id: txId,
-                  created_at: now.toISOString(),
-                }),
-            );
-            const balance = balanceAfter(posted, senderId, 'available');
-            return {
-              txId: posted.txId,
-              response: {
+          {
+            post: { type: 'transfer', userId: senderId, createdBy: senderId, postings: transferPostings(senderId, recipient.user_id, amount), ref: { type: 'internal_transfer', id } },
+            // Money leaves only from a verified address (decision 017), checked in the same statement.
+            requireNotFrozen: senderId,
+            requireVerified: senderId,
+            related: (txId) => ({
+              table: 'internal_transfer',
+              row: {
                 id,
-                amount: toDecimalString(amount),
-                recipient: { uid: recipient.uid, fullName: recipient.full_name },
-                balance: toDecimalString(balance),
-                createdAt: now.toISOString(),
+                sender_id: senderId,
+                recipient_id: recipient.user_id,
+                recipient_uid: recipient.uid,
+                amount_cents: amount,
+                status: 'completed',
+                tx_id: txId,
+                created_at: now.toISOString(),
               },
-            };
+            }),
+            respond: (balanceAfter) => ({
+              id,
+              amount: toDecimalString(amount),
+              recipient: { uid: recipient.uid, fullName: recipient.full_name },
+              balance: balanceAfter({ owner: senderId, kind: 'available' }),
+              createdAt: now.toISOString(),
+            }),
           },
+          now,
         );
         deps.notify?.userChanged(senderId, 'balance');
         deps.notify?.userChanged(recipient.user_id, 'balance');

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button, FormMessage } from '../../components/form';
+import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { Page } from '../../components/Page';
 import { usePortfolio } from './api';
 import { Allocation } from './components/Allocation';
@@ -32,10 +33,19 @@ export function PortfolioPage() {
         <Stats portfolio={data} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <Allocation portfolio={data} loading={portfolio.isPending} />
-          <History />
+          {/* Below the first screenful on a phone: built after the first paint, in their own tasks. */}
+          <AfterFirstPaint minHeight="24rem">
+            <History />
+          </AfterFirstPaint>
         </div>
-        {data && <Investments first={data.investments} nextCursor={data.nextCursor} total={data.activeCount} />}
-        <Statement />
+        {data && (
+          <AfterFirstPaint minHeight="16rem">
+            <Investments first={data.investments} nextCursor={data.nextCursor} total={data.activeCount} />
+          </AfterFirstPaint>
+        )}
+        <AfterFirstPaint minHeight="24rem">
+          <Statement />
+        </AfterFirstPaint>
       </div>
     </Page>
   );

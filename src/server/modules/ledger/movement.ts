@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { accountId, assertBalanced, type AccountRef } from '../../../core/ledger';
+import { DomainError } from '../../../core/errors';
+import { toDecimalString } from '../../../core/money';
+import type { DbHandle } from '../../db/index';
+import type { Database } from '../../db/schema';
+import { isRetryableConflict } from '../../db/errors';
+import { decodeStoredAnswer, InsufficientFunds, type IdempotencyInput, type PostInput } from './ledger.service';
+import { createMovementWriter, MovementRefused, type RelatedWrite, type StoredAnswer } from './movement.repo';
+
+/**
+ * A money movement as core and the service decided it: the postings, the domain row that goes with
+ * them, and the answer (which may show balances the movement leaves). The database only applies it.
+ */
+export interface Movement<T> {
+  post: Omit<PostInput, 'idempotency'>;
+  related?: (txId: string) => RelatedWrite;
+  /** The answer, given the balances after the movement (as decimal strings) of the accounts it touched. */
+  respond: (balanceAfter: (account: AccountRef) => string) => T;
+  /** What to say when the domain row was no longer in the state the service saw (a stop raced by another). */
+  stale?: () => Error;
+  /** A withdrawal's lock, checked in the same transaction; `locked` says what to answer when it holds. */
+  guard?: { withdrawalLock: { userId: string; boundary: Date }; locked: (firstInvestmentAt: Date) => Error };
+  /** Money leaves only from a verified address (decision 017): checked in the same statement. */
+  requireVerified?: string;
+  /** The user must have a profile (an investor), checked in the same statement. */
+  requireProfile?: string;
+  /** A frozen account sends nothing out (no transfer, withdrawal or new investment): checked in the same statement. */
+  requireNotFrozen?: string;
+  /** An e-mail sent with the movement (its outbox row, committed together). */
+  outbox?: (now: Date) => Database['email_outbox'];
+}
+
+function answerOf<T>(found: StoredAnswer, requestHash: string): T {
+  if (found.request_hash !== requestHash) throw new DomainError('idempotency_key_reused');
+  if (found.response === null) throw new DomainError('idempotency_in_progress');
+  return decodeStoredAnswer<T>(found.response);
+}
+
+/** Applies movements in one database step each (decision 021); one instance per service. */
+export function createMovements(dbh: DbHandle) {
+  const writer = createMovementWriter(dbh);
+  if (!writer) throw new Error('no raw database connection for money movements');
+
+  async function replay<T>(input: IdempotencyInput): Promise<T | undefined> {
+    if (!input.key) return undefined;
+    const found = await writer!.findByKey(input.userId, input.key);
+    return found ? answerOf<T>(found, input.requestHash) : undefined;
+  }
+
+  return {
+    replay,
+    /**
+     * Runs a movement at most once per idempotency key: a replay with the same request gets the
+     * first answer and moves nothing; the same key with another request is refused; two concurrent
+     * requests with one key cannot both commit (the key's unique index), and the second gets the
+     * first one's answer.
+     */
+    async apply<T>(input: IdempotencyInput, movement: Movement<T>, now: Date): Promise<T> {
+      const { post } = movement;
+      assertBalanced(post.postings);
+      const txId = randomUUID();
+      const at = now.toISOString();
+      // A stable order of row updates keeps two opposite movements from deadlocking on PostgreSQL.
+      const entries = post.postings
+        .map((p) => ({ accountId: accountId(p.account), owner: p.account.owner, kind: p.account.kind as string, amount: p.amount }))
+        .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+      const indexOf = (account: AccountRef) => {
+        const i = entries.findIndex((e) => e.accountId === accountId(account));
+        if (i < 0) throw new Error(`movement ${txId} did not touch ${accountId(account)}`);
+        return i;
+      };
+      const render = (balances: number[]) => movement.respond((account) => toDecimalString(balances[indexOf(account)]!));
+      const rows = {
+        tx: {
+          id: txId,
+          type: post.type,
+          user_id: post.userId,
+          idempotency_key: input.key ?? null,
+          request_hash: input.key ? input.requestHash : null,
+          ref_type: post.ref?.type ?? null,
+          ref_id: post.ref?.id ?? null,
+          created_by: post.createdBy,
+          created_at: at,
+        },
+        entries,
+        related: movement.related?.(txId),
+        guard:
+          movement.guard || movement.requireVerified || movement.requireProfile || movement.requireNotFrozen
+            ? {
+                not_frozen: movement.requireNotFrozen,
+                verified_user: movement.requireVerified,
+                profile_user: movement.requireProfile,
+                withdrawal_lock: movement.guard && {
+                  account: accountId({ owner: movement.guard.withdrawalLock.userId, kind: 'available' }),
+                  user_id: movement.guard.withdrawalLock.userId,
+                  boundary: movement.guard.withdrawalLock.boundary.toISOString(),
+                },
+              }
+            : undefined,
+        outbox: movement.outbox?.(now),
+      };
+      // Only a request with a key can be replayed, so only its answer is kept.
+      const answer = input.key
+        ? { build: (balances: number[]) => JSON.stringify(render(balances)), template: JSON.stringify(movement.respond((account) => `$balance:${indexOf(account)}`)) }
+        : null;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const outcome = await writer!.apply(rows, answer);
+          if (!outcome.applied) return answerOf<T>(outcome.earlier, input.requestHash);
+          return render(outcome.balances);
+        } catch (err) {
+          // Whatever refused this attempt (the key's unique index, a row the first request changed),
+          // a first request with this key that has committed since owns the answer.
+          const first = await replay<T>(input);
+          if (first !== undefined) return first;
+          if (err instanceof MovementRefused) {
+            if (err.reason === 'insufficient') throw new InsufficientFunds(err.accountId ?? '');
+            if (err.reason === 'frozen') throw new DomainError('account_frozen');
+            if (err.reason === 'unverified') throw new DomainError('email_not_verified');
+            if (err.reason === 'no_profile') throw new DomainError('profile_not_found');
+            if (err.reason === 'locked' && movement.guard) throw movement.guard.locked(new Date(err.accountId ?? 0));
+            throw movement.stale?.() ?? err;
+          }
+          if (isRetryableConflict(err) && attempt < 5) continue;
+          throw err;
+        }
+      }
+    },
+  };
+}
+
+export type Movements = ReturnType<typeof createMovements>;

@@ -1,0 +1,25 @@
+import { useEffect, useState, type ReactNode } from 'react';
+
+/**
+ * Mounts its children once the page has painted and the main thread is idle, holding their place
+ * (`minHeight`) meanwhile. For the parts of a screen below the fold: the first render builds only
+ * what the first screenful shows, and the rest arrives in its own short tasks instead of one long one.
+ */
+export function AfterFirstPaint({ children, minHeight, testId }: { children: ReactNode; minHeight: string; testId?: string }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let idle: number | undefined;
+    // The frame after this one has painted; then wait for the browser to have nothing better to do.
+    const frame = requestAnimationFrame(() => {
+      idle =
+        typeof requestIdleCallback === 'function'
+          ? requestIdleCallback(() => setReady(true), { timeout: 500 })
+          : window.setTimeout(() => setReady(true), 50);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (idle !== undefined) (typeof cancelIdleCallback === 'function' ? cancelIdleCallback : clearTimeout)(idle);
+    };
+  }, []);
+  return ready ? <>{children}</> : <div style={{ minHeight }} aria-busy="true" data-testid={testId} />;
+}
