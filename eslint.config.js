@@ -13,7 +13,12 @@ const features = readdirSync('src/web/features', { withFileTypes: true })
 /** The layering of the brief, enforced: who may import whom. */
 const layering = [
   { target: './src/core', from: './src', except: ['./core'], message: 'core is pure: it imports nothing of ours' },
-  { target: './src/contracts', from: './src', except: ['./contracts', './core'], message: 'contracts import only core' },
+  {
+    target: './src/contracts',
+    from: './src',
+    except: ['./contracts', './core'],
+    message: 'contracts import only core',
+  },
   { target: './src/server', from: './src/web', message: 'the server never imports web code' },
   { target: './src/web', from: './src/server', message: 'the browser bundle never imports server code' },
   ...features.map((name) => ({
@@ -22,7 +27,11 @@ const layering = [
     except: [`./${name}`],
     message: 'web features do not import each other; share through components/ or lib/',
   })),
-  { target: './src/web/components', from: './src/web/features', message: 'shared components do not depend on features' },
+  {
+    target: './src/web/components',
+    from: './src/web/features',
+    message: 'shared components do not depend on features',
+  },
   { target: './src/web/lib', from: './src/web/features', message: 'lib does not depend on features' },
 ];
 
@@ -52,7 +61,10 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       'no-restricted-globals': ['error', { name: 'alert', message: 'Use the accessible toast or dialog.' }],
     },
   },
@@ -69,7 +81,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'kysely', message: 'Routes never touch SQL: call the service.' }], patterns: [{ group: ['**/*.repo', '**/db/index'], message: 'Routes never touch SQL: call the service.' }] },
+        {
+          paths: [{ name: 'kysely', message: 'Routes never touch SQL: call the service.' }],
+          patterns: [{ group: ['**/*.repo', '**/db/index'], message: 'Routes never touch SQL: call the service.' }],
+        },
       ],
     },
   },
@@ -80,8 +95,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]", message: 'SQL only in *.repo.ts: add a repository function.' },
-        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL only in *.repo.ts: add a repository function.' },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+          message: 'SQL only in *.repo.ts: add a repository function.',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'SQL only in *.repo.ts: add a repository function.',
+        },
       ],
     },
   },

@@ -12,7 +12,17 @@
 // docs/operations.md describes the whole procedure; scripts/restore.mjs puts a backup back.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -42,7 +52,10 @@ const dataDir = path.resolve(process.env.DATA_DIR?.trim() || './data');
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
 const s3Bucket = process.env.S3_BUCKET?.trim() || undefined;
 const dialect = databaseUrl ? 'postgres' : 'sqlite';
-const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const stamp = new Date()
+  .toISOString()
+  .replace(/[-:]/g, '')
+  .replace(/\.\d+Z$/, 'Z');
 const out = path.resolve(option('out', './backups'));
 const dir = path.join(out, `atlas-${dialect}-${stamp}`);
 
@@ -54,7 +67,18 @@ try {
 }
 chmodSync(dir, 0o700);
 
-const manifest = { format: 1, createdAt: new Date().toISOString(), dialect, database: '', sha256: '', bytes: 0, migrations: [], uploads: null, s3Bucket: s3Bucket ?? null, authSecret: false };
+const manifest = {
+  format: 1,
+  createdAt: new Date().toISOString(),
+  dialect,
+  database: '',
+  sha256: '',
+  bytes: 0,
+  migrations: [],
+  uploads: null,
+  s3Bucket: s3Bucket ?? null,
+  authSecret: false,
+};
 
 if (dialect === 'sqlite') {
   const file = path.join(dataDir, 'atlas.db');
@@ -76,12 +100,21 @@ if (dialect === 'sqlite') {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    manifest.migrations = (await client.query('select name from kysely_migration order by name')).rows.map((r) => r.name);
+    manifest.migrations = (await client.query('select name from kysely_migration order by name')).rows.map(
+      (r) => r.name,
+    );
   } finally {
     await client.end();
   }
-  const dump = spawnSync('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${target}`, `--dbname=${dbname}`], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (dump.error) fail(`pg_dump: ${dump.error.code === 'ENOENT' ? 'not installed (apt-get install postgresql-client, same major version as the server or newer)' : dump.error.message}`);
+  const dump = spawnSync(
+    'pg_dump',
+    ['--format=custom', '--no-owner', '--no-privileges', `--file=${target}`, `--dbname=${dbname}`],
+    { env, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  if (dump.error)
+    fail(
+      `pg_dump: ${dump.error.code === 'ENOENT' ? 'not installed (apt-get install postgresql-client, same major version as the server or newer)' : dump.error.message}`,
+    );
   if (dump.status !== 0) fail(`pg_dump exited with ${dump.status}`);
   manifest.database = 'atlas.pgdump';
 }
@@ -103,7 +136,13 @@ if (!process.env.AUTH_SECRET && existsSync(secret)) {
 }
 writeFileSync(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
-console.log(`database   ${manifest.database} (${dialect}, ${manifest.bytes} bytes, ${manifest.migrations.length} migrations)`);
-console.log(`uploads    ${s3Bucket ? `in S3 bucket ${s3Bucket}: not copied (use the bucket's versioning or replication)` : `${manifest.uploads ?? 0} files`}`);
-console.log(`secret     ${manifest.authSecret ? 'DATA_DIR/.auth-secret copied' : 'AUTH_SECRET from the environment: keep it with your secrets, it is not in the backup'}`);
+console.log(
+  `database   ${manifest.database} (${dialect}, ${manifest.bytes} bytes, ${manifest.migrations.length} migrations)`,
+);
+console.log(
+  `uploads    ${s3Bucket ? `in S3 bucket ${s3Bucket}: not copied (use the bucket's versioning or replication)` : `${manifest.uploads ?? 0} files`}`,
+);
+console.log(
+  `secret     ${manifest.authSecret ? 'DATA_DIR/.auth-secret copied' : 'AUTH_SECRET from the environment: keep it with your secrets, it is not in the backup'}`,
+);
 console.log(dir);

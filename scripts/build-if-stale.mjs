@@ -7,7 +7,16 @@ import path from 'node:path';
 
 const dist = process.env.ATLAS_DIST ?? 'dist';
 const stampFile = path.join(dist, '.build-inputs');
-const inputs = ['src', 'package.json', 'package-lock.json', 'tsconfig.json', 'vite.config.ts', 'scripts/build-server.mjs', 'scripts/precompress.ts', 'scripts/route-preloads.ts'];
+const inputs = [
+  'src',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'vite.config.ts',
+  'scripts/build-server.mjs',
+  'scripts/precompress.ts',
+  'scripts/route-preloads.ts',
+];
 
 function* files(entry) {
   if (!existsSync(entry)) return;
@@ -22,12 +31,18 @@ function* files(entry) {
 
 function inputsHash() {
   const hash = createHash('sha256');
-  for (const input of inputs) for (const file of files(input)) hash.update(`${file}\0`).update(readFileSync(file)).update('\0');
+  for (const input of inputs)
+    for (const file of files(input)) hash.update(`${file}\0`).update(readFileSync(file)).update('\0');
   return hash.digest('hex');
 }
 
 const current = inputsHash();
-const built = existsSync(path.join(dist, 'server/main.js')) && existsSync(path.join(dist, 'web/index.html')) && existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
+const built =
+  existsSync(path.join(dist, 'server/main.js')) &&
+  existsSync(path.join(dist, 'web/index.html')) &&
+  existsSync(stampFile)
+    ? readFileSync(stampFile, 'utf8').trim()
+    : '';
 if (built === current) {
   console.log(`build is up to date (${dist}); skipping the build`);
 } else {

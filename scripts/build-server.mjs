@@ -14,5 +14,8 @@ await build({
   logLevel: 'warning',
 });
 // The SQLite checkpoint worker is plain JavaScript loaded by URL next to the bundle.
-copyFileSync('src/server/db/sqlite-checkpoint.worker.mjs', `${process.env.ATLAS_DIST ?? 'dist'}/server/sqlite-checkpoint.worker.mjs`);
+copyFileSync(
+  'src/server/db/sqlite-checkpoint.worker.mjs',
+  `${process.env.ATLAS_DIST ?? 'dist'}/server/sqlite-checkpoint.worker.mjs`,
+);
 console.log(`server built → ${process.env.ATLAS_DIST ?? 'dist'}/server`);

@@ -11,7 +11,9 @@ const args = process.argv.slice(2);
 const dist = path.resolve(args.find((a) => !a.startsWith('--')) ?? process.env.ATLAS_DIST ?? 'dist', 'web');
 const budgetKb = Number(args.find((a) => a.startsWith('--budget='))?.slice(9) ?? 130);
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const initial = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);
+const initial = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
+  (m) => m[1],
+);
 const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const sizeOf = (file) => {

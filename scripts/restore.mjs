@@ -31,13 +31,22 @@ function libpqTarget(url) {
 
 function exited(child, name) {
   return new Promise((resolve) => {
-    child.on('error', (err) => resolve(err.code === 'ENOENT' ? `${name}: not installed (apt-get install postgresql-client)` : `${name}: ${err.message}`));
+    child.on('error', (err) =>
+      resolve(
+        err.code === 'ENOENT'
+          ? `${name}: not installed (apt-get install postgresql-client)`
+          : `${name}: ${err.message}`,
+      ),
+    );
     // 'close', not 'exit': by then its output has been read to the end.
     child.on('close', (code, signal) => resolve(code === 0 ? null : `${name} exited with ${code ?? signal}`));
   });
 }
 
-const source = process.argv[2] && !process.argv[2].startsWith('--') ? path.resolve(process.argv[2]) : fail('usage: node scripts/restore.mjs <backup-dir> --yes');
+const source =
+  process.argv[2] && !process.argv[2].startsWith('--')
+    ? path.resolve(process.argv[2])
+    : fail('usage: node scripts/restore.mjs <backup-dir> --yes');
 const confirmed = process.argv.includes('--yes');
 const manifestFile = path.join(source, 'manifest.json');
 if (!existsSync(manifestFile)) fail(`${manifestFile} not found: not a backup made by scripts/backup.mjs`);
@@ -47,25 +56,36 @@ if (manifest.format !== 1) fail(`unknown backup format ${manifest.format}`);
 const dataDir = path.resolve(process.env.DATA_DIR?.trim() || './data');
 const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
 const dialect = databaseUrl ? 'postgres' : 'sqlite';
-if (manifest.dialect !== dialect) fail(`the backup is of a ${manifest.dialect} database but this installation is configured for ${dialect} (DATABASE_URL)`);
+if (manifest.dialect !== dialect)
+  fail(
+    `the backup is of a ${manifest.dialect} database but this installation is configured for ${dialect} (DATABASE_URL)`,
+  );
 
 const dump = path.join(source, manifest.database);
 if (!existsSync(dump)) fail(`${dump} is missing`);
-if (createHash('sha256').update(readFileSync(dump)).digest('hex') !== manifest.sha256) fail(`${dump} does not match the checksum in manifest.json`);
+if (createHash('sha256').update(readFileSync(dump)).digest('hex') !== manifest.sha256)
+  fail(`${dump} does not match the checksum in manifest.json`);
 const uploads = manifest.uploads !== null && existsSync(path.join(source, 'uploads'));
 const secret = manifest.authSecret === true && existsSync(path.join(source, '.auth-secret'));
 
 const target = dialect === 'sqlite' ? path.join(dataDir, 'atlas.db') : new URL(databaseUrl).pathname.slice(1);
 console.log(`backup of ${manifest.createdAt} (${manifest.dialect}, ${manifest.migrations.length} migrations)`);
-console.log(`database   → ${dialect === 'sqlite' ? target : `PostgreSQL database "${target}" (public schema replaced)`}`);
-console.log(`uploads    → ${uploads ? `${path.join(dataDir, 'uploads')} (${manifest.uploads} files)` : 'unchanged (none in the backup)'}`);
+console.log(
+  `database   → ${dialect === 'sqlite' ? target : `PostgreSQL database "${target}" (public schema replaced)`}`,
+);
+console.log(
+  `uploads    → ${uploads ? `${path.join(dataDir, 'uploads')} (${manifest.uploads} files)` : 'unchanged (none in the backup)'}`,
+);
 console.log(`secret     → ${secret ? path.join(dataDir, '.auth-secret') : 'unchanged (none in the backup)'}`);
 if (!confirmed) {
   console.log('\nNothing done. Stop every server instance, then run again with --yes.');
   process.exit(2);
 }
 
-const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const stamp = new Date()
+  .toISOString()
+  .replace(/[-:]/g, '')
+  .replace(/\.\d+Z$/, 'Z');
 const aside = path.join(dataDir, `before-restore-${stamp}`);
 /** Moves what is about to be replaced out of the way, never deleting it. */
 function moveAside(name) {
@@ -92,12 +112,26 @@ if (dialect === 'sqlite') {
 } else {
   const { dbname, env } = libpqTarget(databaseUrl);
   const list = spawnSync('pg_restore', ['--list', dump], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (list.error || list.status !== 0) fail(list.error?.code === 'ENOENT' ? 'pg_restore: not installed (apt-get install postgresql-client)' : `${dump} is not a readable pg_dump archive`);
+  if (list.error || list.status !== 0)
+    fail(
+      list.error?.code === 'ENOENT'
+        ? 'pg_restore: not installed (apt-get install postgresql-client)'
+        : `${dump} is not a readable pg_dump archive`,
+    );
   // pg_restore turns the archive into SQL; psql applies it, after the wipe, as one transaction.
-  const script = spawn('pg_restore', ['--no-owner', '--no-privileges', '--file=-', dump], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const psql = spawn('psql', ['--no-psqlrc', '--quiet', '--single-transaction', '--set=ON_ERROR_STOP=1', `--dbname=${dbname}`], { env, stdio: ['pipe', 'ignore', 'inherit'] });
+  const script = spawn('pg_restore', ['--no-owner', '--no-privileges', '--file=-', dump], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const psql = spawn(
+    'psql',
+    ['--no-psqlrc', '--quiet', '--single-transaction', '--set=ON_ERROR_STOP=1', `--dbname=${dbname}`],
+    { env, stdio: ['pipe', 'ignore', 'inherit'] },
+  );
   psql.stdin.on('error', () => undefined);
-  psql.stdin.write('set client_min_messages = warning;\ndrop schema if exists public cascade;\ncreate schema public;\n');
+  psql.stdin.write(
+    'set client_min_messages = warning;\ndrop schema if exists public cascade;\ncreate schema public;\n',
+  );
   // psql commits when its input ends, so the input only ends once pg_restore has written all of
   // it; if pg_restore fails, psql is killed mid-transaction and the server rolls everything back.
   script.stdout.pipe(psql.stdin, { end: false });
@@ -118,4 +152,6 @@ if (secret) {
   copyFileSync(path.join(source, '.auth-secret'), path.join(dataDir, '.auth-secret'));
 }
 console.log(`\nrestored${existsSync(aside) ? `; what was replaced is in ${aside}` : ''}.`);
-console.log('Next: npm run admin -- verify-ledger, then start the server (migrations newer than the backup run at start).');
+console.log(
+  'Next: npm run admin -- verify-ledger, then start the server (migrations newer than the backup run at start).',
+);

@@ -40,11 +40,16 @@ const routeTitles: Record<string, keyof typeof fr.titles> = {
   '/admin': 'admin',
 };
 
-
 function headOf(route: string): RoutePreload['head'] {
   const key = routeTitles[route];
   return Object.fromEntries(
-    languages.map((lng) => [lng, { title: key ? `${commonTexts[lng].titles[key]} · Atlas Invest` : 'Atlas Invest', description: commonTexts[lng].meta.defaultDescription }]),
+    languages.map((lng) => [
+      lng,
+      {
+        title: key ? `${commonTexts[lng].titles[key]} · Atlas Invest` : 'Atlas Invest',
+        description: commonTexts[lng].meta.defaultDescription,
+      },
+    ]),
   );
 }
 
@@ -76,10 +81,17 @@ export function routePreloads(): Plugin {
         const chunk = chunks.find((c) => c.facadeModuleId === source);
         const groups = [...new Set(['common', ...screen.namespaces].map(localeGroup))];
         const strings = Object.fromEntries(
-          languages.map((lng) => [lng, chunks.filter((c) => groups.some((g) => c.name === `${lng}-${g}`)).flatMap((c) => closure(c)).map((f) => `/${f}`)]),
+          languages.map((lng) => [
+            lng,
+            chunks
+              .filter((c) => groups.some((g) => c.name === `${lng}-${g}`))
+              .flatMap((c) => closure(c))
+              .map((f) => `/${f}`),
+          ]),
         );
         const files = chunk ? closure(chunk).map((f) => `/${f}`) : [];
-        if (files.length > 0 || Object.values(strings).some((s) => s.length > 0)) preloads[screen.path] = { files, strings, head: headOf(screen.path) };
+        if (files.length > 0 || Object.values(strings).some((s) => s.length > 0))
+          preloads[screen.path] = { files, strings, head: headOf(screen.path) };
       }
       // Unknown paths show the home screen under the brand's name alone.
       preloads['*'] = { files: [], strings: {}, head: headOf('*') };

@@ -5,7 +5,15 @@ import { chromium } from '@playwright/test';
 const [url, out, width = '1280', lang] = process.argv.slice(2);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
 page.on('console', (m) => m.type() === 'error' && console.log('console error:', m.text()));
@@ -13,7 +21,9 @@ page.on('pageerror', (e) => console.log('page error:', e.message));
 if (lang) await page.addInitScript((l) => localStorage.setItem('atlas.lang', l), lang);
 if (process.env.LOGIN_EMAIL) {
   const origin = new URL(url).origin;
-  const res = await page.request.post(`${origin}/api/accounts/login`, { data: { email: process.env.LOGIN_EMAIL, password: process.env.LOGIN_PASSWORD } });
+  const res = await page.request.post(`${origin}/api/accounts/login`, {
+    data: { email: process.env.LOGIN_EMAIL, password: process.env.LOGIN_PASSWORD },
+  });
   if (!res.ok()) console.log('login failed', res.status(), await res.text());
 }
 await page.goto(url, { waitUntil: 'networkidle' });

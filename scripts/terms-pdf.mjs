@@ -6,39 +6,105 @@ const terms = {
   fr: {
     title: "Atlas Invest - Conditions d'utilisation",
     sections: [
-      ['1. Objet', "Les présentes conditions régissent l'utilisation de la plateforme Atlas Invest, qui permet aux investisseurs inscrits de déposer des fonds, d'investir dans quatre domaines (crypto, trading, actions, immobilier), de retirer leurs fonds et d'effectuer des transferts internes."],
-      ['2. Inscription', "L'inscription est réservée aux personnes âgées d'au moins 18 ans. Vous vous engagez à fournir des informations exactes et à garder votre mot de passe confidentiel. Chaque compte reçoit un identifiant unique (UID)."],
-      ['3. Risques', "Investir comporte des risques, y compris la perte totale du capital. Les rendements annoncés ou simulés sont indicatifs et ne constituent pas une promesse. Les performances passées ne préjugent pas des performances futures."],
-      ['4. Dépôts et retraits', "Les dépôts sont crédités après vérification manuelle de la preuve de paiement (24 à 48 heures). Les retraits sont bloqués pendant les 30 jours qui suivent le premier investissement et sont traités sous 24 à 48 heures."],
-      ['5. Investissements', "Un investissement ne peut être arrêté qu'après 5 jours complets. Les transferts internes entre utilisateurs sont instantanés et gratuits."],
-      ['6. Sécurité', "Nous protégeons votre compte par des sessions sécurisées et une double authentification facultative. Signalez-nous sans délai toute utilisation non autorisée."],
-      ['7. Données personnelles', "Vos données sont utilisées uniquement pour la gestion de votre compte et le respect de nos obligations légales. Vous pouvez demander leur consultation ou leur rectification."],
-      ['8. Modification', "Ces conditions peuvent évoluer. La version en vigueur est toujours disponible sur la plateforme."],
+      [
+        '1. Objet',
+        "Les présentes conditions régissent l'utilisation de la plateforme Atlas Invest, qui permet aux investisseurs inscrits de déposer des fonds, d'investir dans quatre domaines (crypto, trading, actions, immobilier), de retirer leurs fonds et d'effectuer des transferts internes.",
+      ],
+      [
+        '2. Inscription',
+        "L'inscription est réservée aux personnes âgées d'au moins 18 ans. Vous vous engagez à fournir des informations exactes et à garder votre mot de passe confidentiel. Chaque compte reçoit un identifiant unique (UID).",
+      ],
+      [
+        '3. Risques',
+        'Investir comporte des risques, y compris la perte totale du capital. Les rendements annoncés ou simulés sont indicatifs et ne constituent pas une promesse. Les performances passées ne préjugent pas des performances futures.',
+      ],
+      [
+        '4. Dépôts et retraits',
+        'Les dépôts sont crédités après vérification manuelle de la preuve de paiement (24 à 48 heures). Les retraits sont bloqués pendant les 30 jours qui suivent le premier investissement et sont traités sous 24 à 48 heures.',
+      ],
+      [
+        '5. Investissements',
+        "Un investissement ne peut être arrêté qu'après 5 jours complets. Les transferts internes entre utilisateurs sont instantanés et gratuits.",
+      ],
+      [
+        '6. Sécurité',
+        'Nous protégeons votre compte par des sessions sécurisées et une double authentification facultative. Signalez-nous sans délai toute utilisation non autorisée.',
+      ],
+      [
+        '7. Données personnelles',
+        'Vos données sont utilisées uniquement pour la gestion de votre compte et le respect de nos obligations légales. Vous pouvez demander leur consultation ou leur rectification.',
+      ],
+      [
+        '8. Modification',
+        'Ces conditions peuvent évoluer. La version en vigueur est toujours disponible sur la plateforme.',
+      ],
     ],
   },
   en: {
     title: 'Atlas Invest - Terms of use',
     sections: [
-      ['1. Purpose', 'These terms govern the use of the Atlas Invest platform, which lets registered investors deposit funds, invest in four areas (crypto, trading, stocks, real estate), withdraw their funds and make internal transfers.'],
-      ['2. Registration', 'Registration is open to people aged 18 or over. You agree to provide accurate information and to keep your password confidential. Each account receives a unique identifier (UID).'],
-      ['3. Risks', 'Investing carries risks, including the total loss of capital. Advertised or simulated returns are indicative and are not a promise. Past performance does not predict future performance.'],
-      ['4. Deposits and withdrawals', 'Deposits are credited after a manual check of the proof of payment (24 to 48 hours). Withdrawals are blocked for 30 days after the first investment and are processed within 24 to 48 hours.'],
-      ['5. Investments', 'An investment can only be stopped after 5 full days. Internal transfers between users are instant and free.'],
-      ['6. Security', 'We protect your account with secure sessions and optional two-factor authentication. Tell us at once about any unauthorised use.'],
-      ['7. Personal data', 'Your data is used only to manage your account and meet our legal obligations. You may ask to see or correct it.'],
+      [
+        '1. Purpose',
+        'These terms govern the use of the Atlas Invest platform, which lets registered investors deposit funds, invest in four areas (crypto, trading, stocks, real estate), withdraw their funds and make internal transfers.',
+      ],
+      [
+        '2. Registration',
+        'Registration is open to people aged 18 or over. You agree to provide accurate information and to keep your password confidential. Each account receives a unique identifier (UID).',
+      ],
+      [
+        '3. Risks',
+        'Investing carries risks, including the total loss of capital. Advertised or simulated returns are indicative and are not a promise. Past performance does not predict future performance.',
+      ],
+      [
+        '4. Deposits and withdrawals',
+        'Deposits are credited after a manual check of the proof of payment (24 to 48 hours). Withdrawals are blocked for 30 days after the first investment and are processed within 24 to 48 hours.',
+      ],
+      [
+        '5. Investments',
+        'An investment can only be stopped after 5 full days. Internal transfers between users are instant and free.',
+      ],
+      [
+        '6. Security',
+        'We protect your account with secure sessions and optional two-factor authentication. Tell us at once about any unauthorised use.',
+      ],
+      [
+        '7. Personal data',
+        'Your data is used only to manage your account and meet our legal obligations. You may ask to see or correct it.',
+      ],
       ['8. Changes', 'These terms may change. The version in force is always available on the platform.'],
     ],
   },
   es: {
     title: 'Atlas Invest - Condiciones de uso',
     sections: [
-      ['1. Objeto', 'Estas condiciones rigen el uso de la plataforma Atlas Invest, que permite a los inversores registrados depositar fondos, invertir en cuatro áreas (cripto, trading, acciones, bienes raíces), retirar sus fondos y realizar transferencias internas.'],
-      ['2. Registro', 'El registro está reservado a personas de 18 años o más. Usted se compromete a proporcionar información exacta y a mantener su contraseña en secreto. Cada cuenta recibe un identificador único (UID).'],
-      ['3. Riesgos', 'Invertir conlleva riesgos, incluida la pérdida total del capital. Los rendimientos anunciados o simulados son indicativos y no constituyen una promesa. Los resultados pasados no garantizan resultados futuros.'],
-      ['4. Depósitos y retiros', 'Los depósitos se acreditan tras una verificación manual del comprobante de pago (24 a 48 horas). Los retiros están bloqueados durante los 30 días siguientes a la primera inversión y se procesan en 24 a 48 horas.'],
-      ['5. Inversiones', 'Una inversión solo puede detenerse después de 5 días completos. Las transferencias internas entre usuarios son instantáneas y gratuitas.'],
-      ['6. Seguridad', 'Protegemos su cuenta con sesiones seguras y una autenticación en dos pasos opcional. Avísenos de inmediato de cualquier uso no autorizado.'],
-      ['7. Datos personales', 'Sus datos se utilizan únicamente para gestionar su cuenta y cumplir nuestras obligaciones legales. Puede solicitar consultarlos o rectificarlos.'],
+      [
+        '1. Objeto',
+        'Estas condiciones rigen el uso de la plataforma Atlas Invest, que permite a los inversores registrados depositar fondos, invertir en cuatro áreas (cripto, trading, acciones, bienes raíces), retirar sus fondos y realizar transferencias internas.',
+      ],
+      [
+        '2. Registro',
+        'El registro está reservado a personas de 18 años o más. Usted se compromete a proporcionar información exacta y a mantener su contraseña en secreto. Cada cuenta recibe un identificador único (UID).',
+      ],
+      [
+        '3. Riesgos',
+        'Invertir conlleva riesgos, incluida la pérdida total del capital. Los rendimientos anunciados o simulados son indicativos y no constituyen una promesa. Los resultados pasados no garantizan resultados futuros.',
+      ],
+      [
+        '4. Depósitos y retiros',
+        'Los depósitos se acreditan tras una verificación manual del comprobante de pago (24 a 48 horas). Los retiros están bloqueados durante los 30 días siguientes a la primera inversión y se procesan en 24 a 48 horas.',
+      ],
+      [
+        '5. Inversiones',
+        'Una inversión solo puede detenerse después de 5 días completos. Las transferencias internas entre usuarios son instantáneas y gratuitas.',
+      ],
+      [
+        '6. Seguridad',
+        'Protegemos su cuenta con sesiones seguras y una autenticación en dos pasos opcional. Avísenos de inmediato de cualquier uso no autorizado.',
+      ],
+      [
+        '7. Datos personales',
+        'Sus datos se utilizan únicamente para gestionar su cuenta y cumplir nuestras obligaciones legales. Puede solicitar consultarlos o rectificarlos.',
+      ],
       ['8. Cambios', 'Estas condiciones pueden cambiar. La versión vigente está siempre disponible en la plataforma.'],
     ],
   },
@@ -90,7 +156,11 @@ function pdf({ title, sections }) {
   for (const content of pages) {
     const stream = Buffer.from(content.join('\n'), 'latin1');
     const c = add(`<< /Length ${stream.length} >>\nstream\n${stream.toString('latin1')}\nendstream`);
-    kids.push(add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${f1} 0 R /F2 ${f2} 0 R >> >> /Contents ${c} 0 R >>`));
+    kids.push(
+      add(
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${f1} 0 R /F2 ${f2} 0 R >> >> /Contents ${c} 0 R >>`,
+      ),
+    );
   }
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;
   objects[pagesObj - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;

@@ -20,14 +20,48 @@ async function bench(dialect: 'sqlite' | 'postgres') {
   const users = Array.from({ length: USERS }, (_, i) => ({ id: randomUUID(), i }));
   const f = dialect === 'postgres' ? sql`false` : sql`0`;
   for (const u of users) {
-    await sql`insert into "user" ("id","name","email","emailVerified","createdAt","updatedAt") values (${u.id}, ${'Bench ' + u.i}, ${u.id + '@b.test'}, ${f}, ${now}, ${now})`.execute(db.db);
+    await sql`insert into "user" ("id","name","email","emailVerified","createdAt","updatedAt") values (${u.id}, ${'Bench ' + u.i}, ${u.id + '@b.test'}, ${f}, ${now}, ${now})`.execute(
+      db.db,
+    );
   }
-  await db.db.insertInto('user_profile').values(users.map((u) => ({ user_id: u.id, uid: `ATU${100000 + u.i}`, username: `b${u.i}`, first_name: 'Bench', last_name: String(u.i), full_name: `Bench ${u.i}`, email: `${u.id}@b.test`, birth_date: '1990-01-01', country: 'FR', phone: '+33612345678', locale: 'fr', first_investment_date: null, created_at: now, updated_at: now }))).execute();
+  await db.db
+    .insertInto('user_profile')
+    .values(
+      users.map((u) => ({
+        user_id: u.id,
+        uid: `ATU${100000 + u.i}`,
+        username: `b${u.i}`,
+        first_name: 'Bench',
+        last_name: String(u.i),
+        full_name: `Bench ${u.i}`,
+        email: `${u.id}@b.test`,
+        birth_date: '1990-01-01',
+        country: 'FR',
+        phone: '+33612345678',
+        locale: 'fr',
+        first_investment_date: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
   const base = Date.parse('2025-01-01T00:00:00Z');
   for (let start = 0; start < REQUESTS; start += 2_000) {
     const rows = Array.from({ length: 2_000 }, (_, k) => {
       const n = start + k;
-      return { id: randomUUID(), user_id: users[n % USERS]!.id, amount_cents: 1_000 + n, status: (['pending', 'approved', 'rejected'] as const)[n % 3]!, proof_path: null, idempotency_key: null, created_at: new Date(base + n * 60_000).toISOString(), processed_at: null, processed_by: null, admin_notes: null, tx_id: null };
+      return {
+        id: randomUUID(),
+        user_id: users[n % USERS]!.id,
+        amount_cents: 1_000 + n,
+        status: (['pending', 'approved', 'rejected'] as const)[n % 3]!,
+        proof_path: null,
+        idempotency_key: null,
+        created_at: new Date(base + n * 60_000).toISOString(),
+        processed_at: null,
+        processed_by: null,
+        admin_notes: null,
+        tx_id: null,
+      };
     });
     await db.db.insertInto('deposit_request').values(rows).execute();
   }
@@ -40,16 +74,21 @@ async function bench(dialect: 'sqlite' | 'postgres') {
       samples.push(performance.now() - t0);
     }
     samples.sort((a, b) => a - b);
-    console.log(`${dialect.padEnd(8)} ${label.padEnd(34)} p50 ${samples[15]!.toFixed(2)} ms  p95 ${samples[28]!.toFixed(2)} ms`);
+    console.log(
+      `${dialect.padEnd(8)} ${label.padEnd(34)} p50 ${samples[15]!.toFixed(2)} ms  p95 ${samples[28]!.toFixed(2)} ms`,
+    );
   };
   await time('first page (20, all statuses)', () => admin.deposits(undefined, undefined, 20));
   await time('first page (20, pending)', () => admin.deposits('pending', undefined, 20));
   let cursor: string | null = null;
-  for (let i = 0; i < 2_000 && (i === 0 || cursor); i++) cursor = (await admin.deposits(undefined, cursor ?? undefined, 20)).nextCursor;
+  for (let i = 0; i < 2_000 && (i === 0 || cursor); i++)
+    cursor = (await admin.deposits(undefined, cursor ?? undefined, 20)).nextCursor;
   await time('page 2,000 via cursor', () => admin.deposits(undefined, cursor ?? undefined, 20));
   await db.destroy();
 }
 
-console.log(`bench/admin-queue — ${new Date().toISOString()} — ${REQUESTS.toLocaleString('en-US')} deposit requests, ${USERS} users`);
+console.log(
+  `bench/admin-queue — ${new Date().toISOString()} — ${REQUESTS.toLocaleString('en-US')} deposit requests, ${USERS} users`,
+);
 await bench('sqlite');
 if (process.env.TEST_DATABASE_URL) await bench('postgres');

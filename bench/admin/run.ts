@@ -19,21 +19,69 @@ const DEPOSITS = 100_000;
 const WITHDRAWALS = 50_000;
 const SAMPLES = 200;
 
-const firstNames = ['jean', 'marie', 'pierre', 'sophie', 'luc', 'helene', 'eloise', 'francois', 'ana', 'jose', 'maria', 'carlos', 'lucia', 'john', 'emma', 'oliver', 'mia', 'noah', 'lea', 'hugo'];
-const lastNames = ['dupont', 'durand', 'martin', 'bernard', 'thomas', 'petit', 'robert', 'richard', 'garcia', 'lopez', 'gonzalez', 'rodriguez', 'smith', 'johnson', 'brown', 'muller', 'rossi', 'dubois', 'lefebvre', 'moreau'];
+const firstNames = [
+  'jean',
+  'marie',
+  'pierre',
+  'sophie',
+  'luc',
+  'helene',
+  'eloise',
+  'francois',
+  'ana',
+  'jose',
+  'maria',
+  'carlos',
+  'lucia',
+  'john',
+  'emma',
+  'oliver',
+  'mia',
+  'noah',
+  'lea',
+  'hugo',
+];
+const lastNames = [
+  'dupont',
+  'durand',
+  'martin',
+  'bernard',
+  'thomas',
+  'petit',
+  'robert',
+  'richard',
+  'garcia',
+  'lopez',
+  'gonzalez',
+  'rodriguez',
+  'smith',
+  'johnson',
+  'brown',
+  'muller',
+  'rossi',
+  'dubois',
+  'lefebvre',
+  'moreau',
+];
 
 /** A SQL list of the names, picked by `i` (so that every dialect generates the same people). */
-const pick = (names: string[], expr: string) => `(case (${expr}) ${names.map((n, k) => `when ${k} then '${n}'`).join(' ')} end)`;
+const pick = (names: string[], expr: string) =>
+  `(case (${expr}) ${names.map((n, k) => `when ${k} then '${n}'`).join(' ')} end)`;
 
 async function seed(db: Kysely<Database>, dialect: 'sqlite' | 'postgres') {
-  const series = (n: number) => (dialect === 'postgres' ? `(select generate_series(0, ${n - 1}) as i) n` : `(with recursive s(i) as (select 0 union all select i + 1 from s where i < ${n - 1}) select i from s) n`);
+  const series = (n: number) =>
+    dialect === 'postgres'
+      ? `(select generate_series(0, ${n - 1}) as i) n`
+      : `(with recursive s(i) as (select 0 union all select i + 1 from s where i < ${n - 1}) select i from s) n`;
   const cat = (...parts: string[]) => parts.join(' || ');
   const first = pick(firstNames, 'n.i % 20');
   const last = pick(lastNames, '(n.i / 20) % 20');
   const f = dialect === 'postgres' ? 'false' : '0';
   const run = (q: string) => sql.raw(q).execute(db);
   const t0 = performance.now();
-  await run(`insert into "user" ("id","name","email","emailVerified","createdAt","updatedAt") select 'u' || n.i, 'x', 'u' || n.i || '@b.test', ${f}, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z' from ${series(USERS)}`);
+  await run(
+    `insert into "user" ("id","name","email","emailVerified","createdAt","updatedAt") select 'u' || n.i, 'x', 'u' || n.i || '@b.test', ${f}, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z' from ${series(USERS)}`,
+  );
   await run(`insert into user_profile (user_id, uid, username, first_name, last_name, full_name, email, birth_date, country, phone, locale, first_investment_date, created_at, updated_at)
     select 'u' || n.i, 'ATU' || (1000000 + n.i), ${cat(first, "'_'", last, 'n.i')}, ${first}, ${last}, ${cat(first, "' '", last, "' '", 'n.i')}, ${cat(first, "'.'", last, 'n.i', "'@example.test'")}, '1990-01-01', 'FR', '+33612345678', 'fr', null, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z' from ${series(USERS)}`);
   // The search terms as signup writes them (core/search-key): UID, e-mail, username, full name, last name.
@@ -43,14 +91,22 @@ async function seed(db: Kysely<Database>, dialect: 'sqlite' | 'postgres') {
     union all select p.username, p.user_id from user_profile p
     union all select p.full_name, p.user_id from user_profile p
     union all select p.last_name || ' ' || substr(p.user_id, 2), p.user_id from user_profile p`);
-  console.log(`  ${dialect}: ${USERS.toLocaleString('en-US')} users and their search terms in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(
+    `  ${dialect}: ${USERS.toLocaleString('en-US')} users and their search terms in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  );
 
   const t1 = performance.now();
   for (const kind of ['available', 'invested', 'withdrawal_hold']) {
-    await run(`insert into ledger_account (id, owner_id, kind, balance_cents, created_at) select 'u:u' || n.i || ':${kind}', 'u' || n.i, '${kind}', (n.i % 1000) * 100, '2026-01-01T00:00:00.000Z' from ${series(FUNDED)}`);
+    await run(
+      `insert into ledger_account (id, owner_id, kind, balance_cents, created_at) select 'u:u' || n.i || ':${kind}', 'u' || n.i, '${kind}', (n.i % 1000) * 100, '2026-01-01T00:00:00.000Z' from ${series(FUNDED)}`,
+    );
   }
-  await run(`insert into ledger_account (id, owner_id, kind, balance_cents, created_at) values ('platform:platform_deposits', 'platform', 'platform_deposits', -1, '2026-01-01T00:00:00.000Z'), ('platform:platform_withdrawals', 'platform', 'platform_withdrawals', 0, '2026-01-01T00:00:00.000Z'), ('platform:platform_pnl', 'platform', 'platform_pnl', 0, '2026-01-01T00:00:00.000Z')`);
-  await run(`insert into ledger_tx (id, type, user_id, created_by, created_at) values ('bench-tx', 'invest', 'u0', 'bench', '2026-01-01T00:00:00.000Z')`);
+  await run(
+    `insert into ledger_account (id, owner_id, kind, balance_cents, created_at) values ('platform:platform_deposits', 'platform', 'platform_deposits', -1, '2026-01-01T00:00:00.000Z'), ('platform:platform_withdrawals', 'platform', 'platform_withdrawals', 0, '2026-01-01T00:00:00.000Z'), ('platform:platform_pnl', 'platform', 'platform_pnl', 0, '2026-01-01T00:00:00.000Z')`,
+  );
+  await run(
+    `insert into ledger_tx (id, type, user_id, created_by, created_at) values ('bench-tx', 'invest', 'u0', 'bench', '2026-01-01T00:00:00.000Z')`,
+  );
   await run(`insert into investment (id, user_id, area, amount_cents, current_value_cents, btc_price_at_investment_cents, is_active, created_at, stopped_at, invest_tx_id, stop_tx_id)
     select 'i' || n.i, 'u' || (n.i % ${FUNDED}), 'stocks', 10000, 10000, null, 1, '2026-01-01T00:00:00.000Z', null, 'bench-tx', null from ${series(INVESTMENTS)}`);
   // As a live queue is: a few hundred waiting, the rest decided over the past days.
@@ -61,7 +117,9 @@ async function seed(db: Kysely<Database>, dialect: 'sqlite' | 'postgres') {
     select 'w' || n.i, 'u' || (n.i % ${FUNDED}), 1000 + n.i, ${statuses}, 'BTC', 'bc1q', '2026-01-01T00:00:00.000Z', case when n.i % 100 = 0 then null else '2026-11-2' || (n.i % 5) || 'T10:00:00.000Z' end, null, null, 'bench-tx', null from ${series(WITHDRAWALS)}`);
   if (dialect === 'postgres') await run('analyze');
   else await run('analyze');
-  console.log(`  ${dialect}: ${INVESTMENTS.toLocaleString('en-US')} investments, ${(FUNDED * 3).toLocaleString('en-US')} accounts, requests in ${((performance.now() - t1) / 1000).toFixed(0)} s`);
+  console.log(
+    `  ${dialect}: ${INVESTMENTS.toLocaleString('en-US')} investments, ${(FUNDED * 3).toLocaleString('en-US')} accounts, requests in ${((performance.now() - t1) / 1000).toFixed(0)} s`,
+  );
 }
 
 async function bench(dialect: 'sqlite' | 'postgres') {
@@ -90,10 +148,12 @@ async function bench(dialect: 'sqlite' | 'postgres') {
   await time('search: start of an e-mail ("marie.mar")', () => users.search('marie.mar', undefined, 20));
   const page1 = await users.search('Dupont', undefined, 20);
   // Every timed query finds a full page (a search that finds nothing would time nothing).
-  for (const q of ['Dupont', 'Hélène Du', 'm', 'marie.mar']) if ((await users.search(q, undefined, 20)).items.length !== 20) throw new Error(`no full page for ${q}`);
+  for (const q of ['Dupont', 'Hélène Du', 'm', 'marie.mar'])
+    if ((await users.search(q, undefined, 20)).items.length !== 20) throw new Error(`no full page for ${q}`);
   await time('search: second page of "Dupont"', () => users.search('Dupont', page1.nextCursor ?? undefined, 20));
   const o = await overview.overview();
-  if (o.pending.deposits.count === 0 || o.today.deposits.count === 0) throw new Error('the overview found nothing to count');
+  if (o.pending.deposits.count === 0 || o.today.deposits.count === 0)
+    throw new Error('the overview found nothing to count');
   await time('overview (liabilities kept 5 s)', () => overview.overview());
   await time('overview, liabilities re-read every call', () => {
     clock.advance(6_000);
@@ -109,5 +169,7 @@ async function bench(dialect: 'sqlite' | 'postgres') {
   await db.destroy();
 }
 
-console.log(`bench/admin — ${new Date().toISOString()} — ${USERS.toLocaleString('en-US')} users, ${INVESTMENTS.toLocaleString('en-US')} investments, ${SAMPLES} samples`);
+console.log(
+  `bench/admin — ${new Date().toISOString()} — ${USERS.toLocaleString('en-US')} users, ${INVESTMENTS.toLocaleString('en-US')} investments, ${SAMPLES} samples`,
+);
 await bench(testDialect);

@@ -18,7 +18,8 @@ function dir() {
   throw new Error(`raw baselines not found in ${baselineDir} (set BASELINE_DIR)`);
 }
 
-const run = (opts) => new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
+const run = (opts) =>
+  new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 
 /** Starts one baseline (`sqlite` or `postgres`) on `port`; returns { base, stop }. */
 export async function startBaseline(kind, port) {
@@ -26,7 +27,8 @@ export async function startBaseline(kind, port) {
   const env = { ...process.env, NODE_PATH: path.join(project, 'node_modules') };
   let dbName;
   if (kind === 'postgres') {
-    const admin = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const admin =
+      process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
     dbName = `atlas_raw_${Date.now()}`;
     const c = new pg.Client({ connectionString: admin });
     await c.connect();
@@ -36,7 +38,10 @@ export async function startBaseline(kind, port) {
     u.pathname = `/${dbName}`;
     env.PGURL = u.toString();
   }
-  const child = spawn('node', [path.join(dir(), script), String(port)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn('node', [path.join(dir(), script), String(port)], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   let exited = null;
   child.once('exit', (code, signal) => (exited = signal ?? code));
   const base = `http://127.0.0.1:${port}`;
@@ -55,7 +60,12 @@ export async function startBaseline(kind, port) {
       child.kill('SIGTERM');
       await new Promise((r) => (exited !== null ? r() : child.once('exit', r)));
       if (dbName) {
-        const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
+        const c = new pg.Client({
+          connectionString:
+            process.env.BENCH_DATABASE_URL ??
+            process.env.TEST_DATABASE_URL ??
+            'postgres://postgres@127.0.0.1:5432/test',
+        });
         await c.connect();
         await c.query(`drop database if exists ${dbName} with (force)`);
         await c.end();
@@ -85,4 +95,5 @@ export function baselineTransfers(base, duration, connections = 64) {
   });
 }
 
-export const baselineHealth = (base, duration, connections = 64) => run({ url: `${base}/healthz`, connections, duration });
+export const baselineHealth = (base, duration, connections = 64) =>
+  run({ url: `${base}/healthz`, connections, duration });

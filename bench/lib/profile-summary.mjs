@@ -34,6 +34,14 @@ const busy = total - idle;
 const pct = (c, of) => `${((100 * c) / of).toFixed(1).padStart(5)} %`;
 console.log(`${file}: ${total} samples, ${pct(idle, total)} idle`);
 console.log('\nby package (share of busy samples):');
-for (const [k, c] of [...pkg].filter(([k]) => k !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${pct(c, busy)}  ${k}`);
+for (const [k, c] of [...pkg]
+  .filter(([k]) => k !== '(idle)')
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 15))
+  console.log(`  ${pct(c, busy)}  ${k}`);
 console.log('\nby function (self time, share of busy samples):');
-for (const [k, c] of [...fn].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(c, busy)}  ${k}`);
+for (const [k, c] of [...fn]
+  .filter(([k]) => !k.startsWith('(idle)'))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, top))
+  console.log(`  ${pct(c, busy)}  ${k}`);

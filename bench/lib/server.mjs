@@ -11,7 +11,8 @@ export async function startServer({ dialect, port, env = {}, nodeArgs = [] }) {
   let dbName;
   const extra = {};
   if (dialect === 'postgres') {
-    const admin = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const admin =
+      process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
     dbName = `atlas_bench_${Date.now()}`;
     const c = new pg.Client({ connectionString: admin });
     await c.connect();
@@ -23,12 +24,38 @@ export async function startServer({ dialect, port, env = {}, nodeArgs = [] }) {
     extra.AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-00';
   }
   const dist = process.env.ATLAS_DIST ?? 'dist';
-  const common = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', DEMO_MODE: 'true', AUTH_LIMIT_FACTOR: '1000', DUAL_CONTROL_FROM: '100000000.00', TEST_CLOCK: 'true', API_READS_PER_MINUTE: '10000000', API_WRITES_PER_MINUTE: '10000000', MAX_PENDING_DEPOSITS: '1000', PROOF_UPLOADS_PER_HOUR: '1000000', RECIPIENT_LOOKUPS_PER_HOUR: '1000000', BTC_PRICE_URL: 'http://127.0.0.1:9/none', ...extra, ...env };
+  const common = {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'error',
+    DEMO_MODE: 'true',
+    AUTH_LIMIT_FACTOR: '1000',
+    DUAL_CONTROL_FROM: '100000000.00',
+    TEST_CLOCK: 'true',
+    API_READS_PER_MINUTE: '10000000',
+    API_WRITES_PER_MINUTE: '10000000',
+    MAX_PENDING_DEPOSITS: '1000',
+    PROOF_UPLOADS_PER_HOUR: '1000000',
+    RECIPIENT_LOOKUPS_PER_HOUR: '1000000',
+    BTC_PRICE_URL: 'http://127.0.0.1:9/none',
+    ...extra,
+    ...env,
+  };
   await new Promise((resolve, reject) => {
-    const p = spawn('node', [`${dist}/server/cli.js`, 'create', '--email', 'bench-admin@atlas.test', '--password', 'bench-admin-password'], { env: common, stdio: 'ignore' });
+    const p = spawn(
+      'node',
+      [`${dist}/server/cli.js`, 'create', '--email', 'bench-admin@atlas.test', '--password', 'bench-admin-password'],
+      { env: common, stdio: 'ignore' },
+    );
     p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`admin create exited ${code}`))));
   });
-  const child = spawn('node', [...nodeArgs, `${dist}/server/main.js`], { env: common, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn('node', [...nodeArgs, `${dist}/server/main.js`], {
+    env: common,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const base = `http://127.0.0.1:${port}`;
   // Our own server must answer: one that exited (a port already taken) must not be mistaken for another listener.
   let exited = null;
@@ -44,7 +71,9 @@ export async function startServer({ dialect, port, env = {}, nodeArgs = [] }) {
   }
   if (exited !== null || !ready) {
     child.kill('SIGKILL');
-    throw new Error(`server on port ${port} did not start (${exited !== null ? `exited: ${exited}` : 'not ready after 30 s'})`);
+    throw new Error(
+      `server on port ${port} did not start (${exited !== null ? `exited: ${exited}` : 'not ready after 30 s'})`,
+    );
   }
   return {
     base,
@@ -57,7 +86,12 @@ export async function startServer({ dialect, port, env = {}, nodeArgs = [] }) {
       await new Promise((r) => child.on('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
       if (dbName) {
-        const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
+        const c = new pg.Client({
+          connectionString:
+            process.env.BENCH_DATABASE_URL ??
+            process.env.TEST_DATABASE_URL ??
+            'postgres://postgres@127.0.0.1:5432/test',
+        });
         await c.connect();
         await c.query(`drop database if exists ${dbName} with (force)`);
         await c.end();

@@ -21,7 +21,12 @@ export async function initialScripts(browser, url, width) {
     const sizes = await request.sizes();
     const response = await request.response();
     const body = (await response?.body()) ?? Buffer.alloc(0);
-    scripts.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize, gzip: gzipSync(body, { level: 9 }).length, encoding: (await response?.allHeaders())?.['content-encoding'] ?? 'identity' });
+    scripts.push({
+      url: new URL(request.url()).pathname,
+      bytes: sizes.responseBodySize,
+      gzip: gzipSync(body, { level: 9 }).length,
+      encoding: (await response?.allHeaders())?.['content-encoding'] ?? 'identity',
+    });
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
@@ -30,15 +35,23 @@ export async function initialScripts(browser, url, width) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     for (const path of paths) {
       for (const width of [390, 1280]) {
         const scripts = await initialScripts(browser, `${base}${path}`, width);
         const total = scripts.reduce((s, x) => s + x.bytes, 0);
         const gzip = scripts.reduce((s, x) => s + x.gzip, 0);
-        console.log(`${path} at ${width} px: ${scripts.length} scripts, ${kb(total)} (${kib(total)}) on the wire, ${kb(gzip)} (${kib(gzip)}) gzip -9`);
-        for (const s of scripts.sort((a, b) => b.bytes - a.bytes)) console.log(`  ${s.url.padEnd(44)} ${kb(s.bytes).padStart(10)} ${s.encoding.padEnd(8)} ${kb(s.gzip).padStart(10)} gzip`);
+        console.log(
+          `${path} at ${width} px: ${scripts.length} scripts, ${kb(total)} (${kib(total)}) on the wire, ${kb(gzip)} (${kib(gzip)}) gzip -9`,
+        );
+        for (const s of scripts.sort((a, b) => b.bytes - a.bytes))
+          console.log(
+            `  ${s.url.padEnd(44)} ${kb(s.bytes).padStart(10)} ${s.encoding.padEnd(8)} ${kb(s.gzip).padStart(10)} gzip`,
+          );
       }
     }
   } finally {

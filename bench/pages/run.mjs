@@ -29,7 +29,10 @@ const warmups = Number(option('warmup', 1));
 const baseArg = argv.find((a) => /^https?:/.test(a));
 const pathArgs = argv.filter((a) => a.startsWith('/'));
 const paths = pathArgs.length > 0 ? pathArgs : ['/', '/invest', '/portfolio'];
-const isProtected = (path) => ['/invest', '/portfolio', '/cashier', '/deposit', '/withdraw', '/internal-transfer', '/profile', '/admin'].includes(path);
+const isProtected = (path) =>
+  ['/invest', '/portfolio', '/cashier', '/deposit', '/withdraw', '/internal-transfer', '/profile', '/admin'].includes(
+    path,
+  );
 const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -42,7 +45,11 @@ if (!base) {
   const admin = await login(base, 'bench-admin@atlas.test', 'bench-admin-password');
   const investor = await makeUser(base, admin, 5000);
   for (const area of ['crypto', 'trading', 'stocks', 'real_estate']) {
-    const res = await fetch(`${base}/api/investments`, { method: 'POST', headers: { cookie: investor.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ area, amount: '250' }) });
+    const res = await fetch(`${base}/api/investments`, {
+      method: 'POST',
+      headers: { cookie: investor.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ area, amount: '250' }),
+    });
     if (!res.ok) throw new Error(`invest ${area}: ${res.status} ${await res.text()}`);
   }
   cookie = investor.cookie;
@@ -53,13 +60,22 @@ if (!base) {
 /** The gzip -9 size of a script, whatever encoding the server chose on the wire. */
 const gzipSizes = new Map();
 async function gzipSize(url) {
-  if (!gzipSizes.has(url)) gzipSizes.set(url, gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length);
+  if (!gzipSizes.has(url))
+    gzipSizes.set(url, gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length);
   return gzipSizes.get(url);
 }
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 // The session goes into Chrome's own cookie jar (Lighthouse keeps cookies between runs) for the
 // protected pages only; public pages are measured as a visitor.
@@ -75,11 +91,20 @@ try {
     for (const path of paths) {
       await jar.clearCookies();
       if (isProtected(path)) await jar.addCookies(sessionCookies);
-      const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      const result = await lighthouse(`${base}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
       const { lhr } = result;
       if (run < 0) continue;
       if (process.env.LH_SAVE) mkdirSync(process.env.LH_SAVE, { recursive: true });
-      if (process.env.LH_SAVE) writeFileSync(`${process.env.LH_SAVE}/${path.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`, result.report);
+      if (process.env.LH_SAVE)
+        writeFileSync(
+          `${process.env.LH_SAVE}/${path.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`,
+          result.report,
+        );
       if (lhr.runtimeError) {
         // Lighthouse itself failed (e.g. NO_FCP): say so, and keep the run out of the medians.
         console.log(`run ${run + 1} ${path}: Lighthouse error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
@@ -108,7 +133,12 @@ try {
         // Lighthouse's CPU speed estimate for this machine at that moment: other work lowers it.
         benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
         failing: Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 0.9 && !['informative', 'notApplicable', 'manual'].includes(a.scoreDisplayMode))
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 0.9 &&
+              !['informative', 'notApplicable', 'manual'].includes(a.scoreDisplayMode),
+          )
           .map((a) => a.id),
       };
       results.get(path).push(row);
@@ -124,9 +154,14 @@ try {
   await server?.stop();
 }
 
-if (failures.length) console.log(`\n${failures.length} run(s) failed in Lighthouse: ${failures.map((f) => `${f.path} ${f.code}`).join(', ')}`);
+if (failures.length)
+  console.log(
+    `\n${failures.length} run(s) failed in Lighthouse: ${failures.map((f) => `${f.path} ${f.code}`).join(', ')}`,
+  );
 console.log(`\nMedian of ${runs} run(s), figure by figure:`);
-console.log('| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS files | JS on the wire | JS gzip |');
+console.log(
+  '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS files | JS on the wire | JS gzip |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const [path, rows] of results) {
   const m = (key) => median(rows.map((r) => r[key]));

@@ -20,10 +20,20 @@ export function depositsTotal(fromUser, toUser) {
 function dialectSql(dialect) {
   const pg = dialect === 'postgres';
   return {
-    seq: (a, b) => (pg ? `with seq(n) as (select generate_series(${a}::bigint, ${b - 1}::bigint))` : `with recursive seq(n) as (select ${a} union all select n + 1 from seq where n < ${b - 1})`),
-    id: (tag, expr) => (pg ? `('00000000-0000-4000-${tag}-' || lpad((${expr})::text, 12, '0'))` : `printf('00000000-0000-4000-${tag}-%012d', ${expr})`),
-    iso: (ms) => (pg ? `to_char(to_timestamp((${ms}) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `strftime('%Y-%m-%dT%H:%M:%fZ', (${ms}) / 1000.0, 'unixepoch')`),
-    authDate: (ms) => (pg ? `to_timestamp((${ms}) / 1000.0)` : `strftime('%Y-%m-%dT%H:%M:%fZ', (${ms}) / 1000.0, 'unixepoch')`),
+    seq: (a, b) =>
+      pg
+        ? `with seq(n) as (select generate_series(${a}::bigint, ${b - 1}::bigint))`
+        : `with recursive seq(n) as (select ${a} union all select n + 1 from seq where n < ${b - 1})`,
+    id: (tag, expr) =>
+      pg
+        ? `('00000000-0000-4000-${tag}-' || lpad((${expr})::text, 12, '0'))`
+        : `printf('00000000-0000-4000-${tag}-%012d', ${expr})`,
+    iso: (ms) =>
+      pg
+        ? `to_char(to_timestamp((${ms}) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+        : `strftime('%Y-%m-%dT%H:%M:%fZ', (${ms}) / 1000.0, 'unixepoch')`,
+    authDate: (ms) =>
+      pg ? `to_timestamp((${ms}) / 1000.0)` : `strftime('%Y-%m-%dT%H:%M:%fZ', (${ms}) / 1000.0, 'unixepoch')`,
     no: pg ? 'false' : '0',
     text: (expr) => (pg ? `(${expr})::text` : `cast(${expr} as text)`),
   };
@@ -95,4 +105,3 @@ export function fillStatements(dialect, { fromUser, toUser, t0, uidBase, adminId
     `update ledger_account set balance_cents = balance_cents - ${depositsTotal(a, b)} where id = 'platform:platform_deposits'`,
   ];
 }
-

@@ -30,16 +30,22 @@ const BATCH_USERS = 200;
 const areas = ['crypto', 'trading', 'stocks', 'real_estate'];
 
 async function call(base, cookie, method, url, body) {
-  const res = await fetch(`${base}${url}`, { method, headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   if (!res.ok) throw new Error(`${method} ${url} ${res.status} ${await res.text()}`);
   return res.json();
 }
 
 async function pool(count, width, task) {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < count) await task(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
 }
 
 /** The measured investor, made through the API like a real one: deposit, 1,000 investments, 100 stopped after 5 days, 10 transfers. */
@@ -52,8 +58,10 @@ async function makeInvestor(base, admin) {
     ids[k] = (await call(base, me.cookie, 'POST', '/api/investments', { area: areas[k % 4], amount })).investment.id;
   });
   await call(base, me.cookie, 'POST', '/api/test/clock', { advanceDays: 5 });
-  for (let k = 0; k < STOPPED; k++) await call(base, me.cookie, 'POST', `/api/investments/${ids[k * (MINE / STOPPED)]}/stop`);
-  for (let k = 0; k < TRANSFERS; k++) await call(base, me.cookie, 'POST', '/api/transfers', { recipientUid: friend.uid, amount: '5.00' });
+  for (let k = 0; k < STOPPED; k++)
+    await call(base, me.cookie, 'POST', `/api/investments/${ids[k * (MINE / STOPPED)]}/stop`);
+  for (let k = 0; k < TRANSFERS; k++)
+    await call(base, me.cookie, 'POST', '/api/transfers', { recipientUid: friend.uid, amount: '5.00' });
   return me;
 }
 
@@ -90,7 +98,9 @@ function database(dialect, server) {
 
 /** A run of free user numbers for the bulk UIDs (ATU + 6 digits), clear of the UIDs already given. */
 async function freeUidBase(db, count) {
-  const taken = (await db.all(`select uid from user_profile`)).map((r) => Number(String(r.uid).slice(3))).sort((x, y) => x - y);
+  const taken = (await db.all(`select uid from user_profile`))
+    .map((r) => Number(String(r.uid).slice(3)))
+    .sort((x, y) => x - y);
   let base = 100_000;
   for (const n of taken) if (n >= base && n < base + count) base = n + 1;
   if (base + count > 999_999) throw new Error('no free UID range');
@@ -121,18 +131,27 @@ const endpoints = [
   ['GET /api/statement.csv (all)', '/api/statement.csv', true],
 ];
 
-console.log(`bench/portfolio — ${new Date().toISOString()} — ${os.cpus().length}× ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${samples} sequential requests per figure`);
+console.log(
+  `bench/portfolio — ${new Date().toISOString()} — ${os.cpus().length}× ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${samples} sequential requests per figure`,
+);
 const results = [];
 for (const [i, dialect] of dialects.entries()) {
   const port = 4421 + i;
-  const server = await startServer({ dialect, port, env: { TEST_CLOCK: 'true', BTC_PRICE_URL: `http://127.0.0.1:${port}/api/test/btc-price` }, nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
+  const server = await startServer({
+    dialect,
+    port,
+    env: { TEST_CLOCK: 'true', BTC_PRICE_URL: `http://127.0.0.1:${port}/api/test/btc-price` },
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  });
   const db = database(dialect, server);
   try {
     const admin = await login(server.base, 'bench-admin@atlas.test', 'bench-admin-password');
     const adminId = (await call(server.base, admin, 'GET', '/api/me')).id;
     let t = performance.now();
     const me = await makeInvestor(server.base, admin);
-    console.log(`${dialect}: investor with ${MINE} investments (${STOPPED} stopped) and ${TRANSFERS} transfers made through the API in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `${dialect}: investor with ${MINE} investments (${STOPPED} stopped) and ${TRANSFERS} transfers made through the API in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
     const usersFor = (size) => Math.max(0, Math.ceil((size - MINE) / PER_USER));
     const uidBase = await freeUidBase(db, usersFor(Math.max(...sizes)));
     const t0 = Date.now() - 341 * 86_400_000;
@@ -146,19 +165,30 @@ for (const [i, dialect] of dialects.entries()) {
       filled = usersFor(size);
       await db.analyze();
       const [{ n }] = await db.all('select count(*) as n from investment');
-      console.log(`${dialect}: ${Number(n).toLocaleString('en-US')} investments in the database (${filled.toLocaleString('en-US')} other investors, bulk load ${((performance.now() - t) / 1000).toFixed(1)} s)`);
+      console.log(
+        `${dialect}: ${Number(n).toLocaleString('en-US')} investments in the database (${filled.toLocaleString('en-US')} other investors, bulk load ${((performance.now() - t) / 1000).toFixed(1)} s)`,
+      );
       for (const [label, url, auth] of endpoints) {
         const r = await time(`${server.base}${url}`, auth ? me.cookie : null);
         results.push({ dialect, size: Number(n), label, ...r });
-        console.log(`${dialect.padEnd(8)} ${Number(n).toLocaleString('en-US').padStart(9)}  ${label.padEnd(32)} p50 ${r.p50.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  ${r.kb.toFixed(1).padStart(7)} KiB`);
+        console.log(
+          `${dialect.padEnd(8)} ${Number(n).toLocaleString('en-US').padStart(9)}  ${label.padEnd(32)} p50 ${r.p50.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  ${r.kb.toFixed(1).padStart(7)} KiB`,
+        );
       }
     }
     if (verify) {
-      const v = spawnSync('node', [`${process.env.ATLAS_DIST ?? 'dist'}/server/cli.js`, 'verify-ledger'], { env: server.env, encoding: 'utf8' });
-      console.log(`${dialect}: verify-ledger exit ${v.status}: ${(v.stdout + v.stderr).trim().split('\n').slice(-3).join(' | ')}`);
+      const v = spawnSync('node', [`${process.env.ATLAS_DIST ?? 'dist'}/server/cli.js`, 'verify-ledger'], {
+        env: server.env,
+        encoding: 'utf8',
+      });
+      console.log(
+        `${dialect}: verify-ledger exit ${v.status}: ${(v.stdout + v.stderr).trim().split('\n').slice(-3).join(' | ')}`,
+      );
     }
     if (hold > 0) {
-      console.log(`${dialect}: holding ${hold} s — ${server.env.DATABASE_URL ?? path.join(server.dataDir, 'atlas.db')}, investor ${me.id}`);
+      console.log(
+        `${dialect}: holding ${hold} s — ${server.env.DATABASE_URL ?? path.join(server.dataDir, 'atlas.db')}, investor ${me.id}`,
+      );
       await new Promise((r) => setTimeout(r, hold * 1000));
     }
   } finally {

@@ -5,7 +5,6 @@ import { text } from './text';
 
 export { proofMatchSchema, type ProofMatch } from './proof-match';
 
-
 const countSum = z.object({ count: z.number().int(), sum: decimalAmount });
 
 export const overviewResponse = z.object({
@@ -47,7 +46,14 @@ export const userSearchQuery = z.object({
   cursor: text(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const userRowSchema = z.object({ id: z.string(), uid: z.string(), fullName: z.string(), email: z.string(), username: z.string(), createdAt: z.string() });
+export const userRowSchema = z.object({
+  id: z.string(),
+  uid: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  username: z.string(),
+  createdAt: z.string(),
+});
 export type UserRow = z.infer<typeof userRowSchema>;
 export const userSearchResponse = z.object({ items: z.array(userRowSchema), nextCursor: z.string().nullable() });
 
@@ -73,16 +79,32 @@ export const userDetailResponse = z.object({
     twoFactorEnabled: z.boolean(),
   }),
   level: z.string(),
-  balances: z.object({ available: decimalAmount, invested: decimalAmount, held: decimalAmount, totalInvested: decimalAmount }),
+  balances: z.object({
+    available: decimalAmount,
+    invested: decimalAmount,
+    held: decimalAmount,
+    totalInvested: decimalAmount,
+  }),
   investments: z.array(adminInvestmentSchema),
   history: historyResponse,
-  sessions: z.array(z.object({ id: z.string(), createdAt: z.string(), expiresAt: z.string(), ipAddress: z.string().nullable(), userAgent: z.string().nullable() })),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      ipAddress: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
 });
 export type UserDetail = z.infer<typeof userDetailResponse>;
 
 export const revokedResponse = z.object({ revoked: z.number().int() });
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('YYYY-MM-DD, UTC');
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe('YYYY-MM-DD, UTC');
 
 /** The audit viewer's filters: actor (UID, e-mail, user id, `cli`, `anonymous`), action, target, days. */
 export const auditFilterQuery = z.object({
@@ -98,9 +120,17 @@ export const auditPageQuery = auditFilterQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export const auditCsvQuery = auditFilterQuery.extend({ lang: z.enum(['fr', 'en', 'es']).optional() });
-export const userAuditQuery = z.object({ cursor: text(300).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) });
+export const userAuditQuery = z.object({
+  cursor: text(300).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
 
-const who = z.object({ id: z.string(), uid: z.string().nullable(), email: z.string().nullable(), fullName: z.string().nullable() });
+const who = z.object({
+  id: z.string(),
+  uid: z.string().nullable(),
+  email: z.string().nullable(),
+  fullName: z.string().nullable(),
+});
 export const auditRowSchema = z.object({
   id: z.string(),
   at: z.string(),
@@ -117,7 +147,9 @@ export type AuditRowView = z.infer<typeof auditRowSchema>;
 export const auditPageResponse = z.object({ items: z.array(auditRowSchema), nextCursor: z.string().nullable() });
 export type AuditPage = z.infer<typeof auditPageResponse>;
 
-const lastRun = z.object({ ranAt: z.string(), ok: z.boolean(), problems: z.number().int(), detail: z.string() }).nullable();
+const lastRun = z
+  .object({ ranAt: z.string(), ok: z.boolean(), problems: z.number().int(), detail: z.string() })
+  .nullable();
 export const auditIntegrityResponse = z.object({
   /** The newest seal of the hash chain: its number, hash and when it was made. */
   seal: z.object({ no: z.number().int(), hash: z.string(), sealedAt: z.string(), rows: z.number().int() }).nullable(),

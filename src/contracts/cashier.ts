@@ -62,7 +62,13 @@ export const historyResponse = z.object({
 });
 export type CashierHistory = z.infer<typeof historyResponse>;
 
-const requester = z.object({ id: z.string(), fullName: z.string(), email: z.string(), uid: z.string(), frozen: z.boolean() });
+const requester = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  uid: z.string(),
+  frozen: z.boolean(),
+});
 
 /**
  * Dual control: `awaiting_first` needs an approval, `awaiting_second` has one and needs another
@@ -78,8 +84,15 @@ const review = {
 };
 
 /** sameImageAs: other deposits whose proof is the same image (decision 019). */
-export const adminDepositSchema = depositSchema.extend({ user: requester, ...review, sameImageAs: z.array(proofMatchSchema) });
-export const adminWithdrawalSchema = withdrawalSchema.extend({ user: requester.extend({ balance: decimalAmount }), ...review });
+export const adminDepositSchema = depositSchema.extend({
+  user: requester,
+  ...review,
+  sameImageAs: z.array(proofMatchSchema),
+});
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  user: requester.extend({ balance: decimalAmount }),
+  ...review,
+});
 export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 
@@ -90,11 +103,20 @@ export const queueQuery = z.object({
   cursor: text(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const adminDepositsResponse = z.object({ items: z.array(adminDepositSchema), nextCursor: z.string().nullable() });
-export const adminWithdrawalsResponse = z.object({ items: z.array(adminWithdrawalSchema), nextCursor: z.string().nullable() });
+export const adminDepositsResponse = z.object({
+  items: z.array(adminDepositSchema),
+  nextCursor: z.string().nullable(),
+});
+export const adminWithdrawalsResponse = z.object({
+  items: z.array(adminWithdrawalSchema),
+  nextCursor: z.string().nullable(),
+});
 export type AdminDepositsPage = z.infer<typeof adminDepositsResponse>;
 export type AdminWithdrawalsPage = z.infer<typeof adminWithdrawalsResponse>;
-export const decisionResponse = z.object({ ok: z.literal(true), stage: z.enum(['awaiting_second', 'approved', 'rejected']) });
+export const decisionResponse = z.object({
+  ok: z.literal(true),
+  stage: z.enum(['awaiting_second', 'approved', 'rejected']),
+});
 export type Decision = z.infer<typeof decisionResponse>;
 export const rejectRequest = z.object({ reason: text(500).trim().optional() });
 export const proofLinkResponse = z.object({ url: z.string(), expiresAt: z.string() });

@@ -34,10 +34,17 @@ export type Portfolio = z.infer<typeof portfolioResponse>;
 
 /** GET /api/portfolio/investments: older pages of the active investments, newest first, valued now. */
 export const portfolioInvestmentsQuery = z.object({
-  cursor: z.string().max(200).regex(/^[\w-]+$/).optional(),
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[\w-]+$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
-export const portfolioInvestmentsResponse = z.object({ investments: z.array(investmentSchema), nextCursor: z.string().nullable() });
+export const portfolioInvestmentsResponse = z.object({
+  investments: z.array(investmentSchema),
+  nextCursor: z.string().nullable(),
+});
 export type PortfolioInvestmentsPage = z.infer<typeof portfolioInvestmentsResponse>;
 
 /** GET /api/portfolio/history: the last 12 months, oldest first; the current month is computed live. */
@@ -70,10 +77,15 @@ export const statementQuery = z.object({
   /** Inclusive UTC days. */
   from: day.optional(),
   to: day.optional(),
-  cursor: z.string().regex(/^\d{1,18}$/).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
-export const statementCsvQuery = statementQuery.omit({ cursor: true, limit: true }).extend({ lang: z.enum(['fr', 'en', 'es']).optional() });
+export const statementCsvQuery = statementQuery
+  .omit({ cursor: true, limit: true })
+  .extend({ lang: z.enum(['fr', 'en', 'es']).optional() });
 
 export const statementLineSchema = z.object({
   id: z.string(),

@@ -3,7 +3,8 @@ import { applyBasisPoints, type Cents } from './money';
 export const areas = ['crypto', 'trading', 'stocks', 'real_estate'] as const;
 export type Area = (typeof areas)[number];
 
-export const isArea = (value: unknown): value is Area => typeof value === 'string' && (areas as readonly string[]).includes(value);
+export const isArea = (value: unknown): value is Area =>
+  typeof value === 'string' && (areas as readonly string[]).includes(value);
 
 /**
  * Simulator return rates of spec §9, in basis points (crypto 0.15, trading 1.8, stocks 0.08,

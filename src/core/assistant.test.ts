@@ -9,12 +9,29 @@ describe('normalize', () => {
 });
 
 const examples: Record<Intent, string[]> = {
-  invest: ['Comment investir ?', 'How do I invest?', '¿Cómo invierto?', 'Je veux faire un placement', 'Quiero una inversión'],
-  deposit: ['Comment faire un dépôt ?', 'How can I deposit money?', '¿Cómo deposito?', 'DEPOT', 'Où envoyer ma preuve ?'],
+  invest: [
+    'Comment investir ?',
+    'How do I invest?',
+    '¿Cómo invierto?',
+    'Je veux faire un placement',
+    'Quiero una inversión',
+  ],
+  deposit: [
+    'Comment faire un dépôt ?',
+    'How can I deposit money?',
+    '¿Cómo deposito?',
+    'DEPOT',
+    'Où envoyer ma preuve ?',
+  ],
   withdraw: ['Je veux retirer mon argent', 'How do I withdraw?', 'Quiero retirar mi dinero', 'Délai de RETRAIT ?'],
   crypto: ['Parlez-moi de la crypto', 'Bitcoin?', 'Criptomonedas', 'Et Ethereum ?'],
   portfolio: ['Mon portefeuille', 'Show my portfolio', 'Mi cartera', 'Quel est mon solde ?'],
-  stop: ['Comment arrêter un investissement ?', 'How do I stop an investment?', '¿Cómo detener mi inversión?', 'ARRETER'],
+  stop: [
+    'Comment arrêter un investissement ?',
+    'How do I stop an investment?',
+    '¿Cómo detener mi inversión?',
+    'ARRETER',
+  ],
   stocks: ['Les actions', 'Tell me about stocks', 'Acciones y bolsa', 'ETF ?'],
   realEstate: ["L'immobilier", 'Real estate?', 'Bienes raíces', 'Inmobiliario'],
   trading: ['Le trading', 'Day trading?', 'Forex', 'Trading de divisas'],
@@ -51,7 +68,22 @@ describe('matchIntent', () => {
 
   it('covers every intent of spec §2', () => {
     expect([...intentOrder].sort()).toEqual(
-      ['crypto', 'deposit', 'fees', 'greeting', 'help', 'invest', 'portfolio', 'realEstate', 'security', 'stocks', 'stop', 'thanks', 'trading', 'withdraw'].sort(),
+      [
+        'crypto',
+        'deposit',
+        'fees',
+        'greeting',
+        'help',
+        'invest',
+        'portfolio',
+        'realEstate',
+        'security',
+        'stocks',
+        'stop',
+        'thanks',
+        'trading',
+        'withdraw',
+      ].sort(),
     );
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addressPlaceholders, base58Decode, bech32Decode, cryptoTypes, isCryptoType, validateAddress, type CryptoType } from './crypto-address';
+import {
+  addressPlaceholders,
+  base58Decode,
+  bech32Decode,
+  cryptoTypes,
+  isCryptoType,
+  validateAddress,
+  type CryptoType,
+} from './crypto-address';
 
 // Real addresses (genesis, BIP-173/350 vectors, EIP-55 vectors, well-known contracts and programs).
 const valid: Record<CryptoType, string[]> = {
@@ -28,7 +36,11 @@ const valid: Record<CryptoType, string[]> = {
     'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
     '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
   ],
-  USDTTRC20: ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8'],
+  USDTTRC20: [
+    'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+    'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8',
+  ],
   BNB: [
     '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
     '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
@@ -73,8 +85,12 @@ describe('validateAddress: real addresses pass', () => {
 
 describe('validateAddress: every single-character typo is refused', () => {
   const checksummed: Array<[CryptoType, string, string, number]> = [
-    ...valid.BTC.filter((a) => !a.toLowerCase().startsWith('bc1')).map((a) => ['BTC', a, BASE58, 0] as [CryptoType, string, string, number]),
-    ...valid.LTC.filter((a) => !a.startsWith('ltc1')).map((a) => ['LTC', a, BASE58, 0] as [CryptoType, string, string, number]),
+    ...valid.BTC.filter((a) => !a.toLowerCase().startsWith('bc1')).map(
+      (a) => ['BTC', a, BASE58, 0] as [CryptoType, string, string, number],
+    ),
+    ...valid.LTC.filter((a) => !a.startsWith('ltc1')).map(
+      (a) => ['LTC', a, BASE58, 0] as [CryptoType, string, string, number],
+    ),
     ...valid.USDTTRC20.map((a) => ['USDTTRC20', a, BASE58, 0] as [CryptoType, string, string, number]),
     ['BTC', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', BECH32, 0],
     ['BTC', 'bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3', BECH32, 0],
@@ -90,19 +106,22 @@ describe('validateAddress: every single-character typo is refused', () => {
     expect(accepted).toEqual([]);
   });
 
-  it.each(valid.BNB.filter((a) => /[A-F]/.test(a) && /[a-f]/.test(a)))('BEP20 EIP-55 %s: case slips and hex typos', (address) => {
-    const caseSlips: string[] = [];
-    for (let i = 2; i < address.length; i += 1) {
-      const c = address[i]!;
-      const flipped = c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase();
-      if (flipped !== c) caseSlips.push(address.slice(0, i) + flipped + address.slice(i + 1));
-    }
-    expect(caseSlips.filter((a) => validateAddress('BNB', a))).toEqual([]);
-    // A digit typo keeps the casing of the letters, which then almost never matches the new hash.
-    const digitTypos = substitutions(address, '0123456789', 2);
-    const accepted = digitTypos.filter((a) => validateAddress('BNB', a));
-    expect(accepted.length).toBeLessThanOrEqual(1);
-  });
+  it.each(valid.BNB.filter((a) => /[A-F]/.test(a) && /[a-f]/.test(a)))(
+    'BEP20 EIP-55 %s: case slips and hex typos',
+    (address) => {
+      const caseSlips: string[] = [];
+      for (let i = 2; i < address.length; i += 1) {
+        const c = address[i]!;
+        const flipped = c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase();
+        if (flipped !== c) caseSlips.push(address.slice(0, i) + flipped + address.slice(i + 1));
+      }
+      expect(caseSlips.filter((a) => validateAddress('BNB', a))).toEqual([]);
+      // A digit typo keeps the casing of the letters, which then almost never matches the new hash.
+      const digitTypos = substitutions(address, '0123456789', 2);
+      const accepted = digitTypos.filter((a) => validateAddress('BNB', a));
+      expect(accepted.length).toBeLessThanOrEqual(1);
+    },
+  );
 });
 
 describe('validateAddress: wrong network, wrong shape', () => {

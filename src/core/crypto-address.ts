@@ -193,7 +193,7 @@ function isEvmAddress(text: string): boolean {
     const char = hex[i]!;
     if (!/[a-f]/i.test(char)) continue;
     const nibble = (hash[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0xf;
-    if ((nibble >= 8) !== (char === char.toUpperCase())) return false;
+    if (nibble >= 8 !== (char === char.toUpperCase())) return false;
   }
   return true;
 }

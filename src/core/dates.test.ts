@@ -30,13 +30,22 @@ describe('parseTypedDate', () => {
 
   it('reads back every day as Intl writes it in the language (numeric day, month, year), and as formatTypedDate writes it', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2100, 11, 31)), noInvalidDate: true }), fc.constantFrom(...langs), (date, lang) => {
-        const iso = date.toISOString().slice(0, 10);
-        const written = new Intl.DateTimeFormat(intlLocale[lang], { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(date);
-        expect(parseTypedDate(written, lang)).toBe(iso);
-        expect(formatTypedDate(iso, lang)).toBe(written);
-        expect(parseTypedDate(formatTypedDate(iso, lang), lang)).toBe(iso);
-      }),
+      fc.property(
+        fc.date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2100, 11, 31)), noInvalidDate: true }),
+        fc.constantFrom(...langs),
+        (date, lang) => {
+          const iso = date.toISOString().slice(0, 10);
+          const written = new Intl.DateTimeFormat(intlLocale[lang], {
+            day: '2-digit',
+            month: '2-digit',
+            year: 'numeric',
+            timeZone: 'UTC',
+          }).format(date);
+          expect(parseTypedDate(written, lang)).toBe(iso);
+          expect(formatTypedDate(iso, lang)).toBe(written);
+          expect(parseTypedDate(formatTypedDate(iso, lang), lang)).toBe(iso);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

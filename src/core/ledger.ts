@@ -8,13 +8,7 @@ export type AccountKind = UserAccountKind | PlatformAccountKind;
 export type AccountRef = { owner: 'platform'; kind: PlatformAccountKind } | { owner: string; kind: UserAccountKind };
 
 export type TxType =
-  | 'deposit'
-  | 'withdrawal_hold'
-  | 'withdrawal_settle'
-  | 'withdrawal_release'
-  | 'invest'
-  | 'stop'
-  | 'transfer';
+  'deposit' | 'withdrawal_hold' | 'withdrawal_settle' | 'withdrawal_release' | 'invest' | 'stop' | 'transfer';
 
 export interface Posting {
   account: AccountRef;
@@ -46,7 +40,8 @@ export function assertBalanced(postings: readonly Posting[]): void {
 }
 
 function positive(amount: Cents): Cents {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`amount must be a positive integer of cents: ${amount}`);
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new RangeError(`amount must be a positive integer of cents: ${amount}`);
   return amount;
 }
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from './clock';
-import { PASSWORD_CHANGE_HOLD_HOURS, passwordHoldHoursLeft, withdrawalLockBoundary, withdrawalLockDaysLeft } from './locks';
+import {
+  PASSWORD_CHANGE_HOLD_HOURS,
+  passwordHoldHoursLeft,
+  withdrawalLockBoundary,
+  withdrawalLockDaysLeft,
+} from './locks';
 
 describe('password change hold', () => {
   const changed = new Date('2026-03-01T10:00:00Z');
@@ -29,7 +34,9 @@ describe('withdrawal lock boundary', () => {
     for (const ago of offsets) {
       const first = new Date(now.getTime() - ago);
       // ISO text compares as the database compares it.
-      expect(first.toISOString() > boundary.toISOString(), `first investment ${ago} ms ago`).toBe(withdrawalLockDaysLeft(first, now) > 0);
+      expect(first.toISOString() > boundary.toISOString(), `first investment ${ago} ms ago`).toBe(
+        withdrawalLockDaysLeft(first, now) > 0,
+      );
     }
     expect(withdrawalLockDaysLeft(new Date(now.getTime() - 30 * DAY_MS + 1), now)).toBe(1);
     expect(withdrawalLockDaysLeft(boundary, now)).toBe(0);

@@ -69,7 +69,9 @@ describe('parseLocalizedAmount', () => {
         const value = wholeOnly ? Math.ceil(amount / 100) : amount;
         const written = wholeOnly
           ? new Intl.NumberFormat(intlLocale[lang], { maximumFractionDigits: 0 }).format(value)
-          : new Intl.NumberFormat(intlLocale[lang], { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(value / 100);
+          : new Intl.NumberFormat(intlLocale[lang], { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(
+              value / 100,
+            );
         expect(parseLocalizedAmount(written, lang)).toEqual({ ok: true, cents: wholeOnly ? value * 100 : value });
       }),
       { numRuns: 2000 },
@@ -79,7 +81,10 @@ describe('parseLocalizedAmount', () => {
   it('reads two-decimal amounts written in any of the three conventions, in every language', () => {
     fc.assert(
       fc.property(cents, fc.constantFrom(...langs), fc.constantFrom(...langs), (amount, writer, reader) => {
-        const written = new Intl.NumberFormat(intlLocale[writer], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount / 100);
+        const written = new Intl.NumberFormat(intlLocale[writer], {
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }).format(amount / 100);
         expect(parseLocalizedAmount(written, reader)).toEqual({ ok: true, cents: amount });
       }),
       { numRuns: 2000 },
@@ -90,7 +95,11 @@ describe('parseLocalizedAmount', () => {
     fc.assert(
       fc.property(cents, fc.constantFrom(...langs), (amount, lang) => {
         const written = formatAmountInput(amount, lang);
-        expect(written).toBe(new Intl.NumberFormat(intlLocale[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount / 100));
+        expect(written).toBe(
+          new Intl.NumberFormat(intlLocale[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+            amount / 100,
+          ),
+        );
         expect(parseLocalizedAmount(written, lang)).toEqual({ ok: true, cents: amount });
       }),
       { numRuns: 1000 },
@@ -99,10 +108,15 @@ describe('parseLocalizedAmount', () => {
 
   it('refuses anything with a letter, a sign or a third decimal, whatever the language', () => {
     fc.assert(
-      fc.property(fc.string(), fc.constantFrom('e', '-', '+', 'x', '%'), fc.constantFrom(...langs), (noise, bad, lang) => {
-        expect(parseLocalizedAmount(`1${bad}${noise}`, lang).ok).toBe(false);
-        expect(parseLocalizedAmount(`${noise}1,234${lang === 'en' ? ',' : '.'}5678`, lang).ok).toBe(false);
-      }),
+      fc.property(
+        fc.string(),
+        fc.constantFrom('e', '-', '+', 'x', '%'),
+        fc.constantFrom(...langs),
+        (noise, bad, lang) => {
+          expect(parseLocalizedAmount(`1${bad}${noise}`, lang).ok).toBe(false);
+          expect(parseLocalizedAmount(`${noise}1,234${lang === 'en' ? ',' : '.'}5678`, lang).ok).toBe(false);
+        },
+      ),
     );
   });
 });

@@ -150,7 +150,13 @@ function groupsOk(whole: string, group: '.' | ',' | null): boolean {
   if (separators.size > 1) return false;
   const [sep] = separators;
   if (sep !== ' ' && group !== null && sep !== group) return false;
-  return /^[1-9]\d{0,2}$/.test(whole.split(sep!)[0]!) && whole.split(sep!).slice(1).every((g) => /^\d{3}$/.test(g));
+  return (
+    /^[1-9]\d{0,2}$/.test(whole.split(sep!)[0]!) &&
+    whole
+      .split(sep!)
+      .slice(1)
+      .every((g) => /^\d{3}$/.test(g))
+  );
 }
 
 /** Cents → how a person of `lang` writes the amount in a field: "1 250,50" (fr), "1250,50" (es), "1,250.50" (en). */

@@ -47,7 +47,21 @@ describe('names', () => {
     expect(checkName('Ivan Иванов')).toEqual({ ok: true, value: 'Ivan Иванов' });
   });
 
-  it.each(['Pierre', 'Amélie', "O'Connor", 'Jean-Baptiste', 'Иван', 'Γιώργος', 'محمد', '李', 'Nguyễn Văn', 'María José', 'Zoë', 'Ævar', 'Łukasz'])('accepts %s', (name) => {
+  it.each([
+    'Pierre',
+    'Amélie',
+    "O'Connor",
+    'Jean-Baptiste',
+    'Иван',
+    'Γιώργος',
+    'محمد',
+    '李',
+    'Nguyễn Văn',
+    'María José',
+    'Zoë',
+    'Ævar',
+    'Łukasz',
+  ])('accepts %s', (name) => {
     const r = checkName(name);
     expect(r.ok).toBe(true);
   });
@@ -81,8 +95,14 @@ describe('signup names', () => {
   const today = new Date('2026-01-01T00:00:00Z');
 
   it('refuses a look-alike first or last name with invalid_name on that field', () => {
-    expect(checkSignup({ ...base, lastName: 'Маrtin' }, today)).toEqual({ ok: false, problem: { code: 'invalid_name', field: 'lastName' } });
-    expect(checkSignup({ ...base, firstName: 'Pie\u200Brre' }, today)).toEqual({ ok: false, problem: { code: 'invalid_name', field: 'firstName' } });
+    expect(checkSignup({ ...base, lastName: 'Маrtin' }, today)).toEqual({
+      ok: false,
+      problem: { code: 'invalid_name', field: 'lastName' },
+    });
+    expect(checkSignup({ ...base, firstName: 'Pie\u200Brre' }, today)).toEqual({
+      ok: false,
+      problem: { code: 'invalid_name', field: 'firstName' },
+    });
   });
 
   it('stores the NFKC form of names and usernames', () => {
@@ -93,6 +113,9 @@ describe('signup names', () => {
   });
 
   it('still refuses a username outside the plain alphabet after normalization', () => {
-    expect(checkSignup({ ...base, username: 'piеrre' }, today)).toMatchObject({ ok: false, problem: { code: 'invalid_username' } });
+    expect(checkSignup({ ...base, username: 'piеrre' }, today)).toMatchObject({
+      ok: false,
+      problem: { code: 'invalid_username' },
+    });
   });
 });

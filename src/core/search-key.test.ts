@@ -9,6 +9,14 @@ describe('search key', () => {
   });
 
   it('lists each distinct term once', () => {
-    expect(searchTerms({ uid: 'ATU123456', email: 'a@b.test', username: 'Dupont', fullName: 'Jean Dupont', lastName: 'Dupont' })).toEqual(['atu123456', 'a@b.test', 'dupont', 'jean dupont']);
+    expect(
+      searchTerms({
+        uid: 'ATU123456',
+        email: 'a@b.test',
+        username: 'Dupont',
+        fullName: 'Jean Dupont',
+        lastName: 'Dupont',
+      }),
+    ).toEqual(['atu123456', 'a@b.test', 'dupont', 'jean dupont']);
   });
 });

@@ -4,7 +4,15 @@ export function searchKey(text: string): string {
 }
 
 /** Every term a user can be found by (prefix search): UID, e-mail, username, full name and last name. */
-export function searchTerms(u: { uid: string; email: string; username: string; fullName: string; lastName: string }): string[] {
-  const terms = [u.uid, u.email, u.username, u.fullName, u.lastName].map((t) => searchKey(t).slice(0, 200)).filter((t) => t.length > 0);
+export function searchTerms(u: {
+  uid: string;
+  email: string;
+  username: string;
+  fullName: string;
+  lastName: string;
+}): string[] {
+  const terms = [u.uid, u.email, u.username, u.fullName, u.lastName]
+    .map((t) => searchKey(t).slice(0, 200))
+    .filter((t) => t.length > 0);
   return [...new Set(terms)];
 }

@@ -24,7 +24,12 @@ describe('checkSignup', () => {
     const r = checkSignup(valid, today);
     expect(r).toEqual({
       ok: true,
-      value: expect.objectContaining({ email: 'marie@example.com', fullName: 'Marie Joseph', phone: '+50934567890', country: 'HT' }),
+      value: expect.objectContaining({
+        email: 'marie@example.com',
+        fullName: 'Marie Joseph',
+        phone: '+50934567890',
+        country: 'HT',
+      }),
     });
   });
 

@@ -59,10 +59,23 @@ export function normalizePhone(phone: string, country: string): string | null {
   return parsed.number;
 }
 
-const requiredText: SignupField[] = ['firstName', 'lastName', 'username', 'email', 'password', 'confirmPassword', 'birthDate', 'country', 'phone'];
+const requiredText: SignupField[] = [
+  'firstName',
+  'lastName',
+  'username',
+  'email',
+  'password',
+  'confirmPassword',
+  'birthDate',
+  'country',
+  'phone',
+];
 
 /** The first broken rule, in the order the form shows them, or the cleaned-up values. */
-export function checkSignup(input: SignupInput, today: Date): { ok: false; problem: SignupProblem } | { ok: true; value: NormalizedSignup } {
+export function checkSignup(
+  input: SignupInput,
+  today: Date,
+): { ok: false; problem: SignupProblem } | { ok: true; value: NormalizedSignup } {
   const fail = (code: ErrorCode, field: SignupField) => ({ ok: false as const, problem: { code, field } });
   for (const field of requiredText) {
     if (String(input[field] ?? '').trim() === '') return fail('fields_required', field);
@@ -72,7 +85,8 @@ export function checkSignup(input: SignupInput, today: Date): { ok: false; probl
   // NFKC first: full-width or styled letters become the plain ones the pattern (ASCII only) accepts.
   const username = input.username.normalize('NFKC').trim();
   if (!USERNAME_PATTERN.test(username)) return fail('invalid_username', 'username');
-  if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH) return fail('password_too_short', 'password');
+  if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > MAX_PASSWORD_LENGTH)
+    return fail('password_too_short', 'password');
   if (input.password !== input.confirmPassword) return fail('password_mismatch', 'confirmPassword');
   const birth = parseBirthDate(input.birthDate.trim());
   if (!birth || ageOn(birth, today) < 0 || birth.y < 1900) return fail('invalid_birth_date', 'birthDate');
@@ -90,7 +104,17 @@ export function checkSignup(input: SignupInput, today: Date): { ok: false; probl
   const lastName = last.value.slice(0, 100);
   return {
     ok: true,
-    value: { firstName, lastName, fullName: `${firstName} ${lastName}`, username, email, password: input.password, birthDate: input.birthDate.trim(), country, phone },
+    value: {
+      firstName,
+      lastName,
+      fullName: `${firstName} ${lastName}`,
+      username,
+      email,
+      password: input.password,
+      birthDate: input.birthDate.trim(),
+      country,
+      phone,
+    },
   };
 }
 

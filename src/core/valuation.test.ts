@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMonths, investmentValue, lastMonths, monthEnd, monthKey, monthStart, monthsBetween, roiPercent, summarizePortfolio, type ValuedInvestment } from './valuation';
+import {
+  addMonths,
+  investmentValue,
+  lastMonths,
+  monthEnd,
+  monthKey,
+  monthStart,
+  monthsBetween,
+  roiPercent,
+  summarizePortfolio,
+  type ValuedInvestment,
+} from './valuation';
 
 const crypto = (amountCents: number, at: number | null, stored = amountCents): ValuedInvestment => ({
   area: 'crypto',
@@ -8,7 +19,11 @@ const crypto = (amountCents: number, at: number | null, stored = amountCents): V
   storedValueCents: stored,
   btcPriceAtInvestmentCents: at,
 });
-const other = (area: 'stocks' | 'trading' | 'real_estate', amountCents: number, stored = amountCents): ValuedInvestment => ({
+const other = (
+  area: 'stocks' | 'trading' | 'real_estate',
+  amountCents: number,
+  stored = amountCents,
+): ValuedInvestment => ({
   area,
   amountCents,
   storedValueCents: stored,
@@ -86,7 +101,12 @@ describe('roiPercent', () => {
 describe('summarizePortfolio', () => {
   it('totals value, invested, gain and ROI across areas, with crypto following BTC', () => {
     const summary = summarizePortfolio(
-      [crypto(100_000, 5_000_000), other('stocks', 50_000), other('trading', 30_000), other('real_estate', 20_000, 20_000)],
+      [
+        crypto(100_000, 5_000_000),
+        other('stocks', 50_000),
+        other('trading', 30_000),
+        other('real_estate', 20_000, 20_000),
+      ],
       5_500_000,
     );
     expect(summary.valueByArea).toEqual({ crypto: 110_000, stocks: 50_000, trading: 30_000, real_estate: 20_000 });
@@ -132,13 +152,17 @@ describe('summarizePortfolio', () => {
       }),
     );
     fc.assert(
-      fc.property(fc.array(inv, { maxLength: 20 }), fc.option(fc.integer({ min: 1, max: 1e9 }), { nil: null }), (list, price) => {
-        const s = summarizePortfolio(list, price);
-        expect(s.totalValueCents).toBe(Object.values(s.valueByArea).reduce((a, b) => a + b, 0));
-        expect(s.investedCents).toBe(list.reduce((a, i) => a + i.amountCents, 0));
-        expect(s.gainCents).toBe(s.totalValueCents - s.investedCents);
-        for (const v of Object.values(s.valueByArea)) expect(Number.isSafeInteger(v)).toBe(true);
-      }),
+      fc.property(
+        fc.array(inv, { maxLength: 20 }),
+        fc.option(fc.integer({ min: 1, max: 1e9 }), { nil: null }),
+        (list, price) => {
+          const s = summarizePortfolio(list, price);
+          expect(s.totalValueCents).toBe(Object.values(s.valueByArea).reduce((a, b) => a + b, 0));
+          expect(s.investedCents).toBe(list.reduce((a, i) => a + i.amountCents, 0));
+          expect(s.gainCents).toBe(s.totalValueCents - s.investedCents);
+          for (const v of Object.values(s.valueByArea)) expect(Number.isSafeInteger(v)).toBe(true);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -174,8 +198,18 @@ describe('months in UTC', () => {
 
   it('lists the last 12 months, oldest first, across a year end', () => {
     expect(lastMonths(new Date('2026-02-15T10:00:00Z'), 12)).toEqual([
-      '2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-08',
-      '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02',
+      '2025-03',
+      '2025-04',
+      '2025-05',
+      '2025-06',
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
     ]);
     expect(lastMonths(new Date('2026-01-01T00:00:00Z'), 3)).toEqual(['2025-11', '2025-12', '2026-01']);
   });
@@ -188,12 +222,15 @@ describe('months in UTC', () => {
 
   it('every instant lies inside the bounds of its own month', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }), (d) => {
-        const key = monthKey(d);
-        expect(monthStart(key).getTime()).toBeLessThanOrEqual(d.getTime());
-        expect(d.getTime()).toBeLessThan(monthEnd(key).getTime());
-        expect(addMonths(key, 1)).toBe(monthKey(monthEnd(key)));
-      }),
+      fc.property(
+        fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }),
+        (d) => {
+          const key = monthKey(d);
+          expect(monthStart(key).getTime()).toBeLessThanOrEqual(d.getTime());
+          expect(d.getTime()).toBeLessThan(monthEnd(key).getTime());
+          expect(addMonths(key, 1)).toBe(monthKey(monthEnd(key)));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

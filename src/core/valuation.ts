@@ -20,8 +20,14 @@ export interface ValuedInvestment {
 }
 
 export function investmentValue(inv: ValuedInvestment, btcPriceCents: Cents | null): Cents {
-  if (inv.area === 'crypto' && btcPriceCents !== null && btcPriceCents > 0 && inv.btcPriceAtInvestmentCents !== null && inv.btcPriceAtInvestmentCents > 0) {
-    const value = BigInt(inv.amountCents) * BigInt(btcPriceCents) / BigInt(inv.btcPriceAtInvestmentCents);
+  if (
+    inv.area === 'crypto' &&
+    btcPriceCents !== null &&
+    btcPriceCents > 0 &&
+    inv.btcPriceAtInvestmentCents !== null &&
+    inv.btcPriceAtInvestmentCents > 0
+  ) {
+    const value = (BigInt(inv.amountCents) * BigInt(btcPriceCents)) / BigInt(inv.btcPriceAtInvestmentCents);
     // A value beyond 2^53 cents can only come from a garbled stored price: keep the book value.
     if (value <= BigInt(MAX_VALUE_CENTS)) return mulDiv(inv.amountCents, btcPriceCents, inv.btcPriceAtInvestmentCents);
   }
@@ -54,7 +60,10 @@ export interface PortfolioSummary {
 const zeroByArea = (): Record<Area, Cents> => Object.fromEntries(areas.map((a) => [a, 0])) as Record<Area, Cents>;
 
 /** Totals over active investments. */
-export function summarizePortfolio(investments: readonly ValuedInvestment[], btcPriceCents: Cents | null): PortfolioSummary {
+export function summarizePortfolio(
+  investments: readonly ValuedInvestment[],
+  btcPriceCents: Cents | null,
+): PortfolioSummary {
   const valueByArea = zeroByArea();
   const investedByArea = zeroByArea();
   for (const inv of investments) {
@@ -64,7 +73,14 @@ export function summarizePortfolio(investments: readonly ValuedInvestment[], btc
   const totalValueCents = areas.reduce((sum, a) => sum + valueByArea[a], 0);
   const investedCents = areas.reduce((sum, a) => sum + investedByArea[a], 0);
   const gainCents = totalValueCents - investedCents;
-  return { totalValueCents, investedCents, gainCents, roi: roiPercent(gainCents, investedCents), valueByArea, investedByArea };
+  return {
+    totalValueCents,
+    investedCents,
+    gainCents,
+    roi: roiPercent(gainCents, investedCents),
+    valueByArea,
+    investedByArea,
+  };
 }
 
 // ---------- months (UTC) ----------

@@ -34,7 +34,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const { config } = ctx;
   const hops = config.trustProxy;
   // A hop count trusts that many proxies in front of us (the same rule as Fastify's own number option).
-  const trustProxy: FastifyServerOptions['trustProxy'] = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
+  const trustProxy: FastifyServerOptions['trustProxy'] =
+    typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
   const { headersMs, requestMs, idleMs } = config.timeouts;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -50,7 +51,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     forceCloseConnections: 'idle',
     // Slow clients are cut (a trickled request would otherwise hold a socket forever). Node checks
     // the header and request deadlines every connectionsCheckingInterval, so that follows them.
-    http: { headersTimeout: headersMs, connectionsCheckingInterval: Math.min(5000, Math.max(50, Math.floor(headersMs / 4))) },
+    http: {
+      headersTimeout: headersMs,
+      connectionsCheckingInterval: Math.min(5000, Math.max(50, Math.floor(headersMs / 4))),
+    },
     requestTimeout: requestMs,
     connectionTimeout: idleMs,
     // The router's own refusals (a malformed URL) answer in our error shape too.
@@ -73,7 +77,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerStrictJson(app);
   await registerOpenApi(app);
   await registerApiRateLimit(app, config.limits);
-  const metrics = await registerObservability(app, ctx.db, { metricsToken: config.metricsToken, behindProxy: config.trustProxy !== false });
+  const metrics = await registerObservability(app, ctx.db, {
+    metricsToken: config.metricsToken,
+    behindProxy: config.trustProxy !== false,
+  });
   registerOperatorSignals(metrics, ctx);
   const services = buildServices(ctx, app.log);
   app.decorate('services', services);

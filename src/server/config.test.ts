@@ -28,7 +28,10 @@ describe('modes that cannot weaken a deployment', () => {
     [{ NODE_ENV: 'production', TEST_CLOCK: 'true' }, /TEST_CLOCK: refused with NODE_ENV=production/],
     [{ PUBLIC_URL: 'https://invest.example.com', TEST_CLOCK: 'true' }, /TEST_CLOCK: refused with a public PUBLIC_URL/],
     [{ NODE_ENV: 'production', DEMO_MODE: 'true' }, /DEMO_MODE: refused with NODE_ENV=production/],
-    [{ NODE_ENV: 'test', PUBLIC_URL: 'https://invest.example.com', DEMO_MODE: 'true' }, /DEMO_MODE: refused with a public PUBLIC_URL/],
+    [
+      { NODE_ENV: 'test', PUBLIC_URL: 'https://invest.example.com', DEMO_MODE: 'true' },
+      /DEMO_MODE: refused with a public PUBLIC_URL/,
+    ],
   ])('%o refuses to start', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
   });
@@ -37,7 +40,15 @@ describe('modes that cannot weaken a deployment', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).demoMode).toBe(false);
     expect(loadConfig({ ...base, PUBLIC_URL: 'https://invest.example.com' }).demoMode).toBe(false);
     expect(loadConfig({ ...base }).demoMode).toBe(true);
-    expect(loadConfig({ ...base, NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:4510', TEST_CLOCK: 'true', DEMO_MODE: 'true' })).toMatchObject({ testClock: true, demoMode: true });
+    expect(
+      loadConfig({
+        ...base,
+        NODE_ENV: 'test',
+        PUBLIC_URL: 'http://127.0.0.1:4510',
+        TEST_CLOCK: 'true',
+        DEMO_MODE: 'true',
+      }),
+    ).toMatchObject({ testClock: true, demoMode: true });
   });
 });
 
@@ -54,8 +65,24 @@ describe('abuse-limit settings', () => {
   });
 
   it('take whole numbers from the environment', () => {
-    const c = loadConfig({ ...base, NODE_ENV: 'test', LOGIN_BRAKE_ADDRESSES: '25', MAX_PENDING_DEPOSITS: '5', PROOF_UPLOADS_PER_HOUR: '4', RECIPIENT_LOOKUPS_PER_HOUR: '12', API_READS_PER_MINUTE: '900', API_WRITES_PER_MINUTE: '90' });
-    expect(c.limits).toEqual({ loginBrakeAddresses: 25, maxPendingDeposits: 5, proofUploadsPerHour: 4, recipientLookupsPerHour: 12, apiReadsPerMinute: 900, apiWritesPerMinute: 90 });
+    const c = loadConfig({
+      ...base,
+      NODE_ENV: 'test',
+      LOGIN_BRAKE_ADDRESSES: '25',
+      MAX_PENDING_DEPOSITS: '5',
+      PROOF_UPLOADS_PER_HOUR: '4',
+      RECIPIENT_LOOKUPS_PER_HOUR: '12',
+      API_READS_PER_MINUTE: '900',
+      API_WRITES_PER_MINUTE: '90',
+    });
+    expect(c.limits).toEqual({
+      loginBrakeAddresses: 25,
+      maxPendingDeposits: 5,
+      proofUploadsPerHour: 4,
+      recipientLookupsPerHour: 12,
+      apiReadsPerMinute: 900,
+      apiWritesPerMinute: 90,
+    });
   });
 
   it.each([

@@ -23,10 +23,15 @@ const trustProxy = z
       const [address, bits, ...rest] = p.split('/');
       const family = isIP(address ?? '');
       const maxBits = family === 4 ? 32 : 128;
-      return family !== 0 && rest.length === 0 && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits));
+      return (
+        family !== 0 && rest.length === 0 && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits))
+      );
     });
     if (!valid) {
-      ctx.addIssue({ code: 'custom', message: 'expected false, true, a hop count, or a comma-separated list of addresses or CIDR ranges' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected false, true, a hop count, or a comma-separated list of addresses or CIDR ranges',
+      });
       return z.NEVER;
     }
     return list;
@@ -40,13 +45,16 @@ const url = (protocols: string[]) =>
   z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `expected a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
 const optionalUrl = (protocols: string[]) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), url(protocols).optional());
 /** Dollars as text ("1000.00"), read as integer cents. */
@@ -72,7 +80,10 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
   AUTH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   TRUST_PROXY: trustProxy.default(false),
-  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'expected at least 16 characters').optional()),
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(16, 'expected at least 16 characters').optional(),
+  ),
   AUTH_LIMIT_FACTOR: int(1, 1000).default(1),
   LOGIN_BRAKE_ADDRESSES: int(2, 1_000_000).default(10),
   MAX_PENDING_DEPOSITS: int(1, 1000).default(3),
@@ -152,7 +163,15 @@ export interface Config {
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   storage:
     | { kind: 'local'; dir: string }
-    | { kind: 's3'; endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+    | {
+        kind: 's3';
+        endpoint?: string;
+        bucket: string;
+        region: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+      };
   /** Unreferenced proof files older than this are removed (what a crash between file and row leaves). */
   proofSweepMinAgeMs: number;
   price: { url: string; ttlMs: number; timeoutMs: number; staleAfterMs: number };
@@ -163,7 +182,12 @@ export interface Config {
   sealIntervalS: number;
   /** Where a frozen investor is told to write. */
   supportEmail: string;
-  advertisedRates: { tradingMonthlyPct: number; realEstateQuarterlyPct: number; stocksYearlyMinPct: number; stocksYearlyMaxPct: number };
+  advertisedRates: {
+    tradingMonthlyPct: number;
+    realEstateQuarterlyPct: number;
+    stocksYearlyMinPct: number;
+    stocksYearlyMaxPct: number;
+  };
 }
 
 /**
@@ -175,7 +199,13 @@ export function isPublicOrigin(origin: string): boolean {
   if (host === 'localhost' || /\.(localhost|test|local|internal|example|invalid)$/.test(host)) return false;
   if (isIP(host) === 4) {
     const [a, b] = host.split('.').map(Number) as [number, number];
-    return !(a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254));
+    return !(
+      a === 127 ||
+      a === 10 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254)
+    );
   }
   if (isIP(host) === 6) return !(host === '::1' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host));
   return true;
@@ -220,9 +250,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   // Modes for tests and demos never run where real users could reach them.
-  const exposed = e.NODE_ENV === 'production' ? 'NODE_ENV=production' : isPublicOrigin(publicUrl) ? `a public PUBLIC_URL (${publicUrl})` : undefined;
+  const exposed =
+    e.NODE_ENV === 'production'
+      ? 'NODE_ENV=production'
+      : isPublicOrigin(publicUrl)
+        ? `a public PUBLIC_URL (${publicUrl})`
+        : undefined;
   if (exposed && e.TEST_CLOCK) problems.push(`TEST_CLOCK: refused with ${exposed}`);
-  if (exposed && e.DEMO_MODE === true) problems.push(`DEMO_MODE: refused with ${exposed} (sample deposit addresses would be shown to real customers)`);
+  if (exposed && e.DEMO_MODE === true)
+    problems.push(`DEMO_MODE: refused with ${exposed} (sample deposit addresses would be shown to real customers)`);
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {

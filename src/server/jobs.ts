@@ -26,7 +26,10 @@ export async function startJobs(app: FastifyInstance, ctx: AppContext): Promise<
   stops.push(startPerformanceSnapshots(ctx, app.log).stop);
   stops.push(startLimiterSweep(ctx, app.log).stop);
   stops.push(startVerificationJob(ctx, app.log).stop);
-  stops.push(startProofSweeper({ db: ctx.db, store: services.proofs, minAgeMs: ctx.config.proofSweepMinAgeMs, log: app.log }).stop);
+  stops.push(
+    startProofSweeper({ db: ctx.db, store: services.proofs, minAgeMs: ctx.config.proofSweepMinAgeMs, log: app.log })
+      .stop,
+  );
   return {
     stop: async () => {
       for (const stop of stops.reverse()) await stop();

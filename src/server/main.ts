@@ -23,7 +23,9 @@ function configOrExit(): Config {
 async function main(): Promise<void> {
   const config = configOrExit();
   const dbh = createDb(
-    config.database.kind === 'postgres' ? { postgresUrl: config.database.url, poolSize: config.database.poolSize } : { sqliteFile: config.database.file, backgroundCheckpoints: true },
+    config.database.kind === 'postgres'
+      ? { postgresUrl: config.database.url, poolSize: config.database.poolSize }
+      : { sqliteFile: config.database.file, backgroundCheckpoints: true },
   );
   // TEST_CLOCK (never in production) lets browser journeys move days forward.
   const clock = config.testClock ? new AdjustableClock() : systemClock;

@@ -31,7 +31,12 @@ export interface Services {
   history: ReturnType<typeof createHistoryService>;
   admin: ReturnType<typeof createAdminService>;
   freezes: ReturnType<typeof createFreezeService>;
-  backOffice: { overview: ReturnType<typeof createOverviewService>; users: ReturnType<typeof createUsersService>; statement: ReturnType<typeof createStatementService>; audit: ReturnType<typeof createAuditViewService> };
+  backOffice: {
+    overview: ReturnType<typeof createOverviewService>;
+    users: ReturnType<typeof createUsersService>;
+    statement: ReturnType<typeof createStatementService>;
+    audit: ReturnType<typeof createAuditViewService>;
+  };
   portfolio: ReturnType<typeof createPortfolioService>;
   statement: ReturnType<typeof createStatementService>;
   /** Releases what the services hold open (the event bus's connection, the proof store's client). */
@@ -64,7 +69,12 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     history,
     admin: createAdminService(ctx, notifier),
     freezes: createFreezeService(ctx, notifier),
-    backOffice: { overview: createOverviewService(ctx), users: createUsersService(ctx, history), statement, audit: createAuditViewService(ctx) },
+    backOffice: {
+      overview: createOverviewService(ctx),
+      users: createUsersService(ctx, history),
+      statement,
+      audit: createAuditViewService(ctx),
+    },
     portfolio: createPortfolioService(ctx, prices),
     statement,
     close: async () => {

@@ -31,7 +31,10 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 async function start(): Promise<void> {
   void queryClient.prefetchQuery(meQuery);
   await nextTask();
-  const firstScreen = Promise.all([preloadFirstScreen(window.location.pathname, queryClient), preloadNamespaces(['common'])]).catch(() => undefined);
+  const firstScreen = Promise.all([
+    preloadFirstScreen(window.location.pathname, queryClient),
+    preloadNamespaces(['common']),
+  ]).catch(() => undefined);
   await nextTask();
   const root = createRoot(document.getElementById('root')!);
   await nextTask();

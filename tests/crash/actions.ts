@@ -28,7 +28,10 @@ export function send(d: Driver, op: Op): Promise<Reply> {
 }
 
 /** What the answer says the server did (ids it made, the value a stop paid). */
-export function detailOf(op: Op, body: unknown): { createdId?: string; createdAt?: number; credited?: number; amount?: number } {
+export function detailOf(
+  op: Op,
+  body: unknown,
+): { createdId?: string; createdAt?: number; credited?: number; amount?: number } {
   const b = body as { id: string; amount: string; credited: string; investment: { id: string; createdAt: string } };
   switch (op.kind) {
     case 'deposit':
@@ -73,8 +76,18 @@ export async function perform(d: Driver, op: Op): Promise<Reply> {
 // ---------- accounts ----------
 
 /** Signs in (a new session) and reads the profile; false when an answer was lost. */
-export async function loginAndRegister(d: Driver, email: string, password: string): Promise<'ok' | 'unanswered' | 'refused'> {
-  const op = d.world.newOp({ kind: 'login', userId: '', method: 'POST', path: '/api/accounts/login', json: { email, password } });
+export async function loginAndRegister(
+  d: Driver,
+  email: string,
+  password: string,
+): Promise<'ok' | 'unanswered' | 'refused'> {
+  const op = d.world.newOp({
+    kind: 'login',
+    userId: '',
+    method: 'POST',
+    path: '/api/accounts/login',
+    json: { email, password },
+  });
   const r = await d.http.request(op.method, op.path, { json: op.json });
   book(d.world, op, r);
   if (!r.answered) return 'unanswered';
@@ -113,7 +126,14 @@ export async function loginAndRegister(d: Driver, email: string, password: strin
 export async function signupFlow(d: Driver): Promise<void> {
   const body = signupBody({ country: 'FR' });
   const signup = { email: body.email.toLowerCase(), password: body.password };
-  const op = d.world.newOp({ kind: 'signup', userId: '', signup, method: 'POST', path: '/api/accounts/signup', json: body });
+  const op = d.world.newOp({
+    kind: 'signup',
+    userId: '',
+    signup,
+    method: 'POST',
+    path: '/api/accounts/signup',
+    json: body,
+  });
   const r = await d.http.request(op.method, op.path, { json: body });
   book(d.world, op, r);
   if (!r.answered) {
@@ -121,11 +141,18 @@ export async function signupFlow(d: Driver): Promise<void> {
     return;
   }
   if (r.status !== 201) return;
-  if ((await loginAndRegister(d, signup.email, signup.password)) !== 'ok') d.world.pendingSignups.push({ ...signup, exists: true });
+  if ((await loginAndRegister(d, signup.email, signup.password)) !== 'ok')
+    d.world.pendingSignups.push({ ...signup, exists: true });
 }
 
 export async function relogin(d: Driver, user: User): Promise<void> {
-  const op = d.world.newOp({ kind: 'login', userId: user.id, method: 'POST', path: '/api/accounts/login', json: { email: user.email, password: user.password } });
+  const op = d.world.newOp({
+    kind: 'login',
+    userId: user.id,
+    method: 'POST',
+    path: '/api/accounts/login',
+    json: { email: user.email, password: user.password },
+  });
   const r = await d.http.request(op.method, op.path, { json: op.json });
   book(d.world, op, r);
   if (r.answered && r.status === 200) user.cookie = cookieOf(r.setCookie);
@@ -135,13 +162,28 @@ export async function relogin(d: Driver, user: User): Promise<void> {
 
 export async function deposit(d: Driver, user: User, amount: number): Promise<Op> {
   const proof = d.rng.pick(d.proofs);
-  const body = await multipart({ amount: toDecimalString(amount), proof: { bytes: proof, type: 'image/png', name: 'proof.png' } });
-  const op = d.world.newOp({ kind: 'deposit', userId: user.id, key: idemKey(d.world), amount, method: 'POST', path: '/api/deposits', body });
+  const body = await multipart({
+    amount: toDecimalString(amount),
+    proof: { bytes: proof, type: 'image/png', name: 'proof.png' },
+  });
+  const op = d.world.newOp({
+    kind: 'deposit',
+    userId: user.id,
+    key: idemKey(d.world),
+    amount,
+    method: 'POST',
+    path: '/api/deposits',
+    body,
+  });
   await perform(d, op);
   return op;
 }
 
-export async function decide(d: Driver, kind: 'approveDeposit' | 'rejectDeposit' | 'approveWithdrawal' | 'rejectWithdrawal', id: string): Promise<Op> {
+export async function decide(
+  d: Driver,
+  kind: 'approveDeposit' | 'rejectDeposit' | 'approveWithdrawal' | 'rejectWithdrawal',
+  id: string,
+): Promise<Op> {
   const collection = kind.endsWith('Deposit') ? 'deposits' : 'withdrawals';
   const verb = kind.startsWith('approve') ? 'approve' : 'reject';
   const request = (collection === 'deposits' ? d.world.deposits : d.world.withdrawals).get(id)!;
@@ -160,7 +202,15 @@ export async function decide(d: Driver, kind: 'approveDeposit' | 'rejectDeposit'
 }
 
 export async function invest(d: Driver, user: User, amount: number): Promise<Op> {
-  const op = d.world.newOp({ kind: 'invest', userId: user.id, key: idemKey(d.world), amount, method: 'POST', path: '/api/investments', json: { area: d.rng.pick(AREAS), amount: toDecimalString(amount) } });
+  const op = d.world.newOp({
+    kind: 'invest',
+    userId: user.id,
+    key: idemKey(d.world),
+    amount,
+    method: 'POST',
+    path: '/api/investments',
+    json: { area: d.rng.pick(AREAS), amount: toDecimalString(amount) },
+  });
   await perform(d, op);
   return op;
 }
@@ -168,19 +218,44 @@ export async function invest(d: Driver, user: User, amount: number): Promise<Op>
 export async function stop(d: Driver, investmentId: string): Promise<Op> {
   const inv = d.world.investments.get(investmentId)!;
   inv.busy = true;
-  const op = d.world.newOp({ kind: 'stop', userId: inv.userId, key: idemKey(d.world), target: inv.id, method: 'POST', path: `/api/investments/${inv.id}/stop`, json: {} });
+  const op = d.world.newOp({
+    kind: 'stop',
+    userId: inv.userId,
+    key: idemKey(d.world),
+    target: inv.id,
+    method: 'POST',
+    path: `/api/investments/${inv.id}/stop`,
+    json: {},
+  });
   await perform(d, op);
   return op;
 }
 
 export async function transfer(d: Driver, from: User, to: User, amount: number): Promise<Op> {
-  const op = d.world.newOp({ kind: 'transfer', userId: from.id, recipientId: to.id, key: idemKey(d.world), amount, method: 'POST', path: '/api/transfers', json: { recipientUid: to.uid, amount: toDecimalString(amount) } });
+  const op = d.world.newOp({
+    kind: 'transfer',
+    userId: from.id,
+    recipientId: to.id,
+    key: idemKey(d.world),
+    amount,
+    method: 'POST',
+    path: '/api/transfers',
+    json: { recipientUid: to.uid, amount: toDecimalString(amount) },
+  });
   await perform(d, op);
   return op;
 }
 
 export async function withdraw(d: Driver, user: User, amount: number): Promise<Op> {
-  const op = d.world.newOp({ kind: 'withdraw', userId: user.id, key: idemKey(d.world), amount, method: 'POST', path: '/api/withdrawals', json: { amount: toDecimalString(amount), crypto: 'BTC', address: BTC_ADDRESS } });
+  const op = d.world.newOp({
+    kind: 'withdraw',
+    userId: user.id,
+    key: idemKey(d.world),
+    amount,
+    method: 'POST',
+    path: '/api/withdrawals',
+    json: { amount: toDecimalString(amount), crypto: 'BTC', address: BTC_ADDRESS },
+  });
   await perform(d, op);
   return op;
 }
@@ -188,7 +263,13 @@ export async function withdraw(d: Driver, user: User, amount: number): Promise<O
 /** Moves the server clock; the world remembers the total so a restarted server gets it back. */
 export async function advanceClock(d: Driver, days: number): Promise<void> {
   d.world.clockDays += days;
-  const op = d.world.newOp({ kind: 'clock', userId: '', method: 'POST', path: '/api/test/clock', json: { advanceDays: days } });
+  const op = d.world.newOp({
+    kind: 'clock',
+    userId: '',
+    method: 'POST',
+    path: '/api/test/clock',
+    json: { advanceDays: days },
+  });
   await perform(d, op);
 }
 

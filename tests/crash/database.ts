@@ -55,7 +55,9 @@ export async function createCrashData(dialect: CrashDialect, pgAdminUrl?: string
     settle: async () => {
       const t0 = Date.now();
       while (Date.now() - t0 < 15_000) {
-        const { rows } = await admin((c) => c.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]));
+        const { rows } = await admin((c) =>
+          c.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]),
+        );
         if (Number(rows[0]!.n) === 0) return;
         await new Promise((r) => setTimeout(r, 50));
       }

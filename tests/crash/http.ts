@@ -2,8 +2,7 @@ import http from 'node:http';
 
 /** What a client learned from one request: a whole answer, or nothing it can rely on. */
 export type Reply =
-  | { answered: true; status: number; body: unknown; setCookie: string[] }
-  | { answered: false; error: string };
+  { answered: true; status: number; body: unknown; setCookie: string[] } | { answered: false; error: string };
 
 export interface RequestOptions {
   cookie?: string;
@@ -14,7 +13,9 @@ export interface RequestOptions {
 }
 
 /** A multipart body serialized once, so that a retry sends exactly the same bytes. */
-export async function multipart(fields: Record<string, string | { bytes: Buffer; type: string; name: string }>): Promise<{ bytes: Buffer; contentType: string }> {
+export async function multipart(
+  fields: Record<string, string | { bytes: Buffer; type: string; name: string }>,
+): Promise<{ bytes: Buffer; contentType: string }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) {
     if (typeof v === 'string') form.append(k, v);

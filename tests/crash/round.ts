@@ -50,7 +50,14 @@ export interface RoundStats {
   byKind: Partial<Record<Kind, { ok: number; refused: number; applied: number; lost: number }>>;
   retries: number;
   replays: number;
-  emails: { queued: number; received: number; distinct: number; duplicates: number; interruptedDeliveries: number; drainMs: number };
+  emails: {
+    queued: number;
+    received: number;
+    distinct: number;
+    duplicates: number;
+    interruptedDeliveries: number;
+    drainMs: number;
+  };
   uploads: { proofs: number; orphansSwept: number };
   ledgerTransactions: number;
   users: number;
@@ -124,11 +131,16 @@ export async function runCrashRound(o: RoundOptions): Promise<RoundStats> {
     server = new ServerProcess(o.server, env, base);
     await server.start();
     http = new HttpClient(base);
-    const images = await Promise.all([sampleImage('png', 24, 16), sampleImage('png', 32, 24), sampleImage('png', 40, 30)]);
+    const images = await Promise.all([
+      sampleImage('png', 24, 16),
+      sampleImage('png', 32, 24),
+      sampleImage('png', 40, 30),
+    ]);
     const d: Driver = { world, http, rng, proofs: images };
 
     const adminLogin = await http.request('POST', '/api/accounts/login', { json: ADMIN });
-    if (!adminLogin.answered || adminLogin.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(adminLogin)}`);
+    if (!adminLogin.answered || adminLogin.status !== 200)
+      throw new Error(`admin login failed: ${JSON.stringify(adminLogin)}`);
     const adminCookie = cookieOf(adminLogin.setCookie);
     const adminMe = await http.request('GET', '/api/me', { cookie: adminCookie });
     if (!adminMe.answered || adminMe.status !== 200) throw new Error('admin /api/me failed');
@@ -163,10 +175,14 @@ export async function runCrashRound(o: RoundOptions): Promise<RoundStats> {
         stats.transactions = (await checkData(h.db, world)).transactions;
         const uploads = await uploadState(h.db, world, uploadsDir);
         orphans = uploads.orphans;
-        const lostDeposits = world.ops.filter((op) => op.life === world.life && op.kind === 'deposit' && op.outcome === 'lost');
+        const lostDeposits = world.ops.filter(
+          (op) => op.life === world.life && op.kind === 'deposit' && op.outcome === 'lost',
+        );
         const lostBy = new Set(lostDeposits.map((op) => op.userId));
         if (orphans.length > lostDeposits.length || orphans.some((p) => !lostBy.has(p.split('/')[0]!))) {
-          world.problem(`orphan proof files ${orphans.join(', ')} not explained by the ${lostDeposits.length} lost deposit submission(s)`);
+          world.problem(
+            `orphan proof files ${orphans.join(', ')} not explained by the ${lostDeposits.length} lost deposit submission(s)`,
+          );
         }
         const mail = await mailState(h.db, world, smtp);
         for (const id of mail.sendingIds) interrupted.add(id);
@@ -188,11 +204,17 @@ export async function runCrashRound(o: RoundOptions): Promise<RoundStats> {
       await act.restoreClock(d);
       await server.waitForLog('proof sweep done');
       for (const p of orphans) {
-        if (existsSync(path.join(uploadsDir, p))) world.problem(`orphan proof ${p} still there after the restart's sweep`);
+        if (existsSync(path.join(uploadsDir, p)))
+          world.problem(`orphan proof ${p} still there after the restart's sweep`);
         else stats.orphansSwept += 1;
       }
       log(`${o.dialect}: restarted in ${server.startMs.at(-1)} ms, swept`);
-      await afterRestart(d, data, world.ops.filter((op) => op.life === world.life - 1), stats);
+      await afterRestart(
+        d,
+        data,
+        world.ops.filter((op) => op.life === world.life - 1),
+        stats,
+      );
       log(`${o.dialect}: resends and user-facing checks done`);
       if (world.problems.length > 0) break;
     }
@@ -223,7 +245,10 @@ export async function runCrashRound(o: RoundOptions): Promise<RoundStats> {
     // SMTP has no two-phase commit: a kill between the peer's "250 OK" and the row's "sent" resends
     // that one message, with the same Message-ID. Any other duplicate would be a real one.
     for (const [id, n] of smtp.received) {
-      if (n > 2 || (n === 2 && !interrupted.has(id))) world.problem(`e-mail ${id} delivered ${n} times (its delivery was ${interrupted.has(id) ? '' : 'never '}interrupted by a kill)`);
+      if (n > 2 || (n === 2 && !interrupted.has(id)))
+        world.problem(
+          `e-mail ${id} delivered ${n} times (its delivery was ${interrupted.has(id) ? '' : 'never '}interrupted by a kill)`,
+        );
     }
 
     log(`${o.dialect}: final checks done`);
@@ -237,7 +262,8 @@ export async function runCrashRound(o: RoundOptions): Promise<RoundStats> {
     const byKind: RoundStats['byKind'] = {};
     for (const op of world.ops) {
       const k = (byKind[op.kind] ??= { ok: 0, refused: 0, applied: 0, lost: 0 });
-      if (op.outcome === 'ok' || op.outcome === 'refused' || op.outcome === 'applied' || op.outcome === 'lost') k[op.outcome] += 1;
+      if (op.outcome === 'ok' || op.outcome === 'refused' || op.outcome === 'applied' || op.outcome === 'lost')
+        k[op.outcome] += 1;
     }
     const starts = [...server.startMs].sort((a, b) => a - b);
     return {
@@ -258,7 +284,14 @@ export async function runCrashRound(o: RoundOptions): Promise<RoundStats> {
       byKind,
       retries: stats.retries,
       replays: stats.replays,
-      emails: { queued, received, distinct, duplicates: received - distinct, interruptedDeliveries: interrupted.size, drainMs: stats.drainMs },
+      emails: {
+        queued,
+        received,
+        distinct,
+        duplicates: received - distinct,
+        interruptedDeliveries: interrupted.size,
+        drainMs: stats.drainMs,
+      },
       uploads: { proofs, orphansSwept: stats.orphansSwept },
       ledgerTransactions: stats.transactions,
       users: world.users.length,
@@ -267,7 +300,9 @@ export async function runCrashRound(o: RoundOptions): Promise<RoundStats> {
   } catch (err) {
     world.problem(`round aborted: ${(err as Error).stack ?? String(err)}`);
     if (server) log(server.lines.slice(-30).join('\n'));
-    throw Object.assign(new Error(`${o.dialect} crash round failed (seed ${seed}):\n${world.problems.join('\n')}`), { problems: world.problems });
+    throw Object.assign(new Error(`${o.dialect} crash round failed (seed ${seed}):\n${world.problems.join('\n')}`), {
+      problems: world.problems,
+    });
   } finally {
     http?.close();
     await server?.kill().catch(() => {});
@@ -298,7 +333,9 @@ async function drainOutbox(data: CrashData): Promise<number> {
   while (Date.now() - progressAt < 60_000) {
     const h = data.open();
     try {
-      const r = await sql<{ n: number | string }>`select count(*) as n from email_outbox where status <> 'sent'`.execute(h.db);
+      const r = await sql<{
+        n: number | string;
+      }>`select count(*) as n from email_outbox where status <> 'sent'`.execute(h.db);
       const n = Number(r.rows[0]!.n);
       if (n === 0) return 0;
       if (n < left) progressAt = Date.now();
@@ -318,8 +355,13 @@ async function snapshot(data: CrashData): Promise<string> {
     const accounts = await h.db.selectFrom('ledger_account').select(['id', 'balance_cents']).orderBy('id').execute();
     const counts = await sql<{ t: number; d: number; w: number; i: number; r: number; m: number }>`
       select (select count(*) from ledger_tx) as t, (select count(*) from deposit_request) as d, (select count(*) from withdrawal_request) as w,
-             (select count(*) from investment) as i, (select count(*) from internal_transfer) as r, (select count(*) from email_outbox) as m`.execute(h.db);
-    return JSON.stringify({ accounts: accounts.map((a) => [a.id, Number(a.balance_cents)]), counts: Object.values(counts.rows[0]!).map(Number) });
+             (select count(*) from investment) as i, (select count(*) from internal_transfer) as r, (select count(*) from email_outbox) as m`.execute(
+      h.db,
+    );
+    return JSON.stringify({
+      accounts: accounts.map((a) => [a.id, Number(a.balance_cents)]),
+      counts: Object.values(counts.rows[0]!).map(Number),
+    });
   } finally {
     await h.close();
   }
@@ -329,7 +371,12 @@ async function snapshot(data: CrashData): Promise<string> {
  * After a restart: what users see matches the ledger; the client resends what it got no answer
  * to (same Idempotency-Key) and replays some answered requests; none of that moves anything twice.
  */
-async function afterRestart(d: Driver, data: CrashData, lastLife: Op[], stats: { retries: number; replays: number }): Promise<void> {
+async function afterRestart(
+  d: Driver,
+  data: CrashData,
+  lastLife: Op[],
+  stats: { retries: number; replays: number },
+): Promise<void> {
   const { world, http } = d;
 
   for (const p of [...world.pendingSignups]) {
@@ -347,9 +394,16 @@ async function afterRestart(d: Driver, data: CrashData, lastLife: Op[], stats: {
     }
     const b = me.body as { balance: string; invested: string; withdrawalHold: string };
     const e = world.balance(u.id);
-    const expected = { balance: toDecimalString(e.available), invested: toDecimalString(e.invested), withdrawalHold: toDecimalString(e.hold) };
+    const expected = {
+      balance: toDecimalString(e.available),
+      invested: toDecimalString(e.invested),
+      withdrawalHold: toDecimalString(e.hold),
+    };
     const seen = { balance: b.balance, invested: b.invested, withdrawalHold: b.withdrawalHold };
-    if (JSON.stringify(seen) !== JSON.stringify(expected)) world.problem(`/api/me of ${u.id} shows ${JSON.stringify(seen)}, the ledger model says ${JSON.stringify(expected)}`);
+    if (JSON.stringify(seen) !== JSON.stringify(expected))
+      world.problem(
+        `/api/me of ${u.id} shows ${JSON.stringify(seen)}, the ledger model says ${JSON.stringify(expected)}`,
+      );
   }
 
   const before = await snapshot(data);
@@ -361,20 +415,34 @@ async function afterRestart(d: Driver, data: CrashData, lastLife: Op[], stats: {
     else if (keyedKinds.includes(op.kind)) {
       const id = r.status < 300 ? answeredId(op, r.body) : undefined;
       const want = op.kind === 'stop' ? op.target : op.createdId;
-      if (id !== want) world.problem(`retry of applied ${op.kind} #${op.seq} answered ${r.status} ${JSON.stringify(r.body)}, expected ${want}`);
-    } else if (r.status !== 409) world.problem(`retry of applied ${op.kind} #${op.seq} answered ${r.status}, expected 409`);
+      if (id !== want)
+        world.problem(
+          `retry of applied ${op.kind} #${op.seq} answered ${r.status} ${JSON.stringify(r.body)}, expected ${want}`,
+        );
+    } else if (r.status !== 409)
+      world.problem(`retry of applied ${op.kind} #${op.seq} answered ${r.status}, expected 409`);
   }
   const answered = world.ops.filter((x) => x.outcome === 'ok' && keyedKinds.includes(x.kind) && !x.resendKind);
   for (const op of d.rng.sample(answered, 8)) {
     const r = await act.send(d, op);
     stats.replays += 1;
-    if (!r.answered || r.status !== op.status) world.problem(`replay of ${op.kind} #${op.seq} answered ${r.answered ? r.status : r.error}, first answer was ${op.status}`);
-    else if (op.kind === 'deposit' ? answeredId(op, r.body) !== op.createdId : JSON.stringify(r.body) !== JSON.stringify(op.response)) {
-      world.problem(`replay of ${op.kind} #${op.seq} answered ${JSON.stringify(r.body)}, first answer was ${JSON.stringify(op.response)}`);
+    if (!r.answered || r.status !== op.status)
+      world.problem(
+        `replay of ${op.kind} #${op.seq} answered ${r.answered ? r.status : r.error}, first answer was ${op.status}`,
+      );
+    else if (
+      op.kind === 'deposit'
+        ? answeredId(op, r.body) !== op.createdId
+        : JSON.stringify(r.body) !== JSON.stringify(op.response)
+    ) {
+      world.problem(
+        `replay of ${op.kind} #${op.seq} answered ${JSON.stringify(r.body)}, first answer was ${JSON.stringify(op.response)}`,
+      );
     }
   }
   const after = await snapshot(data);
-  if (after !== before) world.problem('resending answered or applied requests with their Idempotency-Key moved money or wrote rows');
+  if (after !== before)
+    world.problem('resending answered or applied requests with their Idempotency-Key moved money or wrote rows');
 
   // Resends of requests that did not happen: a client retrying with its key gets them done once.
   for (const op of lastLife.filter((x) => x.outcome === 'lost' && moneyKinds.includes(x.kind))) {

@@ -61,7 +61,17 @@ async function main(): Promise<number> {
   try {
     for (const dialect of dialects) {
       try {
-        const stats = await runCrashRound({ dialect, kills, server: command, pgAdminUrl, workers, seed, cliVerify: 'each', trafficMs: flag('short') ? [200, 1500] : [300, 8000], log: (l) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${l}`) });
+        const stats = await runCrashRound({
+          dialect,
+          kills,
+          server: command,
+          pgAdminUrl,
+          workers,
+          seed,
+          cliVerify: 'each',
+          trafficMs: flag('short') ? [200, 1500] : [300, 8000],
+          log: (l) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${l}`),
+        });
         results.push(stats);
         console.log(summary(stats));
         if (stats.problems.length > 0) {

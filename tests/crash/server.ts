@@ -12,7 +12,9 @@ export type ServerCommand = { kind: 'bundle'; dir: string } | { kind: 'source' }
 
 function argv(command: ServerCommand, entry: 'main' | 'cli'): string[] {
   // `node` directly (never npx or a shell): SIGKILL must hit the server process itself.
-  return command.kind === 'bundle' ? [path.join(command.dir, 'server', `${entry}.js`)] : ['--import', 'tsx', `src/server/${entry}.ts`];
+  return command.kind === 'bundle'
+    ? [path.join(command.dir, 'server', `${entry}.js`)]
+    : ['--import', 'tsx', `src/server/${entry}.ts`];
 }
 
 /** Bundles the server with the project's own build script into a private folder. */
@@ -20,7 +22,11 @@ export async function buildServerBundle(): Promise<ServerCommand> {
   const dir = path.join(repoRoot, '.tmp', `crash-build-${process.pid}-${randomBytes(3).toString('hex')}`);
   mkdirSync(dir, { recursive: true });
   await new Promise<void>((resolve, reject) => {
-    const p = spawn(process.execPath, ['scripts/build-server.mjs'], { cwd: repoRoot, env: { ...process.env, ATLAS_DIST: dir }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const p = spawn(process.execPath, ['scripts/build-server.mjs'], {
+      cwd: repoRoot,
+      env: { ...process.env, ATLAS_DIST: dir },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     p.on('error', reject);
     p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build-server exited ${code}`))));
   });
@@ -28,9 +34,17 @@ export async function buildServerBundle(): Promise<ServerCommand> {
   return { kind: 'bundle', dir };
 }
 
-export async function runCli(command: ServerCommand, env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number; output: string }> {
+export async function runCli(
+  command: ServerCommand,
+  env: NodeJS.ProcessEnv,
+  args: string[],
+): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [...argv(command, 'cli'), ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, [...argv(command, 'cli'), ...args], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     p.stdout!.on('data', (c: Buffer) => (output += c.toString()));
     p.stderr!.on('data', (c: Buffer) => (output += c.toString()));
@@ -57,13 +71,19 @@ export class ServerProcess {
   async start(timeoutMs = 90_000): Promise<void> {
     const t0 = Date.now();
     this.lines = [];
-    const child = spawn(process.execPath, argv(this.command, 'main'), { cwd: repoRoot, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, argv(this.command, 'main'), {
+      cwd: repoRoot,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child = child;
     let early: string | null = null;
-    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => {
-      early ??= `server exited (${signal ?? code}) before it was ready`;
-      resolve();
-    }));
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        early ??= `server exited (${signal ?? code}) before it was ready`;
+        resolve();
+      }),
+    );
     let rest = '';
     const onData = (c: Buffer) => {
       rest += c.toString();
@@ -73,7 +93,11 @@ export class ServerProcess {
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    if (!(await waitForReady(this.base, timeoutMs, () => (early ? `${early}\n${this.lines.slice(-20).join('\n')}` : null)))) {
+    if (
+      !(await waitForReady(this.base, timeoutMs, () =>
+        early ? `${early}\n${this.lines.slice(-20).join('\n')}` : null,
+      ))
+    ) {
       throw new Error(`server not ready after ${timeoutMs} ms\n${this.lines.slice(-20).join('\n')}`);
     }
     this.starts += 1;

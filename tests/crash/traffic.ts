@@ -34,7 +34,10 @@ function nextAction(d: Driver, opts: TrafficOptions, clockBusy: { on: boolean })
     [pendingDeposits.length ? 0.3 : 0, () => act.decide(d, 'rejectDeposit', d.rng.pick(pendingDeposits).id)],
     [user ? 3 : 0, () => act.invest(d, user!, someOf(d, available))],
     [stoppable.length ? 2 : 0, () => act.stop(d, d.rng.pick(stoppable).id)],
-    [users.length > 1 ? 3 : 0, () => act.transfer(d, user!, d.rng.pick(users.filter((u) => u !== user)), someOf(d, available))],
+    [
+      users.length > 1 ? 3 : 0,
+      () => act.transfer(d, user!, d.rng.pick(users.filter((u) => u !== user)), someOf(d, available)),
+    ],
     [user ? 0.8 : 0, () => act.withdraw(d, user!, someOf(d, available))],
     [pendingWithdrawals.length ? 0.8 : 0, () => act.decide(d, 'approveWithdrawal', d.rng.pick(pendingWithdrawals).id)],
     [pendingWithdrawals.length ? 0.5 : 0, () => act.decide(d, 'rejectWithdrawal', d.rng.pick(pendingWithdrawals).id)],

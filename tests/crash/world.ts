@@ -24,7 +24,17 @@ export type Kind =
   | 'approveWithdrawal'
   | 'rejectWithdrawal';
 
-export const moneyKinds: readonly Kind[] = ['deposit', 'approveDeposit', 'rejectDeposit', 'invest', 'stop', 'transfer', 'withdraw', 'approveWithdrawal', 'rejectWithdrawal'];
+export const moneyKinds: readonly Kind[] = [
+  'deposit',
+  'approveDeposit',
+  'rejectDeposit',
+  'invest',
+  'stop',
+  'transfer',
+  'withdraw',
+  'approveWithdrawal',
+  'rejectWithdrawal',
+];
 export const keyedKinds: readonly Kind[] = ['deposit', 'invest', 'stop', 'transfer', 'withdraw'];
 
 /**
@@ -96,7 +106,15 @@ export class World {
   ops: Op[] = [];
   life = 0;
   balances = new Map<string, Balances>();
-  txCount: Record<TxType, number> = { deposit: 0, withdrawal_hold: 0, withdrawal_settle: 0, withdrawal_release: 0, invest: 0, stop: 0, transfer: 0 };
+  txCount: Record<TxType, number> = {
+    deposit: 0,
+    withdrawal_hold: 0,
+    withdrawal_settle: 0,
+    withdrawal_release: 0,
+    invest: 0,
+    stop: 0,
+    transfer: 0,
+  };
   /** E-mails (and audit rows) the decisions must have queued, by template. */
   decisions = { deposit_approved: 0, deposit_rejected: 0, withdrawal_approved: 0, withdrawal_rejected: 0 };
   problems: string[] = [];
@@ -112,7 +130,21 @@ export class World {
   /** The same request again (same Idempotency-Key), as a client does when it never got an answer. */
   resend(op: Op, kind: 'retry' | 'replay'): Op {
     const { kind: k, userId, key, target, amount, recipientId, signup, method, path, json, body } = op;
-    return this.newOp({ kind: k, userId, key, target, amount, recipientId, signup, method, path, json, body, resendOf: op.seq, resendKind: kind });
+    return this.newOp({
+      kind: k,
+      userId,
+      key,
+      target,
+      amount,
+      recipientId,
+      signup,
+      method,
+      path,
+      json,
+      body,
+      resendOf: op.seq,
+      resendKind: kind,
+    });
   }
 
   problem(text: string): void {
@@ -144,7 +176,13 @@ export class World {
     op.createdId = detail.createdId ?? op.createdId;
     switch (op.kind) {
       case 'deposit':
-        this.deposits.set(op.createdId!, { id: op.createdId!, userId: op.userId, amount: detail.amount ?? op.amount!, status: 'pending', busy: false });
+        this.deposits.set(op.createdId!, {
+          id: op.createdId!,
+          userId: op.userId,
+          amount: detail.amount ?? op.amount!,
+          status: 'pending',
+          busy: false,
+        });
         return;
       case 'approveDeposit': {
         const d = this.deposits.get(op.target!)!;
@@ -167,7 +205,14 @@ export class World {
         b.available -= op.amount!;
         b.invested += op.amount!;
         this.txCount.invest += 1;
-        this.investments.set(op.createdId!, { id: op.createdId!, userId: op.userId, amount: op.amount!, createdAt: detail.createdAt!, active: true, busy: false });
+        this.investments.set(op.createdId!, {
+          id: op.createdId!,
+          userId: op.userId,
+          amount: op.amount!,
+          createdAt: detail.createdAt!,
+          active: true,
+          busy: false,
+        });
         return;
       }
       case 'stop': {
@@ -190,7 +235,13 @@ export class World {
         b.available -= op.amount!;
         b.hold += op.amount!;
         this.txCount.withdrawal_hold += 1;
-        this.withdrawals.set(op.createdId!, { id: op.createdId!, userId: op.userId, amount: op.amount!, status: 'pending', busy: false });
+        this.withdrawals.set(op.createdId!, {
+          id: op.createdId!,
+          userId: op.userId,
+          amount: op.amount!,
+          status: 'pending',
+          busy: false,
+        });
         return;
       }
       case 'approveWithdrawal': {
@@ -220,7 +271,8 @@ export class World {
   /** Frees what a refused or lost op had reserved, so the traffic can pick it again. */
   release(op: Op): void {
     if (op.kind === 'approveDeposit' || op.kind === 'rejectDeposit') this.deposits.get(op.target!)!.busy = false;
-    if (op.kind === 'approveWithdrawal' || op.kind === 'rejectWithdrawal') this.withdrawals.get(op.target!)!.busy = false;
+    if (op.kind === 'approveWithdrawal' || op.kind === 'rejectWithdrawal')
+      this.withdrawals.get(op.target!)!.busy = false;
     if (op.kind === 'stop') this.investments.get(op.target!)!.busy = false;
   }
 }

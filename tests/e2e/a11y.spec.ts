@@ -4,9 +4,31 @@ import { ADMIN, fundViaDeposit, login, pngProof, signUpViaApi, type E2EUser } fr
 import { expectNoSeriousViolations, openSettled } from './support/axe';
 
 /** Every route a visitor can open (protected routes redirect visitors to /login). */
-const publicRoutes = ['/', '/about', '/crypto', '/trading', '/stocks', '/real-estate', '/login', '/signup', '/admin-login', '/reset-password', '/reset-password?token=from-the-link', '/charts'];
+const publicRoutes = [
+  '/',
+  '/about',
+  '/crypto',
+  '/trading',
+  '/stocks',
+  '/real-estate',
+  '/login',
+  '/signup',
+  '/admin-login',
+  '/reset-password',
+  '/reset-password?token=from-the-link',
+  '/charts',
+];
 /** Every route behind a session, seen by an investor with money, an investment and history. */
-const investorRoutes = ['/invest', '/cashier', '/deposit', '/withdraw', '/internal-transfer', '/portfolio', '/profile', '/charts'];
+const investorRoutes = [
+  '/invest',
+  '/cashier',
+  '/deposit',
+  '/withdraw',
+  '/internal-transfer',
+  '/portfolio',
+  '/profile',
+  '/charts',
+];
 const widths = [1280, 390];
 
 /** Scrolls to the bottom (lazy charts and images render when near) and waits for quiet. */
@@ -30,7 +52,9 @@ test.beforeAll(async () => {
   investor = await signUpViaApi(api, 'Axel', 'Access');
   await fundViaDeposit(baseURL, api, '800');
   expect((await api.post('/api/investments', { data: { area: 'stocks', amount: '150' } })).status()).toBe(201);
-  const pending = await api.post('/api/deposits', { multipart: { amount: '60', proof: { name: 'proof.png', mimeType: 'image/png', buffer: await pngProof() } } });
+  const pending = await api.post('/api/deposits', {
+    multipart: { amount: '60', proof: { name: 'proof.png', mimeType: 'image/png', buffer: await pngProof() } },
+  });
   expect(pending.status()).toBe(201);
   await api.dispose();
 });

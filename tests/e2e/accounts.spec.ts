@@ -57,7 +57,10 @@ test.describe('accounts', () => {
     const expectMessage = async (text: string, field: string | RegExp) => {
       await submit.click();
       await expect(page.getByText(text, { exact: true })).toBeVisible();
-      await expect(page.getByLabel(field, { exact: typeof field === 'string' })).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel(field, { exact: typeof field === 'string' })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
     };
     await page.getByLabel('Email').fill('marie@example');
     await expectMessage('Veuillez entrer une adresse email valide', 'Email');
@@ -185,7 +188,9 @@ test.describe('accounts', () => {
     await expect(page.getByText('Si un compte existe pour cette adresse')).toBeVisible();
 
     // The outbox job delivers the reset e-mail to the journeys' SMTP peer.
-    await expect.poll(() => mailsTo(smtp.mails, who.email, '/api/auth/reset-password/').length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => mailsTo(smtp.mails, who.email, '/api/auth/reset-password/').length, { timeout: 20_000 })
+      .toBe(1);
     const raw = plain(mailsTo(smtp.mails, who.email, '/api/auth/reset-password/')[0]!);
     const link = /https?:\/\/\S+\/api\/auth\/reset-password\/\S+/.exec(raw)![0];
     const url = new URL(link);

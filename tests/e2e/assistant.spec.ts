@@ -5,13 +5,63 @@ import { openSettled } from './support/axe';
 type Lang = 'fr' | 'en' | 'es';
 const read = (lang: Lang, ns: string) => JSON.parse(readFileSync(`src/web/locales/${lang}/${ns}.json`, 'utf8'));
 /** The assistant's texts, with the floating button's labels (open, close), which live in the shell's `common`. */
-const strings = Object.fromEntries((['fr', 'en', 'es'] as const).map((l) => [l, { ...read(l, 'assistant'), ...read(l, 'common').assistant }])) as Record<Lang, any>;
+const strings = Object.fromEntries(
+  (['fr', 'en', 'es'] as const).map((l) => [l, { ...read(l, 'assistant'), ...read(l, 'common').assistant }]),
+) as Record<Lang, any>;
 
 /** One question per intent and language, with mixed case and accents on purpose. */
 const questions: Record<Lang, Record<string, string>> = {
-  fr: { invest: 'Comment investir ?', deposit: 'Je veux faire un DÉPÔT', withdraw: 'Comment retirer mon argent ?', crypto: 'Parlez-moi du bitcoin', portfolio: 'Où voir mon portefeuille ?', stop: 'Comment ARRETER un investissement ?', stocks: 'Les actions en bourse', realEstate: "L'immobilier m'intéresse", trading: 'Le trading forex', security: 'Est-ce securise ?', fees: 'Quels sont les frais ?', help: 'aide', greeting: 'Bonjour', thanks: 'Merci !', fallback: 'qwerty' },
-  en: { invest: 'How do I INVEST?', deposit: 'How to deposit', withdraw: 'I want to withdraw', crypto: 'Tell me about crypto', portfolio: 'my portfolio', stop: 'stop my investment', stocks: 'Stocks', realEstate: 'real estate', trading: 'day trading', security: 'is it safe', fees: 'what are the fees', help: 'help', greeting: 'Hello', thanks: 'thanks', fallback: 'blablabla' },
-  es: { invest: '¿Cómo invertir?', deposit: 'Quiero depositar', withdraw: 'Quiero RETIRAR', crypto: 'criptomonedas', portfolio: 'mi cartera', stop: 'detener mi inversión', stocks: 'acciones', realEstate: 'bienes raices', trading: 'trading', security: '¿Es seguro?', fees: 'comisiones', help: 'ayuda', greeting: 'hola', thanks: 'gracias', fallback: 'xyz' },
+  fr: {
+    invest: 'Comment investir ?',
+    deposit: 'Je veux faire un DÉPÔT',
+    withdraw: 'Comment retirer mon argent ?',
+    crypto: 'Parlez-moi du bitcoin',
+    portfolio: 'Où voir mon portefeuille ?',
+    stop: 'Comment ARRETER un investissement ?',
+    stocks: 'Les actions en bourse',
+    realEstate: "L'immobilier m'intéresse",
+    trading: 'Le trading forex',
+    security: 'Est-ce securise ?',
+    fees: 'Quels sont les frais ?',
+    help: 'aide',
+    greeting: 'Bonjour',
+    thanks: 'Merci !',
+    fallback: 'qwerty',
+  },
+  en: {
+    invest: 'How do I INVEST?',
+    deposit: 'How to deposit',
+    withdraw: 'I want to withdraw',
+    crypto: 'Tell me about crypto',
+    portfolio: 'my portfolio',
+    stop: 'stop my investment',
+    stocks: 'Stocks',
+    realEstate: 'real estate',
+    trading: 'day trading',
+    security: 'is it safe',
+    fees: 'what are the fees',
+    help: 'help',
+    greeting: 'Hello',
+    thanks: 'thanks',
+    fallback: 'blablabla',
+  },
+  es: {
+    invest: '¿Cómo invertir?',
+    deposit: 'Quiero depositar',
+    withdraw: 'Quiero RETIRAR',
+    crypto: 'criptomonedas',
+    portfolio: 'mi cartera',
+    stop: 'detener mi inversión',
+    stocks: 'acciones',
+    realEstate: 'bienes raices',
+    trading: 'trading',
+    security: '¿Es seguro?',
+    fees: 'comisiones',
+    help: 'ayuda',
+    greeting: 'hola',
+    thanks: 'gracias',
+    fallback: 'xyz',
+  },
 };
 
 const launcher = (page: Page, lang: Lang) => page.getByRole('button', { name: strings[lang].open });
@@ -26,7 +76,9 @@ async function openAssistant(page: Page, lang: Lang) {
 }
 
 test.describe('chat assistant', () => {
-  test('opens from a floating button, 384 × 600, greets in French, focus in and back, Escape closes', async ({ page }) => {
+  test('opens from a floating button, 384 × 600, greets in French, focus in and back, Escape closes', async ({
+    page,
+  }) => {
     await openAssistant(page, 'fr');
     const panel = page.getByTestId('assistant-panel');
     const box = (await panel.boundingBox())!;
@@ -92,7 +144,9 @@ test.describe('chat assistant', () => {
         await input(page, lang).press('Enter');
         count += 1;
         await expect(botMessages(page), `${lang} ${intent}`).toHaveCount(count);
-        await expect(botMessages(page).last(), `${lang} ${intent}: ${question}`).toContainText(strings[lang].answers[intent]);
+        await expect(botMessages(page).last(), `${lang} ${intent}: ${question}`).toContainText(
+          strings[lang].answers[intent],
+        );
       }
     });
   }

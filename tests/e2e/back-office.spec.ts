@@ -9,7 +9,9 @@ import { ADMIN, login } from './support/money';
 
 const shots = '.tmp/shots';
 // Names unique to this run (a retried worker signs up again): letters only, as a last name is.
-const tag = Date.now().toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!);
+const tag = Date.now()
+  .toString(26)
+  .replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!);
 const lastName = `Dürrenmatt${tag}`;
 let eloise: { id: string; uid: string };
 let marc: { uid: string };
@@ -17,7 +19,17 @@ let marc: { uid: string };
 async function signUp(firstName: string, lastName: string, handle: string) {
   const api = await request.newContext({ baseURL });
   const who = { email: `${handle}@example.test`, password: 'secret-123', username: handle, firstName, lastName };
-  const res = await api.post('/api/accounts/signup', { data: { ...who, confirmPassword: who.password, birthDate: '1990-04-12', country: 'FR', phone: '612345678', acceptTerms: true, locale: 'fr' } });
+  const res = await api.post('/api/accounts/signup', {
+    data: {
+      ...who,
+      confirmPassword: who.password,
+      birthDate: '1990-04-12',
+      country: 'FR',
+      phone: '612345678',
+      acceptTerms: true,
+      locale: 'fr',
+    },
+  });
   expect(res.status(), await res.text()).toBeLessThan(300);
   await login(api, who.email, who.password);
   const me = await (await api.get('/api/me')).json();
@@ -25,7 +37,11 @@ async function signUp(firstName: string, lastName: string, handle: string) {
 }
 
 async function operatorPage(browser: Browser, width: number, lang: 'fr' | 'en' = 'fr'): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: lang === 'fr' ? 'fr-FR' : 'en-GB', viewport: { width, height: 900 } });
+  const context = await browser.newContext({
+    baseURL,
+    locale: lang === 'fr' ? 'fr-FR' : 'en-GB',
+    viewport: { width, height: 900 },
+  });
   await login(context.request, ADMIN.email, ADMIN.password);
   const page = await context.newPage();
   await page.addInitScript((l) => localStorage.setItem('atlas.lang', l), lang);
@@ -42,8 +58,20 @@ test.beforeAll(async () => {
   const original = await walletScreenshot('0.0421 BTC', 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
   const sharp = (await import('sharp')).default;
   const copy = await sharp(original).resize(900).jpeg({ quality: 75 }).toBuffer();
-  expect((await a.api.post('/api/deposits', { multipart: { amount: '2500', proof: { name: 'proof.png', mimeType: 'image/png', buffer: original } } })).status()).toBe(201);
-  expect((await b.api.post('/api/deposits', { multipart: { amount: '2500', proof: { name: 'capture.jpg', mimeType: 'image/jpeg', buffer: copy } } })).status()).toBe(201);
+  expect(
+    (
+      await a.api.post('/api/deposits', {
+        multipart: { amount: '2500', proof: { name: 'proof.png', mimeType: 'image/png', buffer: original } },
+      })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await b.api.post('/api/deposits', {
+        multipart: { amount: '2500', proof: { name: 'capture.jpg', mimeType: 'image/jpeg', buffer: copy } },
+      })
+    ).status(),
+  ).toBe(201);
   await a.api.dispose();
   await b.api.dispose();
 });
@@ -56,14 +84,24 @@ test('the overview follows new requests live, without a reload', async ({ browse
   const api = await request.newContext({ baseURL });
   await login(api, `marc_${tag}@example.test`, 'secret-123');
   const sharp = (await import('sharp')).default;
-  const other = await sharp(await walletScreenshot('0.0007 BTC', 'bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3h')).png().toBuffer();
-  expect((await api.post('/api/deposits', { multipart: { amount: '7', proof: { name: 'p.png', mimeType: 'image/png', buffer: other } } })).status()).toBe(201);
+  const other = await sharp(await walletScreenshot('0.0007 BTC', 'bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3h'))
+    .png()
+    .toBuffer();
+  expect(
+    (
+      await api.post('/api/deposits', {
+        multipart: { amount: '7', proof: { name: 'p.png', mimeType: 'image/png', buffer: other } },
+      })
+    ).status(),
+  ).toBe(201);
   await api.dispose();
   await expect(waiting).toContainText(`${before + 1} ·`);
   await page.context().close();
 });
 
-test('an operator finds a user by part of the name without its accents, opens the page, and sees a re-used proof flagged', async ({ browser }) => {
+test('an operator finds a user by part of the name without its accents, opens the page, and sees a re-used proof flagged', async ({
+  browser,
+}) => {
   const page = await operatorPage(browser, 1280);
   await openSettled(page, '/admin/overview');
   // From the overview to the users, with the keyboard.
@@ -127,7 +165,10 @@ test('an operator freezes a user from their page and sees the freeze in the audi
   await rows.first().getByText('Avant / après').click();
   await expect(rows.first()).toContainText('Contrôle de la preuve réutilisée');
   // The export carries the same filter and the page's language.
-  await expect(page.getByRole('link', { name: 'Exporter en CSV' })).toHaveAttribute('href', new RegExp(`target=${eloise.uid}.*lang=fr|lang=fr.*target=${eloise.uid}`));
+  await expect(page.getByRole('link', { name: 'Exporter en CSV' })).toHaveAttribute(
+    'href',
+    new RegExp(`target=${eloise.uid}.*lang=fr|lang=fr.*target=${eloise.uid}`),
+  );
   await expect(page.getByTestId('seals-verification')).toBeVisible();
 
   // Unfrozen again, so that the other journeys see an ordinary account.
@@ -139,7 +180,9 @@ test('an operator freezes a user from their page and sees the freeze in the audi
 });
 
 for (const width of [1280, 390]) {
-  test(`the new screens have no serious axe violation at ${width} px (and their screenshots, FR and EN)`, async ({ browser }) => {
+  test(`the new screens have no serious axe violation at ${width} px (and their screenshots, FR and EN)`, async ({
+    browser,
+  }) => {
     for (const lang of ['fr', 'en'] as const) {
       const page = await operatorPage(browser, width, lang);
       const screens: Array<[string, string]> = [
@@ -152,7 +195,8 @@ for (const width of [1280, 390]) {
       for (const [name, path] of screens) {
         await openSettled(page, path, lang);
         if (name === 'users') await expect(page.getByRole('link', { name: new RegExp(lastName) })).toBeVisible();
-        if (name === 'user') await expect(page.getByRole('heading', { name: lang === 'fr' ? 'Relevé' : 'Statement' })).toBeVisible();
+        if (name === 'user')
+          await expect(page.getByRole('heading', { name: lang === 'fr' ? 'Relevé' : 'Statement' })).toBeVisible();
         if (name === 'user') await expect(page.getByTestId('freeze-state')).toContainText(eloise.uid);
         if (name === 'audit') await expect(page.getByTestId('audit-rows').getByRole('listitem').first()).toBeVisible();
         await page.screenshot({ path: `${shots}/${name}-${lang}-${width}.png`, fullPage: true });

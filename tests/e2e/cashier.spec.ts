@@ -12,7 +12,10 @@ test.describe('cashier and operator review', () => {
   });
   test.afterAll(async () => smtp.close());
 
-  test('a deposit with proof appears live in the queue, is approved, credits the user live and e-mails them; a rejected withdrawal comes back', async ({ browser, baseURL }) => {
+  test('a deposit with proof appears live in the queue, is approved, credits the user live and e-mails them; a rejected withdrawal comes back', async ({
+    browser,
+    baseURL,
+  }) => {
     const setup = await browser.newContext({ baseURL });
     const who = await signUpViaApi(setup.request, 'Sofia', 'Rossi');
     await setup.close();
@@ -25,15 +28,21 @@ test.describe('cashier and operator review', () => {
     await user.page.goto('/deposit');
     await expect(user.page.getByRole('heading', { name: 'Effectuer un Dépôt' })).toBeVisible();
     await expect(user.page.getByText(/EXEMPLES DE DÉMONSTRATION/)).toBeVisible();
-    await user.page.getByRole('button', { name: "Soumettre le dépôt" }).click();
+    await user.page.getByRole('button', { name: 'Soumettre le dépôt' }).click();
     await expect(user.page.getByText('Veuillez entrer un montant valide')).toBeVisible();
     await user.page.getByLabel('Montant envoyé (USD)').fill('250,00');
     await user.page.getByRole('button', { name: 'Soumettre le dépôt' }).click();
     await expect(user.page.getByText('Veuillez sélectionner une preuve de dépôt')).toBeVisible();
-    await user.page.getByLabel("Capture d'écran de la preuve de paiement").setInputFiles({ name: 'preuve.png', mimeType: 'image/png', buffer: await pngProof() });
+    await user.page
+      .getByLabel("Capture d'écran de la preuve de paiement")
+      .setInputFiles({ name: 'preuve.png', mimeType: 'image/png', buffer: await pngProof() });
     await expect(user.page.getByRole('img', { name: 'Aperçu de la preuve sélectionnée' })).toBeVisible();
     await user.page.getByRole('button', { name: 'Soumettre le dépôt' }).click();
-    await expect(user.page.getByText('Demande de dépôt soumise avec succès! Un administrateur va vérifier votre preuve sous peu.').first()).toBeVisible();
+    await expect(
+      user.page
+        .getByText('Demande de dépôt soumise avec succès! Un administrateur va vérifier votre preuve sous peu.')
+        .first(),
+    ).toBeVisible();
     await user.page.waitForURL('**/cashier', { timeout: 5_000 });
     await expect(user.page.getByText('En attente').first()).toBeVisible();
 
@@ -51,7 +60,9 @@ test.describe('cashier and operator review', () => {
     await expect(admin.page.getByText('Dépôt approuvé !')).toBeVisible();
 
     // The user's balance moves without a reload, and the e-mail reaches the SMTP peer.
-    await expect(user.page.getByRole('group', { name: 'Solde disponible' })).toContainText('$250.00', { timeout: 10_000 });
+    await expect(user.page.getByRole('group', { name: 'Solde disponible' })).toContainText('$250.00', {
+      timeout: 10_000,
+    });
     await expect.poll(() => mailsTo(smtp.mails, who.email, '$250.00').length, { timeout: 20_000 }).toBe(1);
 
     // A withdrawal is held, then rejected with a reason: the funds come back.
@@ -60,7 +71,9 @@ test.describe('cashier and operator review', () => {
     await user.page.getByLabel('Cryptomonnaie').selectOption('BTC');
     await user.page.getByLabel('Adresse de retrait').fill(BTC.slice(0, -1) + 'p');
     await user.page.getByRole('button', { name: 'Demander le retrait' }).click();
-    await expect(user.page.getByText("Cette adresse n'est pas une adresse BTC valide. Vérifiez-la caractère par caractère.")).toBeVisible();
+    await expect(
+      user.page.getByText("Cette adresse n'est pas une adresse BTC valide. Vérifiez-la caractère par caractère."),
+    ).toBeVisible();
     await user.page.getByLabel('Adresse de retrait').fill(BTC);
     await user.page.getByRole('button', { name: 'Demander le retrait' }).click();
     await expect(user.page.getByText('Demande de retrait soumise avec succès! Redirection...')).toBeVisible();
@@ -76,7 +89,9 @@ test.describe('cashier and operator review', () => {
     await admin.page.getByRole('button', { name: 'Confirmer le rejet' }).click();
     await expect(admin.page.getByText('Retrait rejeté')).toBeVisible();
 
-    await expect(user.page.getByRole('group', { name: 'Solde disponible' })).toContainText('$250.00', { timeout: 10_000 });
+    await expect(user.page.getByRole('group', { name: 'Solde disponible' })).toContainText('$250.00', {
+      timeout: 10_000,
+    });
     await expect(user.page.getByText('Motif : Adresse non vérifiée')).toBeVisible();
     await user.context.close();
     await admin.context.close();
@@ -86,11 +101,17 @@ test.describe('cashier and operator review', () => {
     const setup = await browser.newContext({ baseURL });
     const who = await signUpViaApi(setup.request, 'Hugo', 'Petit');
     await fundViaDeposit(baseURL!, setup.request, '80.00');
-    expect((await setup.request.post('/api/investments', { data: { area: 'stocks', amount: '10' } })).status()).toBe(201);
+    expect((await setup.request.post('/api/investments', { data: { area: 'stocks', amount: '10' } })).status()).toBe(
+      201,
+    );
     await setup.close();
     const { context, page } = await signedInContext(browser, baseURL!, who);
     await page.goto('/withdraw');
-    await expect(page.getByRole('alert').filter({ hasText: 'Les retraits sont bloqués durant les 30 premiers jours. Il reste 30 jours.' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Les retraits sont bloqués durant les 30 premiers jours. Il reste 30 jours.' }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Bloqué (30j restants)' })).toBeDisabled();
     await expect(page.getByLabel('Montant (USD)')).toBeDisabled();
     await context.close();

@@ -1,13 +1,33 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser } from '@playwright/test';
-import { ADMIN, ADMIN_B, fundViaDeposit, login, pngProof, requestCard, signedInContext, signUpViaApi } from './support/money';
+import {
+  ADMIN,
+  ADMIN_B,
+  fundViaDeposit,
+  login,
+  pngProof,
+  requestCard,
+  signedInContext,
+  signUpViaApi,
+} from './support/money';
 
 /** Screenshots for review (not committed): FR and EN, desktop and phone. */
-async function shots(browser: Browser, baseURL: string, who: { email: string; password: string }, path: string, name: string, ready: string[]) {
+async function shots(
+  browser: Browser,
+  baseURL: string,
+  who: { email: string; password: string },
+  path: string,
+  name: string,
+  ready: string[],
+) {
   mkdirSync('.tmp/shots', { recursive: true });
   for (const lang of ['fr', 'en'] as const) {
     for (const width of [1280, 390]) {
-      const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width, height: 900 },
+        locale: lang === 'fr' ? 'fr-FR' : 'en-US',
+      });
       await context.addInitScript((l) => localStorage.setItem('atlas.lang', l), lang);
       await login(context.request, who.email, who.password);
       const page = await context.newPage();
@@ -20,10 +40,15 @@ async function shots(browser: Browser, baseURL: string, who: { email: string; pa
 }
 
 test.describe('dual control and frozen accounts', () => {
-  test('operator A gives the first approval of a $5,000 deposit, cannot give the second, operator B does; the balance updates live', async ({ browser, baseURL }) => {
+  test('operator A gives the first approval of a $5,000 deposit, cannot give the second, operator B does; the balance updates live', async ({
+    browser,
+    baseURL,
+  }) => {
     const setup = await browser.newContext({ baseURL });
     const who = await signUpViaApi(setup.request, 'Lucie', 'Moreau');
-    const filed = await setup.request.post('/api/deposits', { multipart: { amount: '5000.00', proof: { name: 'proof.png', mimeType: 'image/png', buffer: await pngProof() } } });
+    const filed = await setup.request.post('/api/deposits', {
+      multipart: { amount: '5000.00', proof: { name: 'proof.png', mimeType: 'image/png', buffer: await pngProof() } },
+    });
     expect(filed.status()).toBe(201);
     const depositId = (await filed.json()).id as string;
     await setup.close();
@@ -46,12 +71,17 @@ test.describe('dual control and frozen accounts', () => {
     await expect(cardA).toContainText("Vous avez donné la 1ʳᵉ validation : la 2ᵉ doit venir d'un autre opérateur.");
     await expect(cardA.getByRole('button', { name: /Approuver|2ᵉ validation/ })).toHaveCount(0);
     await expect(cardA.getByRole('button', { name: 'Rejeter' })).toBeVisible();
-    const twice = await a.context.request.post(`/api/admin/deposits/${depositId}/approve`, { headers: { origin: baseURL! } });
+    const twice = await a.context.request.post(`/api/admin/deposits/${depositId}/approve`, {
+      headers: { origin: baseURL! },
+    });
     expect(twice.status()).toBe(409);
     expect((await twice.json()).error.code).toBe('second_approval_same_operator');
     await expect(available).toContainText('$0.00');
 
-    await shots(browser, baseURL!, ADMIN_B, '/admin', 'queue-second-approval', ["En attente d'une 2ᵉ validation", 'Awaiting a 2nd approval']);
+    await shots(browser, baseURL!, ADMIN_B, '/admin', 'queue-second-approval', [
+      "En attente d'une 2ᵉ validation",
+      'Awaiting a 2nd approval',
+    ]);
 
     const b = await signedInContext(browser, baseURL!, ADMIN_B);
     await b.page.goto('/admin');
@@ -70,10 +100,15 @@ test.describe('dual control and frozen accounts', () => {
 
   test("an operator's own request has no decision buttons", async ({ browser, baseURL }) => {
     const a = await signedInContext(browser, baseURL!, ADMIN);
-    const filed = await a.context.request.post('/api/deposits', { multipart: { amount: '42.00', proof: { name: 'proof.png', mimeType: 'image/png', buffer: await pngProof() } } });
+    const filed = await a.context.request.post('/api/deposits', {
+      multipart: { amount: '42.00', proof: { name: 'proof.png', mimeType: 'image/png', buffer: await pngProof() } },
+    });
     expect(filed.status()).toBe(201);
     await a.page.goto('/admin');
-    const own = a.page.getByTestId('request-card').filter({ hasText: '$42.00' }).filter({ hasText: 'Votre propre demande' });
+    const own = a.page
+      .getByTestId('request-card')
+      .filter({ hasText: '$42.00' })
+      .filter({ hasText: 'Votre propre demande' });
     await expect(own).toBeVisible();
     await expect(own.getByRole('button', { name: /Approuver|Rejeter|validation/ })).toHaveCount(0);
     // Operator B sees the same request with its buttons.
@@ -111,17 +146,29 @@ test.describe('dual control and frozen accounts', () => {
     // The banner comes without a reload (the freeze is pushed to the user's screens).
     const banner = user.page.getByTestId('frozen-banner');
     await expect(banner).toContainText('Votre compte est gelé', { timeout: 10_000 });
-    await expect(banner).toContainText('Les transferts, les demandes de retrait et les nouveaux investissements sont suspendus.');
-    await expect(banner.getByRole('link', { name: 'support@atlas-invest.local' })).toHaveAttribute('href', 'mailto:support@atlas-invest.local');
+    await expect(banner).toContainText(
+      'Les transferts, les demandes de retrait et les nouveaux investissements sont suspendus.',
+    );
+    await expect(banner.getByRole('link', { name: 'support@atlas-invest.local' })).toHaveAttribute(
+      'href',
+      'mailto:support@atlas-invest.local',
+    );
 
     await user.page.getByLabel('UID du destinataire').fill(payee.uid);
     await user.page.getByRole('button', { name: 'Vérifier le destinataire' }).click();
     await user.page.getByLabel('Montant (USD)').fill('10.00');
     await user.page.getByRole('button', { name: 'Envoyer' }).click();
-    await expect(user.page.getByText(/Votre compte est gelé : les transferts, retraits et nouveaux investissements sont suspendus/)).toBeVisible();
+    await expect(
+      user.page.getByText(
+        /Votre compte est gelé : les transferts, retraits et nouveaux investissements sont suspendus/,
+      ),
+    ).toBeVisible();
     expect((await (await user.context.request.get('/api/me')).json()).balance).toBe('200.00');
 
-    await shots(browser, baseURL!, who, '/cashier', 'frozen-banner', ['Votre compte est gelé', 'Your account is frozen']);
+    await shots(browser, baseURL!, who, '/cashier', 'frozen-banner', [
+      'Votre compte est gelé',
+      'Your account is frozen',
+    ]);
 
     await a.page.getByLabel('Motif').fill('Identité vérifiée');
     await a.page.getByRole('button', { name: 'Dégeler le compte' }).click();

@@ -31,23 +31,37 @@ const hostileScript = (victimUid: string) => `
 `;
 
 test.describe('third-party code in a box', () => {
-  test('a hostile stand-in for the provider script can neither call our API with credentials nor read the parent', async ({ browser }) => {
+  test('a hostile stand-in for the provider script can neither call our API with credentials nor read the parent', async ({
+    browser,
+  }) => {
     const api = await request.newContext({ baseURL });
     const victim = await signUpViaApi(api, 'Victime', 'Boxed');
     await fundViaDeposit(baseURL, api, '100.00');
     const thief = await signUpViaApi(await request.newContext({ baseURL }), 'Voleur', 'Hostile');
     const { context, page } = await signedInContext(browser, baseURL, victim);
-    await context.route('https://s3.tradingview.com/**', (r) => r.fulfill({ contentType: 'text/javascript', body: hostileScript(thief.uid) }));
+    await context.route('https://s3.tradingview.com/**', (r) =>
+      r.fulfill({ contentType: 'text/javascript', body: hostileScript(thief.uid) }),
+    );
     await page.addInitScript(() => {
       (window as unknown as { reports: unknown[] }).reports = [];
       window.addEventListener('message', (e) => {
-        if ((e.data as { type?: string })?.type === 'hostile-report') (window as unknown as { reports: unknown[] }).reports.push({ origin: e.origin, ...(e.data as { report: object }).report });
+        if ((e.data as { type?: string })?.type === 'hostile-report')
+          (window as unknown as { reports: unknown[] }).reports.push({
+            origin: e.origin,
+            ...(e.data as { report: object }).report,
+          });
       });
     });
     await page.goto('/charts');
     // Three widget scripts, three stand-ins: each reports what it could reach.
-    await expect.poll(() => page.evaluate(() => (window as unknown as { reports: unknown[] }).reports.length), { timeout: 15_000 }).toBe(3);
-    const reports = (await page.evaluate(() => (window as unknown as { reports: Array<Record<string, string>> }).reports)) as Array<Record<string, string>>;
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { reports: unknown[] }).reports.length), {
+        timeout: 15_000,
+      })
+      .toBe(3);
+    const reports = (await page.evaluate(
+      () => (window as unknown as { reports: Array<Record<string, string>> }).reports,
+    )) as Array<Record<string, string>>;
     for (const r of reports) {
       expect(r.origin).toBe('null');
       expect(r.origin).not.toBe(new URL(baseURL).origin);
@@ -92,9 +106,10 @@ test.describe('cross-site requests', () => {
     // A page of the same site (127.0.0.1) on another port: SameSite=Lax cookies go along with its requests.
     sibling = createServer((req, res) => {
       const action = `${baseURL}/api/deposits`;
-      const page = req.url === '/form'
-        ? `<!doctype html><form id="f" method="post" enctype="multipart/form-data" action="${action}"><input name="amount" value="4242.00"><input type="file" name="proof"></form><script>document.getElementById('f').submit()</script>`
-        : `<!doctype html><p id="done">…</p><script>
+      const page =
+        req.url === '/form'
+          ? `<!doctype html><form id="f" method="post" enctype="multipart/form-data" action="${action}"><input name="amount" value="4242.00"><input type="file" name="proof"></form><script>document.getElementById('f').submit()</script>`
+          : `<!doctype html><p id="done">…</p><script>
             var data = new FormData();
             data.append('amount', '4242.00');
             data.append('proof', new Blob([Uint8Array.from(atob('${proof}'), function (c) { return c.charCodeAt(0); })], { type: 'image/png' }), 'p.png');
@@ -108,11 +123,14 @@ test.describe('cross-site requests', () => {
   });
   test.afterAll(async () => new Promise<void>((resolve) => sibling.close(() => resolve())));
 
-  test('a page on another port sending a no-cors multipart deposit, or submitting a form, in the victim name is refused', async ({ browser }) => {
+  test('a page on another port sending a no-cors multipart deposit, or submitting a form, in the victim name is refused', async ({
+    browser,
+  }) => {
     const api = await request.newContext({ baseURL });
     const victim = await signUpViaApi(api, 'Victime', 'Csrf');
     const { context, page } = await signedInContext(browser, baseURL, victim);
-    const history = async () => (await (await context.request.get('/api/cashier/history')).json()) as { deposits: unknown[] };
+    const history = async () =>
+      (await (await context.request.get('/api/cashier/history')).json()) as { deposits: unknown[] };
 
     // The no-cors answer is opaque to the page (and Cross-Origin-Resource-Policy blocks it): what
     // matters is that the request left with the victim's cookie and that the server recorded nothing.

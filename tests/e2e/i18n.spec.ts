@@ -16,7 +16,15 @@ async function longPerson(api: APIRequestContext) {
     password: 'secret-123',
   };
   const res = await api.post('/api/accounts/signup', {
-    data: { ...who, confirmPassword: who.password, birthDate: '1990-04-12', country: 'HT', phone: '34567890', acceptTerms: true, locale: 'fr' },
+    data: {
+      ...who,
+      confirmPassword: who.password,
+      birthDate: '1990-04-12',
+      country: 'HT',
+      phone: '34567890',
+      acceptTerms: true,
+      locale: 'fr',
+    },
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
   await confirmEmail(api, who.email);
@@ -31,25 +39,36 @@ async function asAdmin(baseURL: string) {
 }
 
 /** Language chosen before the first script runs, as a returning visitor's would be. */
-async function inLanguage(browser: Browser, baseURL: string, who: { email: string; password: string }, lang: 'fr' | 'en' | 'es') {
+async function inLanguage(
+  browser: Browser,
+  baseURL: string,
+  who: { email: string; password: string },
+  lang: 'fr' | 'en' | 'es',
+) {
   const { context, page } = await signedInContext(browser, baseURL, who);
   await context.addCookies([{ name: 'atlas.lang', value: lang, url: baseURL }]);
   await context.addInitScript((l) => localStorage.setItem('atlas.lang', l), lang);
   return { context, page };
 }
 
-const documentWidth = (page: Page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+const documentWidth = (page: Page) =>
+  page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
 
 /** Actions of the page that the floating button's box overlaps (should always be none). */
 const coveredActions = (page: Page) =>
   page.evaluate(() => {
-    const launcher = document.querySelector<HTMLElement>('button[aria-controls="assistant-panel"]')!.getBoundingClientRect();
+    const launcher = document
+      .querySelector<HTMLElement>('button[aria-controls="assistant-panel"]')!
+      .getBoundingClientRect();
     const hits: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('main a[href], main button, main input, main select, main textarea, footer a[href]')) {
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'main a[href], main button, main input, main select, main textarea, footer a[href]',
+    )) {
       const r = el.getBoundingClientRect();
       // A card that is a link as a whole (taller than a third of the screen) stays pressable around the button.
       if (r.width <= 1 || r.height <= 1 || r.height >= window.innerHeight / 3) continue;
-      if (r.left < launcher.right && r.right > launcher.left && r.top < launcher.bottom && r.bottom > launcher.top) hits.push((el.textContent || el.getAttribute('aria-label') || el.tagName).trim().slice(0, 40));
+      if (r.left < launcher.right && r.right > launcher.left && r.top < launcher.bottom && r.bottom > launcher.top)
+        hits.push((el.textContent || el.getAttribute('aria-label') || el.tagName).trim().slice(0, 40));
     }
     return hits;
   });
@@ -63,18 +82,45 @@ test.describe('French-first, every width, every language', () => {
     await fundViaDeposit(baseURL!, setup.request, '900000000.00');
     // A withdrawal rejected with a long reason, one pending to a long address, a pending deposit.
     const admin = await asAdmin(baseURL!);
-    const rejected = await setup.request.post('/api/withdrawals', { data: { amount: '1234567.89', crypto: 'BTC', address: BTC } });
+    const rejected = await setup.request.post('/api/withdrawals', {
+      data: { amount: '1234567.89', crypto: 'BTC', address: BTC },
+    });
     expect(rejected.status(), await rejected.text()).toBe(201);
     const reason = `Adresse refusée après vérification : ${'https://explorateur.example.test/transaction/'.padEnd(140, 'x')} — ${'la demande ne correspond pas aux informations du compte, merci de recommencer avec une adresse à votre nom. '.repeat(3)}`;
-    expect((await admin.post(`/api/admin/withdrawals/${(await rejected.json()).id}/reject`, { data: { reason: reason.slice(0, 500) } })).status()).toBe(200);
-    expect((await setup.request.post('/api/withdrawals', { data: { amount: '987654.32', crypto: 'BTC', address: BTC } })).status()).toBe(201);
-    expect((await setup.request.post('/api/deposits', { multipart: { amount: '123456789.01', proof: { name: 'preuve.png', mimeType: 'image/png', buffer: await pngProof() } } })).status()).toBe(201);
+    expect(
+      (
+        await admin.post(`/api/admin/withdrawals/${(await rejected.json()).id}/reject`, {
+          data: { reason: reason.slice(0, 500) },
+        })
+      ).status(),
+    ).toBe(200);
+    expect(
+      (
+        await setup.request.post('/api/withdrawals', { data: { amount: '987654.32', crypto: 'BTC', address: BTC } })
+      ).status(),
+    ).toBe(201);
+    expect(
+      (
+        await setup.request.post('/api/deposits', {
+          multipart: {
+            amount: '123456789.01',
+            proof: { name: 'preuve.png', mimeType: 'image/png', buffer: await pngProof() },
+          },
+        })
+      ).status(),
+    ).toBe(201);
     // Transfers both ways with another long name, and investments in every area.
     const other = await browser.newContext({ baseURL });
     const friend = await signUpViaApi(other.request, 'Jeanchristophe', 'Delacroix-Montmorency-Beauregard-de-la-Tour');
-    expect((await setup.request.post('/api/transfers', { data: { recipientUid: friend.uid, amount: '7654321.00' } })).status()).toBe(201);
+    expect(
+      (
+        await setup.request.post('/api/transfers', { data: { recipientUid: friend.uid, amount: '7654321.00' } })
+      ).status(),
+    ).toBe(201);
     for (const area of ['crypto', 'trading', 'stocks', 'real_estate']) {
-      expect((await setup.request.post('/api/investments', { data: { area, amount: '123456789.12' } })).status()).toBe(201);
+      expect((await setup.request.post('/api/investments', { data: { area, amount: '123456789.12' } })).status()).toBe(
+        201,
+      );
     }
     await admin.dispose();
     await other.close();
@@ -82,19 +128,40 @@ test.describe('French-first, every width, every language', () => {
   });
 
   const userRoutes = ['/profile', '/invest', '/cashier', '/deposit', '/withdraw', '/internal-transfer', '/portfolio'];
-  const publicRoutes = ['/', '/about', '/crypto', '/trading', '/stocks', '/real-estate', '/charts', '/signup', '/login', '/admin-login', '/reset-password'];
+  const publicRoutes = [
+    '/',
+    '/about',
+    '/crypto',
+    '/trading',
+    '/stocks',
+    '/real-estate',
+    '/charts',
+    '/signup',
+    '/login',
+    '/admin-login',
+    '/reset-password',
+  ];
 
-  test('no screen scrolls sideways at 320, 360 and 390 px, with long names, e-mails, reasons and amounts', async ({ browser, baseURL }) => {
+  test('no screen scrolls sideways at 320, 360 and 390 px, with long names, e-mails, reasons and amounts', async ({
+    browser,
+    baseURL,
+  }) => {
     // Every width in French; the narrowest in English and Spanish too (Spanish words run longest).
-    for (const [lang, widths] of [['fr', [320, 360, 390]], ['en', [320]], ['es', [320]]] as const) {
+    for (const [lang, widths] of [
+      ['fr', [320, 360, 390]],
+      ['en', [320]],
+      ['es', [320]],
+    ] as const) {
       const { context, page } = await inLanguage(browser, baseURL!, long, lang);
       for (const width of widths) {
         await page.setViewportSize({ width, height: 800 });
         for (const route of [...userRoutes, ...publicRoutes]) {
           await page.goto(route);
           await expect(page.locator('main h1').first()).toBeVisible();
-          if (userRoutes.includes(route)) await expect(page.locator('main')).toContainText(/\$\d{3},\d{3},\d{3}\.\d{2}/);
-          if (route === '/cashier') await expect(page.getByText(/Adresse refusée après vérification/).first()).toBeVisible();
+          if (userRoutes.includes(route))
+            await expect(page.locator('main')).toContainText(/\$\d{3},\d{3},\d{3}\.\d{2}/);
+          if (route === '/cashier')
+            await expect(page.getByText(/Adresse refusée après vérification/).first()).toBeVisible();
           await expect(page.locator('html')).toHaveAttribute('lang', lang);
           if (route === '/profile') await expect(page.getByText(long.email).first()).toBeVisible();
           if (route === '/portfolio') await expect(page.getByTestId('statement-balance')).toBeVisible();
@@ -115,7 +182,10 @@ test.describe('French-first, every width, every language', () => {
     await admin.close();
   });
 
-  test('the assistant keeps its conversation across closing and screens, and its button never covers an action', async ({ browser, baseURL }) => {
+  test('the assistant keeps its conversation across closing and screens, and its button never covers an action', async ({
+    browser,
+    baseURL,
+  }) => {
     const { context, page } = await signedInContext(browser, baseURL!, long);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/portfolio');
@@ -138,23 +208,44 @@ test.describe('French-first, every width, every language', () => {
     await expect(panel.getByText('Comment faire un dépôt ?')).toBeVisible();
     await page.keyboard.press('Escape');
 
-    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    for (const size of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(size);
-      for (const route of ['/portfolio', '/cashier', '/invest', '/deposit', '/withdraw', '/internal-transfer', '/profile', '/']) {
+      for (const route of [
+        '/portfolio',
+        '/cashier',
+        '/invest',
+        '/deposit',
+        '/withdraw',
+        '/internal-transfer',
+        '/profile',
+        '/',
+      ]) {
         await page.goto(route);
         await expect(page.locator('main h1').first()).toBeVisible();
-        if (route === '/portfolio') await expect(page.getByRole('button', { name: /Arrêter|Bloqué/ }).first()).toBeVisible();
+        if (route === '/portfolio')
+          await expect(page.getByRole('button', { name: /Arrêter|Bloqué/ }).first()).toBeVisible();
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         for (let y = 0; y < height; y += Math.floor(size.height / 2)) {
           await page.evaluate((top) => window.scrollTo(0, top), y);
-          await expect.poll(() => coveredActions(page), { message: `${route} at ${size.width} px, scrolled to ${y}` }).toEqual([]);
+          await expect
+            .poll(() => coveredActions(page), { message: `${route} at ${size.width} px, scrolled to ${y}` })
+            .toEqual([]);
         }
       }
     }
 
     // The view of a statement that failed to load: its CSV link stays reachable.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.route('**/api/statement?*', (r) => r.fulfill({ status: 500, body: '{"error":{"code":"internal_error","params":{}}}', contentType: 'application/json' }));
+    await page.route('**/api/statement?*', (r) =>
+      r.fulfill({
+        status: 500,
+        body: '{"error":{"code":"internal_error","params":{}}}',
+        contentType: 'application/json',
+      }),
+    );
     await page.goto('/portfolio');
     await expect(page.getByRole('link', { name: 'Télécharger en CSV' })).toBeVisible();
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -166,11 +257,38 @@ test.describe('French-first, every width, every language', () => {
   });
 
   for (const [lang, typed, sent, insufficient, willSend, datePattern, birth] of [
-    ['fr', '1 250,50', '$1,250.50', 'Solde insuffisant pour cet investissement', 'Montant envoyé', 'jj/mm/aaaa', '31/12/1990'],
-    ['en', '1,250.50', '$1,250.50', 'Insufficient balance for this investment', 'Amount sent', 'mm/dd/yyyy', '12/31/1990'],
-    ['es', '1.250,50', '$1,250.50', 'Saldo insuficiente para esta inversión', 'Importe enviado', 'dd/mm/aaaa', '31/12/1990'],
+    [
+      'fr',
+      '1 250,50',
+      '$1,250.50',
+      'Solde insuffisant pour cet investissement',
+      'Montant envoyé',
+      'jj/mm/aaaa',
+      '31/12/1990',
+    ],
+    [
+      'en',
+      '1,250.50',
+      '$1,250.50',
+      'Insufficient balance for this investment',
+      'Amount sent',
+      'mm/dd/yyyy',
+      '12/31/1990',
+    ],
+    [
+      'es',
+      '1.250,50',
+      '$1,250.50',
+      'Saldo insuficiente para esta inversión',
+      'Importe enviado',
+      'dd/mm/aaaa',
+      '31/12/1990',
+    ],
   ] as const) {
-    test(`${lang}: amounts and dates typed the language's way, the reason beside the button, the first byte and the spreadsheet`, async ({ browser, baseURL }) => {
+    test(`${lang}: amounts and dates typed the language's way, the reason beside the button, the first byte and the spreadsheet`, async ({
+      browser,
+      baseURL,
+    }) => {
       const setup = await browser.newContext({ baseURL });
       const who = await signUpViaApi(setup.request, 'Ana', 'Lopez');
       await fundViaDeposit(baseURL!, setup.request, '2000.00');
@@ -188,16 +306,23 @@ test.describe('French-first, every width, every language', () => {
       await expect(page.getByTestId('confirm-reason')).toHaveText(insufficient);
       await expect(page.locator('button[type="submit"]')).toBeDisabled();
       await amount.fill(typed);
-      await expect(page.getByTestId('amount-preview')).toHaveText(`${willSend}: ${sent}`.replace('envoyé:', 'envoyé :'));
+      await expect(page.getByTestId('amount-preview')).toHaveText(
+        `${willSend}: ${sent}`.replace('envoyé:', 'envoyé :'),
+      );
       await expect(page.getByTestId('confirm-reason')).toHaveCount(0);
       await page.locator('button[type="submit"]').click();
       await page.waitForURL('**/portfolio', { timeout: 10_000 });
-      const investments = (await (await context.request.get('/api/investments')).json()).investments as Array<{ amount: string }>;
+      const investments = (await (await context.request.get('/api/investments')).json()).investments as Array<{
+        amount: string;
+      }>;
       expect(investments.map((i) => i.amount)).toEqual(['1250.50']);
 
       // The statement's CSV as a spreadsheet of the language opens it.
       const rows = readAsSpreadsheet(await (await context.request.get(`/api/statement.csv?lang=${lang}`)).text(), lang);
-      expect(rows.slice(1).map((r) => [r[3], r[4]])).toEqual([[2000, 2000], [-1250.5, 749.5]]);
+      expect(rows.slice(1).map((r) => [r[3], r[4]])).toEqual([
+        [2000, 2000],
+        [-1250.5, 749.5],
+      ]);
 
       // The statement's day filter and the signup's birth date follow the language's order.
       const from = page.locator('input[name="from"]');
@@ -218,14 +343,21 @@ test.describe('French-first, every width, every language', () => {
   }
 
   // Last of the file: it moves the server's test clock past a month's end (it only ever moves forward).
-  test('after the turn of the month, the month that just closed shows its value, not $0, before any snapshot run', async ({ browser, baseURL }) => {
+  test('after the turn of the month, the month that just closed shows its value, not $0, before any snapshot run', async ({
+    browser,
+    baseURL,
+  }) => {
     const setup = await browser.newContext({ baseURL });
     const who = await signUpViaApi(setup.request, 'Louis', 'Martin');
     await fundViaDeposit(baseURL!, setup.request, '1000.00');
-    expect((await setup.request.post('/api/investments', { data: { area: 'stocks', amount: '300.00' } })).status()).toBe(201);
+    expect(
+      (await setup.request.post('/api/investments', { data: { area: 'stocks', amount: '300.00' } })).status(),
+    ).toBe(201);
     const now = new Date((await (await setup.request.get('/api/test/clock')).json()).now as string);
     const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-    const moved = await setup.request.post('/api/test/clock', { data: { advanceDays: Math.ceil((nextMonth - now.getTime()) / 86_400_000) + 1 } });
+    const moved = await setup.request.post('/api/test/clock', {
+      data: { advanceDays: Math.ceil((nextMonth - now.getTime()) / 86_400_000) + 1 },
+    });
     expect(moved.status(), await moved.text()).toBe(200);
     await setup.close();
 

@@ -36,17 +36,26 @@ async function expectVisibleFocus(target: Locator, drawnBy?: Locator): Promise<v
     painted.evaluate((el) => {
       const style = getComputedStyle(el);
       const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
-      const twin = [...document.querySelectorAll(el.tagName)].find((other) => other !== el && other.className === el.className && !other.contains(document.activeElement));
+      const twin = [...document.querySelectorAll(el.tagName)].find(
+        (other) => other !== el && other.className === el.className && !other.contains(document.activeElement),
+      );
       // Without a twin to compare with, the ring must be the focus colour (gold-400).
-      const ring = style.boxShadow !== 'none' && (twin ? getComputedStyle(twin).boxShadow !== style.boxShadow : style.boxShadow.includes('rgb(247, 201, 72)'));
+      const ring =
+        style.boxShadow !== 'none' &&
+        (twin ? getComputedStyle(twin).boxShadow !== style.boxShadow : style.boxShadow.includes('rgb(247, 201, 72)'));
       return { outline, ring, matchesFocusVisible: el.matches(':focus-visible') || el.matches(':has(:focus-visible)') };
     });
   expect((await read()).matchesFocusVisible, 'focus came from the keyboard').toBe(true);
   // Cards fade their ring in (a CSS transition): judge the indicator once it has settled.
-  await expect.poll(async () => {
-    const indicator = await read();
-    return indicator.outline || indicator.ring;
-  }, { message: 'a visible focus indicator', timeout: 2000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const indicator = await read();
+        return indicator.outline || indicator.ring;
+      },
+      { message: 'a visible focus indicator', timeout: 2000 },
+    )
+    .toBe(true);
 }
 
 test('keyboard only: sign up, log in and invest', async ({ page }) => {
@@ -59,7 +68,9 @@ test('keyboard only: sign up, log in and invest', async ({ page }) => {
   const skip = page.getByRole('link', { name: 'Aller au contenu' });
   await expect(skip).toBeFocused();
   await expect(skip).toBeInViewport();
-  const navSignup = page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: "S'inscrire" });
+  const navSignup = page
+    .getByRole('navigation', { name: 'Navigation principale' })
+    .getByRole('link', { name: "S'inscrire" });
   await tabTo(page, navSignup);
   await expectVisibleFocus(navSignup);
   await page.keyboard.press('Enter');
@@ -105,7 +116,10 @@ test('keyboard only: sign up, log in and invest', async ({ page }) => {
   await expect(page.getByText('Inscription réussie! Vous pouvez maintenant vous connecter.')).toBeVisible();
 
   // The success message offers the way to the login page; Shift+Tab back to it.
-  const toLogin = page.locator('main').getByRole('link', { name: /connecter/ }).first();
+  const toLogin = page
+    .locator('main')
+    .getByRole('link', { name: /connecter/ })
+    .first();
   await tabTo(page, toLogin, { back: true });
   await expectVisibleFocus(toLogin);
   await page.keyboard.press('Enter');
@@ -124,7 +138,9 @@ test('keyboard only: sign up, log in and invest', async ({ page }) => {
   await fundViaDeposit(baseURL, api, '500');
 
   // Navigation bar → Investir.
-  const navInvest = page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Investir' });
+  const navInvest = page
+    .getByRole('navigation', { name: 'Navigation principale' })
+    .getByRole('link', { name: 'Investir' });
   await tabTo(page, navInvest, { back: true });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/invest$/);
@@ -153,7 +169,10 @@ test('keyboard only: sign up, log in and invest', async ({ page }) => {
   await expect(page.getByText('Investissement réussi! Redirection vers votre portfolio...')).toBeVisible();
   await expect(page).toHaveURL(/\/portfolio$/);
 
-  const investments = (await (await api.get('/api/investments')).json()).investments as Array<{ area: string; amount: string }>;
+  const investments = (await (await api.get('/api/investments')).json()).investments as Array<{
+    area: string;
+    amount: string;
+  }>;
   expect(investments.map((i) => [i.area, i.amount])).toEqual([['stocks', '120.00']]);
   expect((await (await api.get('/api/me')).json()).balance).toBe('380.00');
   await api.dispose();

@@ -22,7 +22,9 @@ test.describe('money journeys', () => {
       const confirm = page.getByRole('button', { name: "Confirmer l'investissement" });
       await expect(confirm).toBeDisabled();
       await page.getByLabel('Montant à investir (USD)').fill(amount);
-      await expect(page.getByTestId('amount-preview')).toHaveText(`Montant envoyé : $${amount.replace(',', '.')}${amount.includes(',') ? '' : '.00'}`);
+      await expect(page.getByTestId('amount-preview')).toHaveText(
+        `Montant envoyé : $${amount.replace(',', '.')}${amount.includes(',') ? '' : '.00'}`,
+      );
       await page.getByRole('button', { name: 'Calculer' }).click();
       await expect(page.getByText('Projection hypothétique')).toBeVisible();
       await expect(page.getByText(/pas une promesse/)).toBeVisible();
@@ -36,7 +38,9 @@ test.describe('money journeys', () => {
     await expect(page.getByRole('button', { name: "Confirmer l'investissement" })).toBeDisabled();
     // The reason is written beside the greyed-out button (spec §5), and read with it.
     await expect(page.getByTestId('confirm-reason')).toHaveText('Solde insuffisant pour cet investissement');
-    await expect(page.getByRole('button', { name: "Confirmer l'investissement" })).toHaveAccessibleDescription('Solde insuffisant pour cet investissement');
+    await expect(page.getByRole('button', { name: "Confirmer l'investissement" })).toHaveAccessibleDescription(
+      'Solde insuffisant pour cet investissement',
+    );
     await page.getByLabel('Montant à investir (USD)').fill('1,000');
     await expect(page.getByTestId('confirm-reason')).toHaveText(/Montant ambigu/);
     await page.getByLabel('Montant à investir (USD)').fill('');

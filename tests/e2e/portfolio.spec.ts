@@ -26,13 +26,17 @@ async function openPortfolio(page: Page) {
   await page.goto('/portfolio');
   await expect(page.getByRole('heading', { level: 1, name: 'Mon portfolio' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Valeur totale' })).not.toContainText('—');
-  await expect(page.getByTestId('statement-table').or(page.getByText('Aucune opération pour ces critères.'))).toBeVisible();
+  await expect(
+    page.getByTestId('statement-table').or(page.getByText('Aucune opération pour ces critères.')),
+  ).toBeVisible();
 }
 
 /** Wide content (the statement table) scrolls inside its card; the page itself never scrolls sideways. */
 async function expectNoHorizontalScroll(page: Page) {
   // Polled: after a viewport change the charts measure their box again on the next frame.
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+    .toBeLessThanOrEqual(0);
 }
 
 /** "$1,234.50" / "+$10.00" / "-$3.00" → cents. */
@@ -51,7 +55,10 @@ test.describe('portfolio journeys', () => {
     await api.dispose();
   });
 
-  test('investments in all four areas: pie, stats, table, stop after 5 days, CSV totals', async ({ browser, baseURL }) => {
+  test('investments in all four areas: pie, stats, table, stop after 5 days, CSV totals', async ({
+    browser,
+    baseURL,
+  }) => {
     const setup = await browser.newContext({ baseURL });
     const who = await signUpViaApi(setup.request, 'Lucie', 'Bernard');
     await fundViaDeposit(baseURL!, setup.request, '1000.00');
@@ -77,7 +84,16 @@ test.describe('portfolio journeys', () => {
     // The pie is an image whose name lists every area with its value; the legend shows the shares.
     const pie = page.getByRole('img', { name: /Répartition du portfolio/ });
     await expect(pie).toBeVisible();
-    for (const part of ['Crypto', '($110.00)', 'Trading', '($150.50)', 'Actions', '($200.00)', 'Immobilier', '($49.50)']) {
+    for (const part of [
+      'Crypto',
+      '($110.00)',
+      'Trading',
+      '($150.50)',
+      'Actions',
+      '($200.00)',
+      'Immobilier',
+      '($49.50)',
+    ]) {
       await expect(pie).toHaveAttribute('aria-label', new RegExp(part.replace(/[$().]/g, '\\$&')));
     }
     // The first slice starts at the top, clockwise: pointing just right of twelve o'clock shows crypto's amount.
@@ -107,7 +123,9 @@ test.describe('portfolio journeys', () => {
     const axis = history.locator('text');
     const months = await axis.filter({ hasText: /^[A-Z][a-zé]+ \d\d$/ }).allTextContents();
     expect(months.length).toBeGreaterThanOrEqual(4);
-    expect(months.at(-1)).toBe(await page.getByTestId('history-chart').locator('tbody tr').last().locator('th').textContent());
+    expect(months.at(-1)).toBe(
+      await page.getByTestId('history-chart').locator('tbody tr').last().locator('th').textContent(),
+    );
     for (const label of await axis.all()) {
       const [b, text] = [(await label.boundingBox())!, (await label.textContent()) ?? ''];
       expect(b.x, text).toBeGreaterThanOrEqual(drawing.x);
@@ -123,7 +141,8 @@ test.describe('portfolio journeys', () => {
     await page.addInitScript(() => {
       (window as unknown as { shifts: number[] }).shifts = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) (window as unknown as { shifts: number[] }).shifts.push((e as unknown as { value: number }).value);
+        for (const e of list.getEntries())
+          (window as unknown as { shifts: number[] }).shifts.push((e as unknown as { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await openPortfolio(page);
@@ -131,7 +150,9 @@ test.describe('portfolio journeys', () => {
     await expect(page.getByRole('img', { name: /Répartition du portfolio/ })).toBeVisible();
     await page.getByTestId('history-chart').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('history-chart').locator('svg[role=img]')).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0))).toBeLessThan(0.01);
+    expect(
+      await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0)),
+    ).toBeLessThan(0.01);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Five full days later the investment can be stopped: a confirmation, then the amount credited.
@@ -178,7 +199,14 @@ test.describe('portfolio journeys', () => {
     const [header, ...lines] = readAsSpreadsheet(readFileSync((await download.path())!, 'utf8'), 'fr');
     expect(header).toEqual(['Date (UTC)', 'Opération', 'Détail', 'Montant (USD)', 'Solde (USD)']);
     expect(lines).toHaveLength(6);
-    expect(lines.map((l) => l[1])).toEqual(['Dépôt', 'Investissement', 'Investissement', 'Investissement', 'Investissement', 'Arrêt d’investissement']);
+    expect(lines.map((l) => l[1])).toEqual([
+      'Dépôt',
+      'Investissement',
+      'Investissement',
+      'Investissement',
+      'Investissement',
+      'Arrêt d’investissement',
+    ]);
     expect(lines.map((l) => l[2])).toEqual(['', 'Crypto', 'Trading', 'Actions', 'Immobilier', 'Crypto']);
     let running = 0;
     for (const line of lines) {
@@ -187,7 +215,9 @@ test.describe('portfolio journeys', () => {
       expect(Math.round(Number(line[4]) * 100)).toBe(running);
     }
     expect(running).toBe(pageBalance);
-    const invested = lines.filter((l) => l[1] === 'Investissement').reduce((sum, l) => sum - Math.round(Number(l[3]) * 100), 0);
+    const invested = lines
+      .filter((l) => l[1] === 'Investissement')
+      .reduce((sum, l) => sum - Math.round(Number(l[3]) * 100), 0);
     expect(invested).toBe(500_00);
 
     // The page's lines are the CSV's, newest first.
@@ -196,7 +226,10 @@ test.describe('portfolio journeys', () => {
     await context.close();
   });
 
-  test('a person without investments sees the empty chart with "Aucun investissement"', async ({ browser, baseURL }) => {
+  test('a person without investments sees the empty chart with "Aucun investissement"', async ({
+    browser,
+    baseURL,
+  }) => {
     const setup = await browser.newContext({ baseURL });
     const who = await signUpViaApi(setup.request, 'Hugo', 'Petit');
     await setup.close();

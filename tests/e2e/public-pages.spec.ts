@@ -6,7 +6,10 @@ type Lang = 'fr' | 'en' | 'es';
 const langs: Lang[] = ['fr', 'en', 'es'];
 const read = (lang: Lang, ns: string) => JSON.parse(readFileSync(`src/web/locales/${lang}/${ns}.json`, 'utf8'));
 /** The home page's texts (content) and the about and area pages' (pages), keyed as the screens use them. */
-const content = Object.fromEntries(langs.map((l) => [l, { ...read(l, 'content'), ...read(l, 'pages') }])) as Record<Lang, any>;
+const content = Object.fromEntries(langs.map((l) => [l, { ...read(l, 'content'), ...read(l, 'pages') }])) as Record<
+  Lang,
+  any
+>;
 
 async function expectMeta(page: Page, title: string, description: string) {
   await expect(page).toHaveTitle(`${title} · Atlas Invest`);
@@ -29,8 +32,16 @@ for (const lang of langs) {
       await expect(page.getByRole('link', { name: c.home.getStarted, exact: true })).toHaveAttribute('href', '/invest');
       const tiles = page.getByTestId('area-tiles').getByRole('link');
       await expect(tiles).toHaveCount(4);
-      for (const [key, href] of [['crypto', '/crypto'], ['trading', '/trading'], ['stocks', '/stocks'], ['realEstate', '/real-estate']] as const) {
-        await expect(page.getByTestId('area-tiles').getByRole('link', { name: c.areas[key].title })).toHaveAttribute('href', href);
+      for (const [key, href] of [
+        ['crypto', '/crypto'],
+        ['trading', '/trading'],
+        ['stocks', '/stocks'],
+        ['realEstate', '/real-estate'],
+      ] as const) {
+        await expect(page.getByTestId('area-tiles').getByRole('link', { name: c.areas[key].title })).toHaveAttribute(
+          'href',
+          href,
+        );
       }
       await expectMeta(page, c.home.metaTitle, c.home.metaDescription);
       await page.getByTestId('home-chart').scrollIntoViewIfNeeded();
@@ -53,9 +64,27 @@ for (const lang of langs) {
 
     const areaPages = [
       { path: '/crypto', key: 'crypto', cta: 'startInvesting', warning: 'risksTitle', rate: null },
-      { path: '/trading', key: 'trading', cta: 'startTrading', warning: 'risksTitle', rate: { fr: '15 % par mois', en: '15% per month', es: '15 % al mes' } },
-      { path: '/stocks', key: 'stocks', cta: 'startInvesting', warning: 'considerationsTitle', rate: { fr: '8 à 10 % par an', en: '8 to 10% a year', es: '8 a 10 % al año' } },
-      { path: '/real-estate', key: 'realEstate', cta: 'startInvesting', warning: 'considerationsTitle', rate: { fr: '12 % par trimestre', en: '12% per quarter', es: '12 % por trimestre' } },
+      {
+        path: '/trading',
+        key: 'trading',
+        cta: 'startTrading',
+        warning: 'risksTitle',
+        rate: { fr: '15 % par mois', en: '15% per month', es: '15 % al mes' },
+      },
+      {
+        path: '/stocks',
+        key: 'stocks',
+        cta: 'startInvesting',
+        warning: 'considerationsTitle',
+        rate: { fr: '8 à 10 % par an', en: '8 to 10% a year', es: '8 a 10 % al año' },
+      },
+      {
+        path: '/real-estate',
+        key: 'realEstate',
+        cta: 'startInvesting',
+        warning: 'considerationsTitle',
+        rate: { fr: '12 % par trimestre', en: '12% per quarter', es: '12 % por trimestre' },
+      },
     ] as const;
 
     for (const area of areaPages) {
@@ -95,7 +124,9 @@ test('French buttons read exactly as the spec says', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Commencer à Investir' }).first()).toBeVisible();
 });
 
-test('real estate labels residential, commercial and land with the quarterly rate, land as appreciation', async ({ page }) => {
+test('real estate labels residential, commercial and land with the quarterly rate, land as appreciation', async ({
+  page,
+}) => {
   await openSettled(page, '/real-estate', 'fr');
   const options = page.getByTestId('area-options');
   await expect(options.getByText('12 % par trimestre', { exact: true })).toHaveCount(2);
@@ -119,12 +150,34 @@ test.describe('home chart', () => {
     expect(before).toBe(320);
   });
 
-  const fakeMe = { id: 'u1', uid: 'ATU123456', username: 'alice', email: 'a@x.test', firstName: 'A', lastName: 'B', fullName: 'A B', country: 'FR', locale: 'fr', isAdmin: false, memberSince: '2026-01-01T00:00:00.000Z', balance: '0.00', invested: '0.00' };
+  const fakeMe = {
+    id: 'u1',
+    uid: 'ATU123456',
+    username: 'alice',
+    email: 'a@x.test',
+    firstName: 'A',
+    lastName: 'B',
+    fullName: 'A B',
+    country: 'FR',
+    locale: 'fr',
+    isAdmin: false,
+    memberSince: '2026-01-01T00:00:00.000Z',
+    balance: '0.00',
+    invested: '0.00',
+  };
 
   test('a signed-in person sees their own monthly history', async ({ page }) => {
     await page.route('**/api/me', (r) => r.fulfill({ json: fakeMe }));
     await page.route('**/api/portfolio/history', (r) =>
-      r.fulfill({ json: { months: [ { month: '2026-09', crypto: '10.00', stocks: '20.00', realEstate: '30.00', trading: '40.00' }, { month: '2026-10', crypto: '12.00', stocks: '21.00', realEstate: '30.50', trading: '38.00' }, { month: '2026-11', crypto: '15.00', stocks: '22.00', realEstate: '31.00', trading: '41.00' } ] } }),
+      r.fulfill({
+        json: {
+          months: [
+            { month: '2026-09', crypto: '10.00', stocks: '20.00', realEstate: '30.00', trading: '40.00' },
+            { month: '2026-10', crypto: '12.00', stocks: '21.00', realEstate: '30.50', trading: '38.00' },
+            { month: '2026-11', crypto: '15.00', stocks: '22.00', realEstate: '31.00', trading: '41.00' },
+          ],
+        },
+      }),
     );
     await openSettled(page, '/', 'fr');
     await page.getByTestId('home-chart').scrollIntoViewIfNeeded();
@@ -177,7 +230,9 @@ test.describe('home chart', () => {
 
   test('falls back to the sample data when the history cannot be loaded', async ({ page }) => {
     await page.route('**/api/me', (r) => r.fulfill({ json: fakeMe }));
-    await page.route('**/api/portfolio/history', (r) => r.fulfill({ status: 500, json: { error: { code: 'internal_error', params: {} } } }));
+    await page.route('**/api/portfolio/history', (r) =>
+      r.fulfill({ status: 500, json: { error: { code: 'internal_error', params: {} } } }),
+    );
     await openSettled(page, '/', 'fr');
     await page.getByTestId('home-chart').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('chart-note')).toHaveText(content.fr.home.chart.sample);

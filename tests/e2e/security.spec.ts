@@ -13,7 +13,9 @@ test.describe('account security e-mails', () => {
   });
   test.afterAll(async () => smtp.close());
 
-  test('a new account confirms its address from the e-mailed link before its first withdrawal; the screens say so and resend it', async ({ page }) => {
+  test('a new account confirms its address from the e-mailed link before its first withdrawal; the screens say so and resend it', async ({
+    page,
+  }) => {
     const who = { username: `ines_${tag()}`, email: `ines.${tag()}@example.test`, password: 'secret-123' };
     await page.goto('/signup');
     await page.getByLabel('Prénom').fill('Inès');
@@ -37,7 +39,9 @@ test.describe('account security e-mails', () => {
 
     // The withdraw and transfer screens say what is missing and offer a new link.
     await page.goto('/internal-transfer');
-    await expect(page.getByTestId('verify-email-notice')).toContainText(`Confirmez votre adresse e-mail (${who.email})`);
+    await expect(page.getByTestId('verify-email-notice')).toContainText(
+      `Confirmez votre adresse e-mail (${who.email})`,
+    );
     await page.goto('/withdraw');
     const notice = page.getByTestId('verify-email-notice');
     await expect(notice).toContainText('premier retrait ou transfert');
@@ -58,7 +62,10 @@ test.describe('account security e-mails', () => {
     await expect(page.getByTestId('verify-email-notice')).toHaveCount(0);
   });
 
-  test('signing in from a new browser e-mails the owner once; the same browser again does not', async ({ browser, baseURL }) => {
+  test('signing in from a new browser e-mails the owner once; the same browser again does not', async ({
+    browser,
+    baseURL,
+  }) => {
     const setup = await browser.newContext({ baseURL });
     // The first sign-in ever (inside signUpViaApi) is the account's first device: no mail for it.
     const who = await signUpViaApi(setup.request, 'Paul', 'Girard');
@@ -83,7 +90,9 @@ test.describe('account security e-mails', () => {
     await signIn();
     // A later mail as a barrier: the outbox delivers in order, so a second notice would be here first.
     await page.request.post('/api/accounts/password/forgot', { data: { email: who.email } });
-    await expect.poll(() => mailsTo(smtp.mails, who.email, '/api/auth/reset-password/').length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => mailsTo(smtp.mails, who.email, '/api/auth/reset-password/').length, { timeout: 20_000 })
+      .toBe(1);
     expect(mailsTo(smtp.mails, who.email, 'nouvel appareil')).toHaveLength(1);
     await context.close();
   });

@@ -84,5 +84,6 @@ test('a deep link names its screen and its texts in the page it gets, in the vis
   const hero = /<link rel="preload" as="image" href="\/img\/home-hero\.svg"/;
   expect(await (await request.get('/')).text()).toMatch(hero);
   expect(await (await request.get('/n-importe-quoi')).text()).toMatch(hero);
-  for (const path of ['/invest', '/about', '/portfolio']) expect(await (await request.get(path)).text(), path).not.toMatch(hero);
+  for (const path of ['/invest', '/about', '/portfolio'])
+    expect(await (await request.get(path)).text(), path).not.toMatch(hero);
 });

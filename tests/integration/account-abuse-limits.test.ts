@@ -23,7 +23,12 @@ describe(`abuse limits (${testDialect})`, () => {
   afterAll(async () => t.close());
 
   const deposit = (who: TestUser, amount = '10.00') =>
-    t.app.inject({ method: 'POST', url: '/api/deposits', payload: form(amount, png) as never, headers: { cookie: who.cookie } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/deposits',
+      payload: form(amount, png) as never,
+      headers: { cookie: who.cookie },
+    });
 
   it('allows at most 3 pending deposit requests per person, with a clear code; a decided one frees a place', async () => {
     const u = await createUser(t);
@@ -33,7 +38,12 @@ describe(`abuse limits (${testDialect})`, () => {
     expect(fourth.json()).toEqual({ error: { code: 'too_many_pending_deposits', params: { max: 3 } } });
     // Another person is not affected.
     expect((await deposit(await createUser(t))).statusCode).toBe(201);
-    await t.ctx.db.updateTable('deposit_request').set({ status: 'rejected' }).where('user_id', '=', u.id).where('status', '=', 'pending').execute();
+    await t.ctx.db
+      .updateTable('deposit_request')
+      .set({ status: 'rejected' })
+      .where('user_id', '=', u.id)
+      .where('status', '=', 'pending')
+      .execute();
     expect((await deposit(u)).statusCode).toBe(201);
   });
 
@@ -41,7 +51,12 @@ describe(`abuse limits (${testDialect})`, () => {
     const u = await createUser(t);
     const statuses = (await Promise.all(Array.from({ length: 5 }, () => deposit(u)))).map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 201, 201, 409, 409]);
-    const pending = await t.ctx.db.selectFrom('deposit_request').select('id').where('user_id', '=', u.id).where('status', '=', 'pending').execute();
+    const pending = await t.ctx.db
+      .selectFrom('deposit_request')
+      .select('id')
+      .where('user_id', '=', u.id)
+      .where('status', '=', 'pending')
+      .execute();
     expect(pending).toHaveLength(3);
   });
 
@@ -58,7 +73,8 @@ describe(`abuse limits (${testDialect})`, () => {
 
   it('caps payee lookups per person and hour (here 4), found or not', async () => {
     const [u, payee] = [await createUser(t), await createUser(t)];
-    const look = (uid: string) => t.app.inject({ method: 'GET', url: `/api/transfers/recipient?uid=${uid}`, headers: { cookie: u.cookie } });
+    const look = (uid: string) =>
+      t.app.inject({ method: 'GET', url: `/api/transfers/recipient?uid=${uid}`, headers: { cookie: u.cookie } });
     expect((await look(payee.uid)).statusCode).toBe(200);
     expect((await look('ATU000001')).statusCode).toBe(404);
     expect((await look(payee.uid)).statusCode).toBe(200);
@@ -67,7 +83,15 @@ describe(`abuse limits (${testDialect})`, () => {
     expect([over.statusCode, over.json().error.code]).toEqual([429, 'rate_limited']);
     // Someone else still looks up freely.
     const other = await createUser(t);
-    expect((await t.app.inject({ method: 'GET', url: `/api/transfers/recipient?uid=${payee.uid}`, headers: { cookie: other.cookie } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/transfers/recipient?uid=${payee.uid}`,
+          headers: { cookie: other.cookie },
+        })
+      ).statusCode,
+    ).toBe(200);
     t.clock.advance(3_600_000 + 1000);
     expect((await look(payee.uid)).statusCode).toBe(200);
   });
@@ -75,18 +99,36 @@ describe(`abuse limits (${testDialect})`, () => {
   it('sweeps expired limiter rows and keeps live ones', async () => {
     const now = t.clock.now();
     const old = new Date(now.getTime() - 3 * 3_600_000).toISOString();
-    await t.ctx.db.insertInto('rate_limit').values([{ key: 'sweep:old', window_start: old, hits: 3 }, { key: 'sweep:live', window_start: now.toISOString(), hits: 1 }]).execute();
-    await t.ctx.db.insertInto('sign_in_failure').values([{ account: 'sweep@example.test', ip: '10.9.9.9', failures: 2, last_at: old }]).execute();
+    await t.ctx.db
+      .insertInto('rate_limit')
+      .values([
+        { key: 'sweep:old', window_start: old, hits: 3 },
+        { key: 'sweep:live', window_start: now.toISOString(), hits: 1 },
+      ])
+      .execute();
+    await t.ctx.db
+      .insertInto('sign_in_failure')
+      .values([{ account: 'sweep@example.test', ip: '10.9.9.9', failures: 2, last_at: old }])
+      .execute();
     expect(await sweepLimiterRows(t.ctx.db, new Date(now.getTime() - 2 * 3_600_000))).toBeGreaterThanOrEqual(2);
-    const keys = (await t.ctx.db.selectFrom('rate_limit').select('key').where('key', 'like', 'sweep:%').execute()).map((r) => r.key);
+    const keys = (await t.ctx.db.selectFrom('rate_limit').select('key').where('key', 'like', 'sweep:%').execute()).map(
+      (r) => r.key,
+    );
     expect(keys).toEqual(['sweep:live']);
-    expect(await t.ctx.db.selectFrom('sign_in_failure').select('ip').where('account', '=', 'sweep@example.test').execute()).toEqual([]);
+    expect(
+      await t.ctx.db.selectFrom('sign_in_failure').select('ip').where('account', '=', 'sweep@example.test').execute(),
+    ).toEqual([]);
   });
 
   it('funds stay usable: a verified person under the limits transfers normally', async () => {
     const [u, payee] = [await createUser(t), await createUser(t)];
     await fund(t.ctx, u.id, 5000);
-    const res = await t.app.inject({ method: 'POST', url: '/api/transfers', payload: { recipientUid: payee.uid, amount: '10.00' }, headers: { cookie: u.cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/transfers',
+      payload: { recipientUid: payee.uid, amount: '10.00' },
+      headers: { cookie: u.cookie },
+    });
     expect(res.statusCode).toBe(201);
   });
 });
@@ -101,16 +143,19 @@ describe(`per-address ceiling on the whole API (${testDialect})`, () => {
   it('allows more reads than writes per address and minute, answers 429 rate_limited beyond, and leaves other addresses alone', async () => {
     const ip = someIp();
     const reads: number[] = [];
-    for (let i = 0; i < 9; i++) reads.push((await t.app.inject({ method: 'GET', url: '/api/me', remoteAddress: ip })).statusCode);
+    for (let i = 0; i < 9; i++)
+      reads.push((await t.app.inject({ method: 'GET', url: '/api/me', remoteAddress: ip })).statusCode);
     expect(reads).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429]);
     const writes: number[] = [];
-    for (let i = 0; i < 4; i++) writes.push((await t.app.inject({ method: 'POST', url: '/api/accounts/logout', remoteAddress: ip })).statusCode);
+    for (let i = 0; i < 4; i++)
+      writes.push((await t.app.inject({ method: 'POST', url: '/api/accounts/logout', remoteAddress: ip })).statusCode);
     expect(writes).toEqual([200, 200, 200, 429]);
     const refused = await t.app.inject({ method: 'POST', url: '/api/accounts/logout', remoteAddress: ip });
     expect(refused.json().error.code).toBe('rate_limited');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await t.app.inject({ method: 'GET', url: '/api/me', remoteAddress: someIp() })).statusCode).toBe(200);
     // Health checks are not the API.
-    for (let i = 0; i < 10; i++) expect((await t.app.inject({ method: 'GET', url: '/healthz', remoteAddress: ip })).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await t.app.inject({ method: 'GET', url: '/healthz', remoteAddress: ip })).statusCode).toBe(200);
   });
 });

@@ -4,7 +4,12 @@ import { testDialect } from '../support/db';
 import { cookieFrom, createAdmin, createUser, someIp } from '../support/users';
 
 const outbox = (t: TestApp, to: string, template: string) =>
-  t.ctx.db.selectFrom('email_outbox').select(['params', 'locale']).where('to_address', '=', to).where('template', '=', template).execute();
+  t.ctx.db
+    .selectFrom('email_outbox')
+    .select(['params', 'locale'])
+    .where('to_address', '=', to)
+    .where('template', '=', template)
+    .execute();
 
 describe(`the account-wide sign-in brake (${testDialect})`, () => {
   let t: TestApp;
@@ -14,7 +19,13 @@ describe(`the account-wide sign-in brake (${testDialect})`, () => {
   afterAll(async () => t.close());
 
   const login = (email: string, password: string, ip = someIp(), cookie?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email, password }, remoteAddress: ip, headers: cookie ? { cookie } : {} });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login',
+      payload: { email, password },
+      remoteAddress: ip,
+      headers: cookie ? { cookie } : {},
+    });
 
   it('engages only after failures from many addresses, e-mails the owner once (in their language), and the link lets their browser through', async () => {
     const u = await createUser(t, { locale: 'en' });
@@ -42,7 +53,10 @@ describe(`the account-wide sign-in brake (${testDialect})`, () => {
     expect((await login(other.email, other.password, someIp(), unlock)).statusCode).toBe(429);
     expect((await login(u.email, u.password)).statusCode).toBe(429);
     // A forged or altered link does nothing.
-    const forged = await t.app.inject({ method: 'GET', url: `${url.pathname}?token=${encodeURIComponent(url.searchParams.get('token')!.slice(0, -2) + 'xx')}` });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `${url.pathname}?token=${encodeURIComponent(url.searchParams.get('token')!.slice(0, -2) + 'xx')}`,
+    });
     expect(forged.headers['set-cookie']).toBeUndefined();
     // Fifteen quiet minutes release the brake.
     t.clock.advance(15 * 60_000 + 1000);
@@ -59,7 +73,12 @@ describe(`the account-wide sign-in brake (${testDialect})`, () => {
   it('operators get the same treatment on the operator sign-in', async () => {
     const admin = await createAdmin(t);
     const adminLogin = (password: string, ip = someIp()) =>
-      t.app.inject({ method: 'POST', url: '/api/accounts/admin-login', payload: { email: admin.email, password }, remoteAddress: ip });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/admin-login',
+        payload: { email: admin.email, password },
+        remoteAddress: ip,
+      });
     const ip = someIp();
     for (let i = 0; i < 3; i++) expect((await adminLogin('wrong-one', ip)).statusCode).toBe(401);
     expect((await adminLogin(admin.password, ip)).statusCode).toBe(429);
@@ -78,17 +97,31 @@ describe(`new-device e-mail (${testDialect})`, () => {
     const u = await createUser(t, { locale: 'es' });
     // createUser's own sign-in was the first device: no mail for it.
     expect(await outbox(t, u.email, 'new_sign_in')).toHaveLength(0);
-    const first = await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email: u.email, password: u.password }, remoteAddress: '10.1.2.3', headers: { 'user-agent': 'TestBrowser/1.0' } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login',
+      payload: { email: u.email, password: u.password },
+      remoteAddress: '10.1.2.3',
+      headers: { 'user-agent': 'TestBrowser/1.0' },
+    });
     expect(first.statusCode).toBe(200);
     const mails = await outbox(t, u.email, 'new_sign_in');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.locale).toBe('es');
     expect(JSON.parse(mails[0]!.params)).toMatchObject({ ip: '10.1.2.3', device: 'TestBrowser/1.0' });
-    const device = cookieFrom(first.headers['set-cookie']).split('; ').find((c) => c.startsWith('atlas.device='))!;
+    const device = cookieFrom(first.headers['set-cookie'])
+      .split('; ')
+      .find((c) => c.startsWith('atlas.device='))!;
     expect(device).toBeTruthy();
     expect([first.headers['set-cookie']].flat().find((c) => c!.startsWith('atlas.device='))).toMatch(/HttpOnly/);
     // The same browser again: no new mail.
-    const again = await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email: u.email, password: u.password }, remoteAddress: someIp(), headers: { cookie: device } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login',
+      payload: { email: u.email, password: u.password },
+      remoteAddress: someIp(),
+      headers: { cookie: device },
+    });
     expect(again.statusCode).toBe(200);
     expect(await outbox(t, u.email, 'new_sign_in')).toHaveLength(1);
   });

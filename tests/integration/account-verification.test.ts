@@ -16,10 +16,17 @@ describe(`verified e-mail and security e-mails (${testDialect})`, () => {
 
   const post = (who: TestUser | null, url: string, payload: object = {}) =>
     t.app.inject({ method: 'POST', url, payload, headers: who ? { cookie: who.cookie } : {}, remoteAddress: someIp() });
-  const me = async (who: TestUser) => (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: who.cookie } })).json();
+  const me = async (who: TestUser) =>
+    (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: who.cookie } })).json();
   const mails = (to: string, template: string) =>
-    t.ctx.db.selectFrom('email_outbox').select(['params', 'locale', 'user_id']).where('to_address', '=', to).where('template', '=', template).execute();
-  const withdraw = (who: TestUser, amount = '10.00') => post(who, '/api/withdrawals', { amount, crypto: 'BTC', address: BTC });
+    t.ctx.db
+      .selectFrom('email_outbox')
+      .select(['params', 'locale', 'user_id'])
+      .where('to_address', '=', to)
+      .where('template', '=', template)
+      .execute();
+  const withdraw = (who: TestUser, amount = '10.00') =>
+    post(who, '/api/withdrawals', { amount, crypto: 'BTC', address: BTC });
 
   it('e-mails a confirmation link at signup (in the person’s language); sign-in works before it is opened', async () => {
     const u = await createUser(t, { verified: false, locale: 'en' });
@@ -69,9 +76,17 @@ describe(`verified e-mail and security e-mails (${testDialect})`, () => {
     const token = new URL(path, 'http://x').searchParams.get('token')!;
     const [id, exp, sig] = token.split('.');
     const other = await createUser(t, { verified: false });
-    const cases = [`${id}.${Number(exp) + 1}.${sig}`, `${(await me(other)).id}.${exp}.${sig}`, 'garbage', `${id}.${exp}.${sig!.slice(0, -1)}${sig!.endsWith('A') ? 'E' : 'A'}`];
+    const cases = [
+      `${id}.${Number(exp) + 1}.${sig}`,
+      `${(await me(other)).id}.${exp}.${sig}`,
+      'garbage',
+      `${id}.${exp}.${sig!.slice(0, -1)}${sig!.endsWith('A') ? 'E' : 'A'}`,
+    ];
     for (const bad of cases) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/accounts/verify-email?token=${encodeURIComponent(bad)}` });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/accounts/verify-email?token=${encodeURIComponent(bad)}`,
+      });
       expect(res.headers.location, bad).toBe('/profile?email=invalid');
     }
     t.clock.advance(3 * 24 * 3_600_000 + 1000);
@@ -83,14 +98,26 @@ describe(`verified e-mail and security e-mails (${testDialect})`, () => {
   it('a password change e-mails the owner and holds withdrawals 24 hours (shown on the profile)', async () => {
     const u = await createUser(t, { locale: 'es' });
     await fund(t.ctx, u.id, 10_000);
-    const changed = await post(u, '/api/accounts/password', { currentPassword: u.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' });
+    const changed = await post(u, '/api/accounts/password', {
+      currentPassword: u.password,
+      newPassword: 'brand-new-1',
+      confirmPassword: 'brand-new-1',
+    });
     expect(changed.statusCode).toBe(200);
-    const cookie = changed.headers['set-cookie'] ? [changed.headers['set-cookie']].flat().map((c) => c!.split(';')[0]).join('; ') : u.cookie;
+    const cookie = changed.headers['set-cookie']
+      ? [changed.headers['set-cookie']]
+          .flat()
+          .map((c) => c!.split(';')[0])
+          .join('; ')
+      : u.cookie;
     const who = { ...u, cookie };
     expect(await mails(u.email, 'password_changed')).toMatchObject([{ locale: 'es' }]);
     expect(await me(who)).toMatchObject({ withdrawalPasswordHoldHoursLeft: 24 });
     const held = await withdraw(who);
-    expect([held.statusCode, held.json().error]).toEqual([409, { code: 'withdrawal_password_hold', params: { hours: 24 } }]);
+    expect([held.statusCode, held.json().error]).toEqual([
+      409,
+      { code: 'withdrawal_password_hold', params: { hours: 24 } },
+    ]);
     t.clock.advance(23 * 3_600_000);
     expect((await withdraw(who)).json().error.params).toEqual({ hours: 1 });
     t.clock.advance(3_600_000);
@@ -104,29 +131,63 @@ describe(`verified e-mail and security e-mails (${testDialect})`, () => {
     expect((await post(null, '/api/accounts/password/forgot', { email: u.email })).statusCode).toBe(200);
     const [reset] = await mails(u.email, 'password_reset');
     const token = new URL(JSON.parse(reset!.params).url).pathname.split('/').pop()!;
-    expect((await post(null, '/api/accounts/password/reset', { token, newPassword: 'after-reset', confirmPassword: 'after-reset' })).statusCode).toBe(200);
+    expect(
+      (
+        await post(null, '/api/accounts/password/reset', {
+          token,
+          newPassword: 'after-reset',
+          confirmPassword: 'after-reset',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await mails(u.email, 'password_changed')).toHaveLength(1);
-    const login = await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email: u.email, password: 'after-reset' }, remoteAddress: someIp() });
-    const who = { ...u, cookie: [login.headers['set-cookie']].flat().map((c) => c!.split(';')[0]).join('; ') };
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login',
+      payload: { email: u.email, password: 'after-reset' },
+      remoteAddress: someIp(),
+    });
+    const who = {
+      ...u,
+      cookie: [login.headers['set-cookie']]
+        .flat()
+        .map((c) => c!.split(';')[0])
+        .join('; '),
+    };
     expect((await withdraw(who)).json().error.code).toBe('withdrawal_password_hold');
   });
 
   it('two-factor turned on and off e-mails the owner each time', async () => {
     const u = await createUser(t);
-    const setup = (await post(u, '/api/accounts/two-factor/enable', { password: u.password })).json() as { totpURI: string };
+    const setup = (await post(u, '/api/accounts/two-factor/enable', { password: u.password })).json() as {
+      totpURI: string;
+    };
     expect(await mails(u.email, 'two_factor_enabled')).toHaveLength(0);
     const confirmed = await post(u, '/api/accounts/two-factor/confirm', { code: totpFromUri(setup.totpURI) });
     expect(confirmed.statusCode).toBe(200);
     expect(await mails(u.email, 'two_factor_enabled')).toHaveLength(1);
-    const cookie = confirmed.headers['set-cookie'] ? [confirmed.headers['set-cookie']].flat().map((c) => c!.split(';')[0]).join('; ') : u.cookie;
-    expect((await post({ ...u, cookie }, '/api/accounts/two-factor/disable', { password: u.password })).statusCode).toBe(200);
+    const cookie = confirmed.headers['set-cookie']
+      ? [confirmed.headers['set-cookie']]
+          .flat()
+          .map((c) => c!.split(';')[0])
+          .join('; ')
+      : u.cookie;
+    expect(
+      (await post({ ...u, cookie }, '/api/accounts/two-factor/disable', { password: u.password })).statusCode,
+    ).toBe(200);
     expect(await mails(u.email, 'two_factor_disabled')).toHaveLength(1);
   });
 
   it('a withdrawal request e-mails the owner once, even when resent with its key', async () => {
     const u = await createUser(t, { locale: 'en' });
     await fund(t.ctx, u.id, 10_000);
-    const send = () => t.app.inject({ method: 'POST', url: '/api/withdrawals', payload: { amount: '12.50', crypto: 'BTC', address: BTC }, headers: { cookie: u.cookie, 'idempotency-key': 'w-mail-1' } });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/withdrawals',
+        payload: { amount: '12.50', crypto: 'BTC', address: BTC },
+        headers: { cookie: u.cookie, 'idempotency-key': 'w-mail-1' },
+      });
     expect((await send()).statusCode).toBe(201);
     expect((await send()).statusCode).toBe(201);
     const sent = await mails(u.email, 'withdrawal_requested');
@@ -143,7 +204,12 @@ describe(`honest names (${testDialect})`, () => {
   });
   afterAll(async () => t.close());
   const signup = (overrides: Parameters<typeof signupBody>[0]) =>
-    t.app.inject({ method: 'POST', url: '/api/accounts/signup', payload: signupBody(overrides), remoteAddress: someIp() });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/signup',
+      payload: signupBody(overrides),
+      remoteAddress: someIp(),
+    });
 
   it.each([
     ['a Cyrillic look-alike', { lastName: '\u0421ollin' }],
@@ -160,7 +226,11 @@ describe(`honest names (${testDialect})`, () => {
   it('stores names in NFKC; a name in one other alphabet is welcome', async () => {
     const res = await signup({ firstName: 'Ｍａｒｉｅ', lastName: 'Иванова' });
     expect(res.statusCode).toBe(201);
-    const row = await t.ctx.db.selectFrom('user_profile').select(['first_name', 'full_name']).where('uid', '=', res.json().uid).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('user_profile')
+      .select(['first_name', 'full_name'])
+      .where('uid', '=', res.json().uid)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ first_name: 'Marie', full_name: 'Marie Иванова' });
   });
 

@@ -42,7 +42,12 @@ describe('operator role', () => {
     await login(t, 'ops@atlas.test', 'ops-password', '/api/accounts/admin-login');
 
     const u = await createUser(t);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/accounts/admin-login', payload: { email: u.email, password: u.password }, remoteAddress: someIp() });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/admin-login',
+      payload: { email: u.email, password: u.password },
+      remoteAddress: someIp(),
+    });
     expect(refused.statusCode).toBe(401);
     expect(await createAdminCommand.run(t.ctx, { email: u.email, password: 'promoted-pass' })).toBe(0);
     await login(t, u.email, 'promoted-pass', '/api/accounts/admin-login');

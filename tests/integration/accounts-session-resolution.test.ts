@@ -6,7 +6,8 @@ import { SESSION_DAYS } from '../../src/server/modules/accounts/auth';
 
 const DAY = 24 * 3600 * 1000;
 /** One cookie's raw value in a Cookie header (the test's own reading, independent of the server's parser). */
-const readCookie = (header: string, name: string) => decodeURIComponent(new RegExp(`(?:^|;\\s*)${name.replace('.', '\\.')}=([^;]*)`).exec(header)![1]!);
+const readCookie = (header: string, name: string) =>
+  decodeURIComponent(new RegExp(`(?:^|;\\s*)${name.replace('.', '\\.')}=([^;]*)`).exec(header)![1]!);
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -20,9 +21,14 @@ const callerOf = async (cookie: string) => {
   return res.statusCode === 200 ? ((res.json() as { id?: string } | null)?.id ?? null) : null;
 };
 const tokenOf = (cookie: string) => readCookie(cookie, 'atlas.session_token')!.split('.')[0]!;
-const sessionRow = (token: string) => t.ctx.db.selectFrom('session').select(['expiresAt']).where('token', '=', token).executeTakeFirst();
+const sessionRow = (token: string) =>
+  t.ctx.db.selectFrom('session').select(['expiresAt']).where('token', '=', token).executeTakeFirst();
 const setExpiry = (token: string, at: number) =>
-  t.ctx.db.updateTable('session').set({ expiresAt: new Date(at).toISOString() }).where('token', '=', token).execute();
+  t.ctx.db
+    .updateTable('session')
+    .set({ expiresAt: new Date(at).toISOString() })
+    .where('token', '=', token)
+    .execute();
 
 describe('session resolution on every request', () => {
   it('answers a valid session without touching its cookie', async () => {
@@ -89,7 +95,12 @@ describe('session resolution on every request', () => {
 
 describe('order of checks', () => {
   it('refuses a visitor before reading the body: 401, not a validation error', async () => {
-    for (const [method, url] of [['POST', '/api/transfers'], ['POST', '/api/investments'], ['POST', '/api/withdrawals'], ['POST', '/api/admin/deposits/x/reject']] as const) {
+    for (const [method, url] of [
+      ['POST', '/api/transfers'],
+      ['POST', '/api/investments'],
+      ['POST', '/api/withdrawals'],
+      ['POST', '/api/admin/deposits/x/reject'],
+    ] as const) {
       const res = await t.app.inject({ method, url, payload: { amount: 'not money', nonsense: true } });
       expect(res.statusCode, url).toBe(401);
       expect(res.json().error.code, url).toBe('unauthorized');

@@ -28,7 +28,10 @@ describe('login', () => {
 
   it('refuses a wrong password or an unknown email with the same code', async () => {
     const u = await createUser(t);
-    for (const body of [{ email: u.email, password: 'wrong-password' }, { email: 'nobody@example.test', password: u.password }]) {
+    for (const body of [
+      { email: u.email, password: 'wrong-password' },
+      { email: 'nobody@example.test', password: u.password },
+    ]) {
       const res = await post('/api/accounts/login', body);
       expect(res.statusCode).toBe(401);
       expect(res.json().error.code).toBe('invalid_credentials');
@@ -52,7 +55,12 @@ describe('login', () => {
     const secure = await createTestApp({ PUBLIC_URL: 'https://invest.example.com' });
     try {
       const u = await createUser(secure);
-      const res = await secure.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email: u.email, password: u.password }, remoteAddress: someIp() });
+      const res = await secure.app.inject({
+        method: 'POST',
+        url: '/api/accounts/login',
+        payload: { email: u.email, password: u.password },
+        remoteAddress: someIp(),
+      });
       const cookies = [res.headers['set-cookie']].flat().filter(Boolean) as string[];
       expect(cookies.some((c) => c.startsWith('__Secure-atlas.session_token='))).toBe(true);
       for (const c of cookies) expect(c).toMatch(/;\s*Secure/i);
@@ -75,7 +83,16 @@ describe('session and logout', () => {
   it('returns the profile with level and money from /api/me', async () => {
     const u = await createUser(t);
     const res = await me(u.cookie);
-    expect(res.json()).toMatchObject({ uid: u.uid, username: u.username, isAdmin: false, level: 'beginner', totalInvested: '0.00', balance: '0.00', twoFactorEnabled: false, locale: 'fr' });
+    expect(res.json()).toMatchObject({
+      uid: u.uid,
+      username: u.username,
+      isAdmin: false,
+      level: 'beginner',
+      totalInvested: '0.00',
+      balance: '0.00',
+      twoFactorEnabled: false,
+      locale: 'fr',
+    });
   });
 
   it('logout ends the session on the server', async () => {
@@ -107,10 +124,20 @@ describe('session and logout', () => {
 
   it('saves the language choice on the profile', async () => {
     const u = await createUser(t);
-    const res = await t.app.inject({ method: 'PATCH', url: '/api/me/locale', payload: { locale: 'es' }, headers: { cookie: u.cookie } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me/locale',
+      payload: { locale: 'es' },
+      headers: { cookie: u.cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect((await me(u.cookie)).json().locale).toBe('es');
-    const bad = await t.app.inject({ method: 'PATCH', url: '/api/me/locale', payload: { locale: 'de' }, headers: { cookie: u.cookie } });
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me/locale',
+      payload: { locale: 'de' },
+      headers: { cookie: u.cookie },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -134,13 +161,29 @@ describe('admin login', () => {
 describe('password change', () => {
   it('checks the current password and the new one, then signs in with the new one only', async () => {
     const u = await createUser(t);
-    const wrong = await post('/api/accounts/password', { currentPassword: 'nope-nope', newPassword: 'new-secret', confirmPassword: 'new-secret' }, u.cookie);
+    const wrong = await post(
+      '/api/accounts/password',
+      { currentPassword: 'nope-nope', newPassword: 'new-secret', confirmPassword: 'new-secret' },
+      u.cookie,
+    );
     expect(wrong.json().error.code).toBe('wrong_password');
-    const mismatch = await post('/api/accounts/password', { currentPassword: u.password, newPassword: 'new-secret', confirmPassword: 'other' }, u.cookie);
+    const mismatch = await post(
+      '/api/accounts/password',
+      { currentPassword: u.password, newPassword: 'new-secret', confirmPassword: 'other' },
+      u.cookie,
+    );
     expect(mismatch.json().error.code).toBe('password_mismatch');
-    const short = await post('/api/accounts/password', { currentPassword: u.password, newPassword: '123', confirmPassword: '123' }, u.cookie);
+    const short = await post(
+      '/api/accounts/password',
+      { currentPassword: u.password, newPassword: '123', confirmPassword: '123' },
+      u.cookie,
+    );
     expect(short.json().error.code).toBe('password_too_short');
-    const ok = await post('/api/accounts/password', { currentPassword: u.password, newPassword: 'new-secret', confirmPassword: 'new-secret' }, u.cookie);
+    const ok = await post(
+      '/api/accounts/password',
+      { currentPassword: u.password, newPassword: 'new-secret', confirmPassword: 'new-secret' },
+      u.cookie,
+    );
     expect(ok.statusCode).toBe(200);
     expect((await post('/api/accounts/login', { email: u.email, password: u.password })).statusCode).toBe(401);
     expect((await post('/api/accounts/login', { email: u.email, password: 'new-secret' })).statusCode).toBe(200);
@@ -152,7 +195,12 @@ describe('forgotten password', () => {
     const u = await createUser(t, { locale: 'es' });
     const res = await post('/api/accounts/password/forgot', { email: u.email });
     expect(res.statusCode).toBe(200);
-    const mail = await t.ctx.db.selectFrom('email_outbox').selectAll().where('to_address', '=', u.email).where('template', '=', 'password_reset').executeTakeFirstOrThrow();
+    const mail = await t.ctx.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where('to_address', '=', u.email)
+      .where('template', '=', 'password_reset')
+      .executeTakeFirstOrThrow();
     expect(mail).toMatchObject({ template: 'password_reset', locale: 'es', status: 'pending', user_id: u.id });
     const url = new URL(JSON.parse(mail.params).url);
     const token = url.pathname.split('/').pop()!;
@@ -162,18 +210,30 @@ describe('forgotten password', () => {
     expect(follow.statusCode).toBe(302);
     expect(follow.headers.location).toContain(`/reset-password?token=${token}`);
 
-    const reset = await post('/api/accounts/password/reset', { token, newPassword: 'brand-new', confirmPassword: 'brand-new' });
+    const reset = await post('/api/accounts/password/reset', {
+      token,
+      newPassword: 'brand-new',
+      confirmPassword: 'brand-new',
+    });
     expect(reset.statusCode).toBe(200);
     expect((await post('/api/accounts/login', { email: u.email, password: 'brand-new' })).statusCode).toBe(200);
     expect(await signedOut(u.cookie)).toBe(true);
-    const again = await post('/api/accounts/password/reset', { token, newPassword: 'other-one', confirmPassword: 'other-one' });
+    const again = await post('/api/accounts/password/reset', {
+      token,
+      newPassword: 'other-one',
+      confirmPassword: 'other-one',
+    });
     expect(again.json().error.code).toBe('reset_link_invalid');
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
     const res = await post('/api/accounts/password/forgot', { email: 'ghost@example.test' });
     expect(res.statusCode).toBe(200);
-    const rows = await t.ctx.db.selectFrom('email_outbox').select('id').where('to_address', '=', 'ghost@example.test').execute();
+    const rows = await t.ctx.db
+      .selectFrom('email_outbox')
+      .select('id')
+      .where('to_address', '=', 'ghost@example.test')
+      .execute();
     expect(rows).toHaveLength(0);
   });
 });

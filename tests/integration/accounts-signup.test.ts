@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const signup = (payload: object) => t.app.inject({ method: 'POST', url: '/api/accounts/signup', payload, remoteAddress: someIp() });
+const signup = (payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/accounts/signup', payload, remoteAddress: someIp() });
 
 const eighteenYearsAgo = (deltaDays: number) => {
   const now = new Date();
@@ -41,13 +42,27 @@ describe('signup rules (spec §5), each with its own code', () => {
   });
 
   it('accepts someone who is 18 today and stores a normalized profile with a UID', async () => {
-    const body = { ...signupBody({ country: 'FR' }), birthDate: eighteenYearsAgo(0), email: 'Jeanne.Dupont@Example.test' };
+    const body = {
+      ...signupBody({ country: 'FR' }),
+      birthDate: eighteenYearsAgo(0),
+      email: 'Jeanne.Dupont@Example.test',
+    };
     const res = await signup(body);
     expect(res.statusCode).toBe(201);
     const { uid } = res.json();
     expect(uid).toMatch(/^ATU[1-9]\d{5}$/);
-    const profile = await t.ctx.db.selectFrom('user_profile').selectAll().where('uid', '=', uid).executeTakeFirstOrThrow();
-    expect(profile).toMatchObject({ email: 'jeanne.dupont@example.test', country: 'FR', phone: '+33612345678', locale: 'fr', full_name: `Marie ${body.lastName}` });
+    const profile = await t.ctx.db
+      .selectFrom('user_profile')
+      .selectAll()
+      .where('uid', '=', uid)
+      .executeTakeFirstOrThrow();
+    expect(profile).toMatchObject({
+      email: 'jeanne.dupont@example.test',
+      country: 'FR',
+      phone: '+33612345678',
+      locale: 'fr',
+      full_name: `Marie ${body.lastName}`,
+    });
   });
 });
 
@@ -55,7 +70,15 @@ describe('taken email or username', () => {
   it('says which one is taken, case-insensitively, and writes nothing', async () => {
     const first = signupBody();
     expect((await signup(first)).statusCode).toBe(201);
-    const users = async () => Number((await t.ctx.db.selectFrom('user').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const users = async () =>
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('user')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await users();
     const sameEmail = await signup({ ...signupBody(), email: first.email.toUpperCase() });
     expect(sameEmail.statusCode).toBe(409);

@@ -7,7 +7,14 @@ import { testDialect } from '../support/db';
 import { readAsSpreadsheet } from '../support/spreadsheet';
 import { createAdmin, createUser, type TestUser } from '../support/users';
 
-type Row = { id: string; at: string; action: string; result: string; actor: { id: string; uid: string | null }; target: { id: string; uid: string | null } };
+type Row = {
+  id: string;
+  at: string;
+  action: string;
+  result: string;
+  actor: { id: string; uid: string | null };
+  target: { id: string; uid: string | null };
+};
 type Page = { items: Row[]; nextCursor: string | null };
 const DAY = 86_400_000;
 
@@ -19,7 +26,8 @@ describe(`audit viewer and a user's trail (${testDialect})`, () => {
   const days: string[] = [];
   const bulk = new Set<string>();
 
-  const get = (who: TestUser | null, url: string) => t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
+  const get = (who: TestUser | null, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
   const ok = async (url: string): Promise<Page> => {
     const res = await get(admin, url);
     expect(res.statusCode, res.body).toBe(200);
@@ -41,10 +49,16 @@ describe(`audit viewer and a user's trail (${testDialect})`, () => {
     return { rows, pages };
   };
   const freeze = async (who: TestUser, action: 'freeze' | 'unfreeze') => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/users/${who.uid}/${action}`, payload: { reason: `audit ${action}` }, headers: { cookie: admin.cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${who.uid}/${action}`,
+      payload: { reason: `audit ${action}` },
+      headers: { cookie: admin.cookie },
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
-  const newestFirst = (rows: Row[]) => rows.every((r, i) => i === 0 || rows[i - 1]!.at > r.at || (rows[i - 1]!.at === r.at && rows[i - 1]!.id > r.id));
+  const newestFirst = (rows: Row[]) =>
+    rows.every((r, i) => i === 0 || rows[i - 1]!.at > r.at || (rows[i - 1]!.at === r.at && rows[i - 1]!.id > r.id));
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -66,13 +80,28 @@ describe(`audit viewer and a user's trail (${testDialect})`, () => {
     for (let i = 0; i < 23; i++) {
       const id = `req-${String(i).padStart(2, '0')}`;
       bulk.add(id);
-      await recordAudit(t.ctx.db, { actorId: i % 2 ? ann.id : 'cli', action: 'test.bulk', target: { type: 'deposit_request', id }, source: { ip: '203.0.113.9', userAgent: 'vitest' }, result: i % 3 ? 'ok' : 'refused' }, at);
+      await recordAudit(
+        t.ctx.db,
+        {
+          actorId: i % 2 ? ann.id : 'cli',
+          action: 'test.bulk',
+          target: { type: 'deposit_request', id },
+          source: { ip: '203.0.113.9', userAgent: 'vitest' },
+          result: i % 3 ? 'ok' : 'refused',
+        },
+        at,
+      );
     }
   }, 60_000);
   afterAll(async () => t.close());
 
   it('is for operators only', async () => {
-    for (const url of ['/api/admin/audit', '/api/admin/audit.csv', '/api/admin/audit/integrity', `/api/admin/users/${ann.id}/audit`]) {
+    for (const url of [
+      '/api/admin/audit',
+      '/api/admin/audit.csv',
+      '/api/admin/audit/integrity',
+      `/api/admin/users/${ann.id}/audit`,
+    ]) {
       expect((await get(null, url)).statusCode, url).toBe(401);
       expect((await get(ann, url)).statusCode, url).toBe(403);
       expect((await get(admin, url)).statusCode, url).toBe(200);
@@ -105,16 +134,31 @@ describe(`audit viewer and a user's trail (${testDialect})`, () => {
     const bobs = (await walk(`/api/admin/audit?target=${bob.email}&action=user.freeze`, 10)).rows;
     expect(bobs).toHaveLength(1);
     expect(bobs[0]!.target).toMatchObject({ id: bob.id, uid: bob.uid });
-    const freezes = async (q: string) => (await walk(`/api/admin/audit?${q}`, 10)).rows.filter((r) => r.action.startsWith('user.')).map((r) => `${r.action}:${r.target.uid}`);
+    const freezes = async (q: string) =>
+      (await walk(`/api/admin/audit?${q}`, 10)).rows
+        .filter((r) => r.action.startsWith('user.'))
+        .map((r) => `${r.action}:${r.target.uid}`);
     expect(await freezes(`from=${days[0]}&to=${days[0]}`)).toEqual([`user.freeze:${ann.uid}`]);
-    expect((await freezes(`from=${days[1]}&to=${days[1]}`)).sort()).toEqual([`user.freeze:${bob.uid}`, `user.unfreeze:${ann.uid}`]);
+    expect((await freezes(`from=${days[1]}&to=${days[1]}`)).sort()).toEqual([
+      `user.freeze:${bob.uid}`,
+      `user.unfreeze:${ann.uid}`,
+    ]);
     expect(await freezes(`from=${days[2]}`)).toEqual([`user.unfreeze:${bob.uid}`]);
     expect(await freezes(`to=${days[0]}`)).toEqual([`user.freeze:${ann.uid}`]);
     expect(await freezes(`from=${days[0]}&to=${days[2]}`)).toHaveLength(4);
   });
 
   it('refuses bad filters and cursors with a 400, never a 500', async () => {
-    for (const q of ['from=2026-13-40x', 'to=yesterday', `from=${days[2]}&to=${days[0]}`, 'cursor=garbage', `cursor=${Buffer.from('[1,2]').toString('base64url')}`, 'limit=0', 'limit=101', `actor=${'x'.repeat(201)}`]) {
+    for (const q of [
+      'from=2026-13-40x',
+      'to=yesterday',
+      `from=${days[2]}&to=${days[0]}`,
+      'cursor=garbage',
+      `cursor=${Buffer.from('[1,2]').toString('base64url')}`,
+      'limit=0',
+      'limit=101',
+      `actor=${'x'.repeat(201)}`,
+    ]) {
       const res = await get(admin, `/api/admin/audit?${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().error.code, q).toBe('validation_failed');
@@ -134,7 +178,10 @@ describe(`audit viewer and a user's trail (${testDialect})`, () => {
     }
     expect((await get(admin, '/api/admin/users/no-such-user/audit')).statusCode).toBe(404);
     const bobs = (await walk(`/api/admin/users/${bob.id}/audit`, 50)).rows;
-    expect(bobs.filter((r) => r.action.startsWith('user.')).map((r) => r.action)).toEqual(['user.unfreeze', 'user.freeze']);
+    expect(bobs.filter((r) => r.action.startsWith('user.')).map((r) => r.action)).toEqual([
+      'user.unfreeze',
+      'user.freeze',
+    ]);
   });
 
   it("exports the filtered trail as CSV in each language, and by default in the operator's", async () => {
@@ -148,12 +195,19 @@ describe(`audit viewer and a user's trail (${testDialect})`, () => {
       const sheet = readAsSpreadsheet(res.body, lang);
       expect(sheet[0]).toHaveLength(13);
       expect(sheet[0]![1]).toBe(headers[lang]);
-      expect(sheet.slice(1).map((r) => r[6]).sort()).toEqual([...bulk].sort());
+      expect(
+        sheet
+          .slice(1)
+          .map((r) => r[6])
+          .sort(),
+      ).toEqual([...bulk].sort());
       expect(sheet.slice(1).filter((r) => r[8] === refused[lang])).toHaveLength(8);
       expect(sheet.slice(1).every((r) => r.length === 13 && r[9] === '203.0.113.9')).toBe(true);
     }
     // The operator's profile says Spanish.
-    expect(readAsSpreadsheet((await get(admin, '/api/admin/audit.csv?action=test.bulk')).body, 'es')[0]![1]).toBe('Autor');
+    expect(readAsSpreadsheet((await get(admin, '/api/admin/audit.csv?action=test.bulk')).body, 'es')[0]![1]).toBe(
+      'Autor',
+    );
     expect((await get(admin, '/api/admin/audit.csv?lang=de')).statusCode).toBe(400);
   });
 

@@ -36,15 +36,44 @@ const wrongPassword = 'not-the-password-1';
 const matrix: Record<string, Entry> = {
   'POST /api/accounts/signup': {
     access: 'public',
-    req: () => ({ payload: { firstName: 'A', lastName: 'B', username: 'matrix_x', email: 'matrix@example.test', password: 'password-123', confirmPassword: 'password-123', birthDate: '1990-01-01', country: 'FR', phone: '0612345678', acceptTerms: false } }),
+    req: () => ({
+      payload: {
+        firstName: 'A',
+        lastName: 'B',
+        username: 'matrix_x',
+        email: 'matrix@example.test',
+        password: 'password-123',
+        confirmPassword: 'password-123',
+        birthDate: '1990-01-01',
+        country: 'FR',
+        phone: '0612345678',
+        acceptTerms: false,
+      },
+    }),
   },
-  'POST /api/accounts/login': { access: 'public', req: () => ({ payload: { email: 'nobody@example.test', password: wrongPassword } }) },
-  'POST /api/accounts/admin-login': { access: 'public', req: () => ({ payload: { email: 'nobody@example.test', password: wrongPassword } }) },
+  'POST /api/accounts/login': {
+    access: 'public',
+    req: () => ({ payload: { email: 'nobody@example.test', password: wrongPassword } }),
+  },
+  'POST /api/accounts/admin-login': {
+    access: 'public',
+    req: () => ({ payload: { email: 'nobody@example.test', password: wrongPassword } }),
+  },
   // Public, but without the cookie of a password step it answers `unauthorized` itself.
-  'POST /api/accounts/login/two-factor': { access: 'public', req: () => ({ payload: { code: '000000' } }), answersUnauthorized: true },
+  'POST /api/accounts/login/two-factor': {
+    access: 'public',
+    req: () => ({ payload: { code: '000000' } }),
+    answersUnauthorized: true,
+  },
   'POST /api/accounts/logout': { access: 'public', endsSession: true },
-  'POST /api/accounts/password/forgot': { access: 'public', req: () => ({ payload: { email: 'nobody@example.test' } }) },
-  'POST /api/accounts/password/reset': { access: 'public', req: () => ({ payload: { token: 'forged-token', newPassword: 'password-456', confirmPassword: 'password-456' } }) },
+  'POST /api/accounts/password/forgot': {
+    access: 'public',
+    req: () => ({ payload: { email: 'nobody@example.test' } }),
+  },
+  'POST /api/accounts/password/reset': {
+    access: 'public',
+    req: () => ({ payload: { token: 'forged-token', newPassword: 'password-456', confirmPassword: 'password-456' } }),
+  },
   // The links of e-mails: a forged token changes nothing and sends the browser on (303).
   'GET /api/accounts/verify-email': { access: 'public', req: () => ({ query: 'token=forged.1.x' }) },
   'GET /api/accounts/sign-in/unlock': { access: 'public', req: () => ({ query: 'token=forged.1.x' }) },
@@ -58,7 +87,12 @@ const matrix: Record<string, Entry> = {
   'POST /api/accounts/verify-email/resend': { access: 'user' },
   'POST /api/accounts/sessions/revoke-others': { access: 'user', endsSession: true },
   'POST /api/accounts/sessions/revoke-all': { access: 'user', endsSession: true },
-  'POST /api/accounts/password': { access: 'user', req: () => ({ payload: { currentPassword: wrongPassword, newPassword: 'password-456', confirmPassword: 'password-456' } }) },
+  'POST /api/accounts/password': {
+    access: 'user',
+    req: () => ({
+      payload: { currentPassword: wrongPassword, newPassword: 'password-456', confirmPassword: 'password-456' },
+    }),
+  },
   'POST /api/accounts/two-factor/enable': { access: 'user', req: () => ({ payload: { password: wrongPassword } }) },
   'POST /api/accounts/two-factor/confirm': { access: 'user', req: () => ({ payload: { code: '000000' } }) },
   'POST /api/accounts/two-factor/disable': { access: 'user', req: () => ({ payload: { password: wrongPassword } }) },
@@ -67,10 +101,19 @@ const matrix: Record<string, Entry> = {
   // The id is the first person's: everybody else gets 404 (checked below with the state).
   'POST /api/investments/{id}/stop': { access: 'user', req: (c) => ({ params: { id: c.target.investment } }) },
   'GET /api/transfers/recipient': { access: 'user', req: (c) => ({ query: `uid=${c.w.victim.uid}` }) },
-  'POST /api/transfers': { access: 'user', req: (c) => ({ payload: { recipientUid: c.w.victim.uid, amount: '1.00' } }) },
+  'POST /api/transfers': {
+    access: 'user',
+    req: (c) => ({ payload: { recipientUid: c.w.victim.uid, amount: '1.00' } }),
+  },
   'GET /api/deposits/addresses': { access: 'user' },
-  'POST /api/deposits': { access: 'user', req: (c) => ({ payload: multipartDeposit('1.00', { bytes: c.w.png, name: 'proof.png', type: 'image/png' }) }) },
-  'POST /api/withdrawals': { access: 'user', req: () => ({ payload: { amount: '1.00', crypto: 'BTC', address: BTC_ADDRESS } }) },
+  'POST /api/deposits': {
+    access: 'user',
+    req: (c) => ({ payload: multipartDeposit('1.00', { bytes: c.w.png, name: 'proof.png', type: 'image/png' }) }),
+  },
+  'POST /api/withdrawals': {
+    access: 'user',
+    req: () => ({ payload: { amount: '1.00', crypto: 'BTC', address: BTC_ADDRESS } }),
+  },
   'GET /api/cashier/history': { access: 'user' },
   'GET /api/portfolio': { access: 'user' },
   'GET /api/portfolio/investments': { access: 'user' },
@@ -81,9 +124,18 @@ const matrix: Record<string, Entry> = {
   'GET /api/admin/deposits': { access: 'admin', req: () => ({ query: 'status=pending' }) },
   'GET /api/admin/withdrawals': { access: 'admin', req: () => ({ query: 'status=pending' }) },
   'POST /api/admin/deposits/{id}/approve': { access: 'admin', req: (c) => ({ params: { id: c.target.deposit } }) },
-  'POST /api/admin/deposits/{id}/reject': { access: 'admin', req: (c) => ({ params: { id: c.target.deposit }, payload: { reason: 'matrix' } }) },
-  'POST /api/admin/withdrawals/{id}/approve': { access: 'admin', req: (c) => ({ params: { id: c.target.withdrawal } }) },
-  'POST /api/admin/withdrawals/{id}/reject': { access: 'admin', req: (c) => ({ params: { id: c.target.withdrawal }, payload: { reason: 'matrix' } }) },
+  'POST /api/admin/deposits/{id}/reject': {
+    access: 'admin',
+    req: (c) => ({ params: { id: c.target.deposit }, payload: { reason: 'matrix' } }),
+  },
+  'POST /api/admin/withdrawals/{id}/approve': {
+    access: 'admin',
+    req: (c) => ({ params: { id: c.target.withdrawal } }),
+  },
+  'POST /api/admin/withdrawals/{id}/reject': {
+    access: 'admin',
+    req: (c) => ({ params: { id: c.target.withdrawal }, payload: { reason: 'matrix' } }),
+  },
   'GET /api/admin/deposits/{id}/proof': { access: 'admin', req: (c) => ({ params: { id: c.target.deposit } }) },
   'GET /api/admin/overview': { access: 'admin' },
   'POST /api/admin/verifications': { access: 'admin' },
@@ -93,15 +145,24 @@ const matrix: Record<string, Entry> = {
   'GET /api/admin/users/{id}/statement': { access: 'admin', req: (c) => ({ params: { id: c.w.victim.id } }) },
   // The victim's sessions: nobody signs in as the victim, so no persona loses its session.
   'DELETE /api/admin/users/{id}/sessions': { access: 'admin', req: (c) => ({ params: { id: c.w.victim.id } }) },
-  'DELETE /api/admin/users/{id}/sessions/{sessionId}': { access: 'admin', req: (c) => ({ params: { id: c.w.victim.id, sessionId: 'no-such-session' } }) },
+  'DELETE /api/admin/users/{id}/sessions/{sessionId}': {
+    access: 'admin',
+    req: (c) => ({ params: { id: c.w.victim.id, sessionId: 'no-such-session' } }),
+  },
   'GET /api/admin/users/{id}/audit': { access: 'admin', req: (c) => ({ params: { id: c.w.victim.id } }) },
   'GET /api/admin/audit': { access: 'admin', req: (c) => ({ query: `actor=${c.w.victim.uid}` }) },
   'GET /api/admin/audit.csv': { access: 'admin', req: () => ({ query: 'lang=en' }) },
   'GET /api/admin/audit/integrity': { access: 'admin' },
   // A UID nobody has: the guard decides, no persona is frozen for the routes after.
   'GET /api/admin/users/{uid}/freeze': { access: 'admin', req: () => ({ params: { uid: 'ATU000000' } }) },
-  'POST /api/admin/users/{uid}/freeze': { access: 'admin', req: () => ({ params: { uid: 'ATU000000' }, payload: { reason: 'matrix' } }) },
-  'POST /api/admin/users/{uid}/unfreeze': { access: 'admin', req: () => ({ params: { uid: 'ATU000000' }, payload: { reason: 'matrix' } }) },
+  'POST /api/admin/users/{uid}/freeze': {
+    access: 'admin',
+    req: () => ({ params: { uid: 'ATU000000' }, payload: { reason: 'matrix' } }),
+  },
+  'POST /api/admin/users/{uid}/unfreeze': {
+    access: 'admin',
+    req: () => ({ params: { uid: 'ATU000000' }, payload: { reason: 'matrix' } }),
+  },
 };
 
 /** Routes the document hides on purpose, with who may call them (checked separately below). */
@@ -194,9 +255,21 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
   let authEndpoints: Array<{ path: string; methods: string[] }>;
 
   const cookieOf = (who: Who) => (who === 'anonymous' ? undefined : w.personas[who].cookie);
-  const inject = (who: Who | { cookie: string }, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) => {
+  const inject = (
+    who: Who | { cookie: string },
+    method: string,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const cookie = typeof who === 'string' ? cookieOf(who) : who.cookie;
-    return w.t.app.inject({ method: method as 'GET', url, payload: payload as never, headers: { ...(cookie ? { cookie } : {}), ...headers }, remoteAddress: someIp() });
+    return w.t.app.inject({
+      method: method as 'GET',
+      url,
+      payload: payload as never,
+      headers: { ...(cookie ? { cookie } : {}), ...headers },
+      remoteAddress: someIp(),
+    });
   };
   const errorCode = (body: string): string | undefined => {
     try {
@@ -211,7 +284,10 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
     ops = operationsOf((await w.t.app.inject('/api/openapi.json')).json());
     const { investments, deposits, withdrawals } = w.owned.user;
     ctx = { w, target: { investment: investments[1]!, deposit: deposits[2]!, withdrawal: withdrawals[2]! } };
-    const api = w.t.app.services.accounts.auth.api as unknown as Record<string, { path?: string; options?: { method?: string | string[] } }>;
+    const api = w.t.app.services.accounts.auth.api as unknown as Record<
+      string,
+      { path?: string; options?: { method?: string | string[] } }
+    >;
     authEndpoints = Object.values(api)
       .filter((ep) => typeof ep.path === 'string')
       .map((ep) => ({ path: ep.path!, methods: ([] as string[]).concat(ep.options?.method ?? 'POST') }));
@@ -220,8 +296,14 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
 
   it('has an entry for every documented route, and none for a route that is gone', () => {
     const documented = ops.map(keyOf).sort();
-    expect(documented.filter((k) => !(k in matrix)), 'routes without an access entry in the matrix').toEqual([]);
-    expect(Object.keys(matrix).filter((k) => !documented.includes(k)), 'matrix entries for routes that no longer exist').toEqual([]);
+    expect(
+      documented.filter((k) => !(k in matrix)),
+      'routes without an access entry in the matrix',
+    ).toEqual([]);
+    expect(
+      Object.keys(matrix).filter((k) => !documented.includes(k)),
+      'matrix entries for routes that no longer exist',
+    ).toEqual([]);
   });
 
   it('knows every hidden route it checks, and every better-auth endpoint', () => {
@@ -230,8 +312,14 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
       expect(w.t.app.hasRoute({ method: method as 'GET', url: url! }), key).toBe(true);
     }
     const paths = authEndpoints.map((e) => e.path).sort();
-    expect(paths.filter((p) => !(p in betterAuth)), 'better-auth endpoints without an entry').toEqual([]);
-    expect(Object.keys(betterAuth).filter((p) => !paths.includes(p)), 'entries for better-auth endpoints that are gone').toEqual([]);
+    expect(
+      paths.filter((p) => !(p in betterAuth)),
+      'better-auth endpoints without an entry',
+    ).toEqual([]);
+    expect(
+      Object.keys(betterAuth).filter((p) => !paths.includes(p)),
+      'entries for better-auth endpoints that are gone',
+    ).toEqual([]);
   });
 
   describe.each(Object.keys(matrix))('%s', (key) => {
@@ -241,15 +329,30 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
       const r = entry.req?.(ctx) ?? {};
       const url = fillPath(op.path, r.params ?? {}) + (r.query ? `?${r.query}` : '');
       // A throwaway session for requests that end sessions, so that the persona keeps its own.
-      const caller: Who | { cookie: string } = entry.endsSession && who !== 'anonymous' ? { cookie: await login(w.t, w.personas[who].email, w.personas[who].password) } : who;
+      const caller: Who | { cookie: string } =
+        entry.endsSession && who !== 'anonymous'
+          ? { cookie: await login(w.t, w.personas[who].email, w.personas[who].password) }
+          : who;
       const before = await stateOf(w.t.ctx.db);
-      const res = await inject(caller, op.method, url, r.payload ?? (op.body ? {} : undefined), op.method === 'POST' ? { origin: 'http://localhost:3000' } : {});
+      const res = await inject(
+        caller,
+        op.method,
+        url,
+        r.payload ?? (op.body ? {} : undefined),
+        op.method === 'POST' ? { origin: 'http://localhost:3000' } : {},
+      );
       const code = errorCode(res.body);
       const what = `${key} as ${who} → ${res.statusCode} ${res.body.slice(0, 300)}`;
       expect(res.statusCode, what).toBeLessThan(500);
 
       const open = entry.access === 'public' || entry.access === 'optional';
-      const refusedAs = open ? null : who === 'anonymous' ? 401 : entry.access === 'admin' && who !== 'admin' ? 403 : null;
+      const refusedAs = open
+        ? null
+        : who === 'anonymous'
+          ? 401
+          : entry.access === 'admin' && who !== 'admin'
+            ? 403
+            : null;
       if (entry.access === 'optional' && who === 'anonymous') {
         expect(res.statusCode, what).toBe(200);
         expect(res.json(), what).toBeNull();
@@ -266,7 +369,8 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
         expect(res.statusCode, what).toBe(404);
         expect(code).toBe('investment_not_found');
       }
-      if (refusedAs || res.statusCode === 404) expect(await stateOf(w.t.ctx.db), `${what}: a refused request changed something`).toBe(before);
+      if (refusedAs || res.statusCode === 404)
+        expect(await stateOf(w.t.ctx.db), `${what}: a refused request changed something`).toBe(before);
       if (entry.endsSession && who !== 'anonymous') await w.ensureSignedIn(who);
     });
   });
@@ -274,8 +378,12 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
   describe('hidden routes', () => {
     it('/api/events needs a session; health, docs and embeds are public; metrics only from this machine', async () => {
       expect((await inject('anonymous', 'GET', '/api/events')).statusCode).toBe(401);
-      expect((await w.t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(403);
-      expect((await w.t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+      expect((await w.t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(
+        403,
+      );
+      expect((await w.t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(
+        200,
+      );
       for (const [key, access] of Object.entries(hidden)) {
         if (access !== 'public') continue;
         const url = key.split(' ')[1]!;
@@ -288,48 +396,88 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
   describe('better-auth endpoints under /api/auth', () => {
     const attempt = async (who: Who, path: string, method: string) => {
       const url = `/api/auth${path.replace(/:\w+/g, 'x')}${method === 'GET' ? `?id=${w.victim.id}&userId=${w.victim.id}` : ''}`;
-      const body = method === 'GET' ? undefined : { userId: w.victim.id, role: 'admin', email: w.victim.email, password: 'password-999', newPassword: 'password-999', name: 'Owned', data: { role: 'admin' }, sessionToken: 'x', banReason: 'matrix' };
+      const body =
+        method === 'GET'
+          ? undefined
+          : {
+              userId: w.victim.id,
+              role: 'admin',
+              email: w.victim.email,
+              password: 'password-999',
+              newPassword: 'password-999',
+              name: 'Owned',
+              data: { role: 'admin' },
+              sessionToken: 'x',
+              banReason: 'matrix',
+            };
       return inject(who, method, url, body, { origin: 'http://localhost:3000' });
     };
 
-    it.each(['anonymous', 'user', 'other', 'admin'] as const)('answers 404 to %s on every endpoint that is not forwarded, and changes nothing', async (who) => {
-      for (const ep of authEndpoints.filter((e) => betterAuth[e.path] === 'closed')) {
-        for (const method of ep.methods) {
-          const before = await stateOf(w.t.ctx.db);
-          const res = await attempt(who, ep.path, method);
-          const what = `${method} ${ep.path} as ${who} → ${res.statusCode} ${res.body.slice(0, 200)}`;
-          expect(res.statusCode, what).toBe(404);
-          expect(errorCode(res.body), what).toBe('not_found');
-          expect(await stateOf(w.t.ctx.db), `${what}: changed something`).toBe(before);
+    it.each(['anonymous', 'user', 'other', 'admin'] as const)(
+      'answers 404 to %s on every endpoint that is not forwarded, and changes nothing',
+      async (who) => {
+        for (const ep of authEndpoints.filter((e) => betterAuth[e.path] === 'closed')) {
+          for (const method of ep.methods) {
+            const before = await stateOf(w.t.ctx.db);
+            const res = await attempt(who, ep.path, method);
+            const what = `${method} ${ep.path} as ${who} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+            expect(res.statusCode, what).toBe(404);
+            expect(errorCode(res.body), what).toBe('not_found');
+            expect(await stateOf(w.t.ctx.db), `${what}: changed something`).toBe(before);
+          }
         }
-      }
-    });
+      },
+    );
 
     it('a person cannot make themselves an operator, nor rename or revoke someone else', async () => {
       const { user, other } = w.personas;
       const before = await stateOf(w.t.ctx.db);
-      await inject('user', 'POST', '/api/auth/update-user', { role: 'admin', userId: other.id, name: 'Hijacked' }, { origin: 'http://localhost:3000' });
-      const users = await w.t.ctx.db.selectFrom('user').select(['id', 'role', 'name']).where('id', 'in', [user.id, other.id]).execute();
+      await inject(
+        'user',
+        'POST',
+        '/api/auth/update-user',
+        { role: 'admin', userId: other.id, name: 'Hijacked' },
+        { origin: 'http://localhost:3000' },
+      );
+      const users = await w.t.ctx.db
+        .selectFrom('user')
+        .select(['id', 'role', 'name'])
+        .where('id', 'in', [user.id, other.id])
+        .execute();
       expect(users.find((u) => u.id === user.id)?.role ?? null).not.toBe('admin');
       expect(users.find((u) => u.id === other.id)?.name).not.toBe('Hijacked');
-      const otherToken = (await w.t.ctx.db.selectFrom('session').select('token').where('userId', '=', other.id).execute()).map((s) => s.token);
-      for (const token of otherToken) await inject('user', 'POST', '/api/auth/revoke-session', { token }, { origin: 'http://localhost:3000' });
+      const otherToken = (
+        await w.t.ctx.db.selectFrom('session').select('token').where('userId', '=', other.id).execute()
+      ).map((s) => s.token);
+      for (const token of otherToken)
+        await inject('user', 'POST', '/api/auth/revoke-session', { token }, { origin: 'http://localhost:3000' });
       expect((await inject('other', 'GET', '/api/me')).statusCode).toBe(200);
       const listed = await inject('user', 'GET', '/api/auth/list-sessions');
       for (const token of otherToken) expect(listed.body).not.toContain(token);
       // Whatever update-user accepted, nothing about money, roles or other people changed.
       const after = JSON.parse(await stateOf(w.t.ctx.db)) as Record<string, unknown>;
       const was = JSON.parse(before) as Record<string, unknown>;
-      for (const k of ['balances', 'deposits', 'withdrawals', 'investments', 'passwords', 'profiles']) expect(after[k], k).toEqual(was[k]);
+      for (const k of ['balances', 'deposits', 'withdrawals', 'investments', 'passwords', 'profiles'])
+        expect(after[k], k).toEqual(was[k]);
     });
   });
 
-  describe("nobody reads or changes what is not theirs", () => {
+  describe('nobody reads or changes what is not theirs', () => {
     const markers = () => {
       const { investments, deposits, withdrawals } = w.owned.user;
       return [...investments, ...deposits, ...withdrawals, w.personas.user.email];
     };
-    const reads = ['/api/me', '/api/investments', '/api/cashier/history', '/api/statement', '/api/statement.csv', '/api/portfolio', '/api/portfolio/investments', '/api/portfolio/history', '/api/accounts/sessions'];
+    const reads = [
+      '/api/me',
+      '/api/investments',
+      '/api/cashier/history',
+      '/api/statement',
+      '/api/statement.csv',
+      '/api/portfolio',
+      '/api/portfolio/investments',
+      '/api/portfolio/history',
+      '/api/accounts/sessions',
+    ];
 
     it.each(reads)('%s shows the caller only their own things, whatever the query says', async (url) => {
       const { user } = w.personas;
@@ -345,10 +493,16 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
 
     it('…while the owner does see them (so the check above can fail)', async () => {
       const seen = (await Promise.all(reads.map(async (url) => (await inject('user', 'GET', url)).body))).join('\n');
-      const active = await w.t.ctx.db.selectFrom('investment').select('id').where('user_id', '=', w.personas.user.id).where('is_active', '=', 1).execute();
+      const active = await w.t.ctx.db
+        .selectFrom('investment')
+        .select('id')
+        .where('user_id', '=', w.personas.user.id)
+        .where('is_active', '=', 1)
+        .execute();
       expect(active.length).toBeGreaterThan(0);
       const { deposits, withdrawals } = w.owned.user;
-      for (const m of [...active.map((a) => a.id), ...deposits, ...withdrawals, w.personas.user.email]) expect(seen).toContain(m);
+      for (const m of [...active.map((a) => a.id), ...deposits, ...withdrawals, w.personas.user.email])
+        expect(seen).toContain(m);
     });
 
     it("cannot stop another person's investment, even once it could be stopped", async () => {
@@ -356,7 +510,9 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
       const id = w.owned.user.investments[2]!;
       for (const who of ['other', 'admin'] as const) {
         const before = await stateOf(w.t.ctx.db);
-        const res = await inject(who, 'POST', `/api/investments/${id}/stop`, undefined, { 'idempotency-key': `stop-${who}` });
+        const res = await inject(who, 'POST', `/api/investments/${id}/stop`, undefined, {
+          'idempotency-key': `stop-${who}`,
+        });
         expect(res.statusCode).toBe(404);
         expect(await stateOf(w.t.ctx.db)).toBe(before);
       }
@@ -365,13 +521,24 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
 
     it('ids and owners smuggled into bodies are ignored: money moves only from the caller', async () => {
       const { user, other, admin } = w.personas;
-      const balance = async (u: TestUser) => (await inject({ cookie: u.cookie }, 'GET', '/api/me')).json().balance as string;
+      const balance = async (u: TestUser) =>
+        (await inject({ cookie: u.cookie }, 'GET', '/api/me')).json().balance as string;
       const userBefore = await balance(user);
       const otherBefore = await balance(other);
       const extra = { userId: user.id, user_id: user.id, senderId: user.id, senderUid: user.uid, ownerId: user.id };
-      expect((await inject('other', 'POST', '/api/transfers', { recipientUid: admin.uid, amount: '2.00', ...extra })).statusCode).toBe(201);
-      expect((await inject('other', 'POST', '/api/investments', { area: 'stocks', amount: '3.00', ...extra })).statusCode).toBe(201);
-      const wd = await inject('other', 'POST', '/api/withdrawals', { amount: '4.00', crypto: 'BTC', address: BTC_ADDRESS, ...extra });
+      expect(
+        (await inject('other', 'POST', '/api/transfers', { recipientUid: admin.uid, amount: '2.00', ...extra }))
+          .statusCode,
+      ).toBe(201);
+      expect(
+        (await inject('other', 'POST', '/api/investments', { area: 'stocks', amount: '3.00', ...extra })).statusCode,
+      ).toBe(201);
+      const wd = await inject('other', 'POST', '/api/withdrawals', {
+        amount: '4.00',
+        crypto: 'BTC',
+        address: BTC_ADDRESS,
+        ...extra,
+      });
       expect(wd.statusCode).toBe(201);
       const form = multipartDeposit('5.00', { bytes: w.png, name: 'proof.png', type: 'image/png' });
       form.append('userId', user.id);
@@ -379,13 +546,26 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
       expect(dep.statusCode).toBe(201);
       expect(await balance(user)).toBe(userBefore);
       expect(Number(await balance(other))).toBeCloseTo(Number(otherBefore) - 9, 2);
-      const owners = await w.t.ctx.db.selectFrom('withdrawal_request').select('user_id').where('id', '=', wd.json().id).executeTakeFirstOrThrow();
+      const owners = await w.t.ctx.db
+        .selectFrom('withdrawal_request')
+        .select('user_id')
+        .where('id', '=', wd.json().id)
+        .executeTakeFirstOrThrow();
       expect(owners.user_id).toBe(other.id);
-      expect((await w.t.ctx.db.selectFrom('deposit_request').select('user_id').where('id', '=', dep.json().id).executeTakeFirstOrThrow()).user_id).toBe(other.id);
+      expect(
+        (
+          await w.t.ctx.db
+            .selectFrom('deposit_request')
+            .select('user_id')
+            .where('id', '=', dep.json().id)
+            .executeTakeFirstOrThrow()
+        ).user_id,
+      ).toBe(other.id);
     });
 
     describe('proof links', () => {
-      const link = async (depositId: string) => (await inject('admin', 'GET', `/api/admin/deposits/${depositId}/proof`)).json() as { url: string };
+      const link = async (depositId: string) =>
+        (await inject('admin', 'GET', `/api/admin/deposits/${depositId}/proof`)).json() as { url: string };
 
       it('only operators get them; non-operators get 401/403 for anyone’s deposit', async () => {
         for (const id of [w.owned.user.deposits[0]!, w.owned.other.deposits[0]!]) {
@@ -442,7 +622,9 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
         '/admin/remove-user': { userId: target.id },
         '/admin/set-user-password': { userId: target.id, newPassword: 'taken-over-1' },
       };
-      const res = await inject('admin', 'POST', `/api/auth${path}`, bodies[path] ?? { userId: target.id }, { origin: 'http://localhost:3000' });
+      const res = await inject('admin', 'POST', `/api/auth${path}`, bodies[path] ?? { userId: target.id }, {
+        origin: 'http://localhost:3000',
+      });
       expect(res.statusCode, `${path} → ${res.statusCode} ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
       expect(await stateOf(w.t.ctx.db), `${path} changed something`).toBe(before);
     });
@@ -450,11 +632,24 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
     it("an operator cannot move an investor's money by impersonating them", async () => {
       const target = await createUser(w.t);
       await fund(w.t.ctx, target.id, 10_000);
-      const imp = await inject('admin', 'POST', '/api/auth/admin/impersonate-user', { userId: target.id }, { origin: 'http://localhost:3000' });
+      const imp = await inject(
+        'admin',
+        'POST',
+        '/api/auth/admin/impersonate-user',
+        { userId: target.id },
+        { origin: 'http://localhost:3000' },
+      );
       const cookie = cookieFrom(imp.headers['set-cookie']);
-      const moved = await inject({ cookie }, 'POST', '/api/transfers', { recipientUid: w.personas.admin.uid, amount: '100.00' });
+      const moved = await inject({ cookie }, 'POST', '/api/transfers', {
+        recipientUid: w.personas.admin.uid,
+        amount: '100.00',
+      });
       expect(moved.statusCode, moved.body).toBeGreaterThanOrEqual(400);
-      const balance = await w.t.ctx.db.selectFrom('ledger_account').select('balance_cents').where('id', '=', `u:${target.id}:available`).executeTakeFirstOrThrow();
+      const balance = await w.t.ctx.db
+        .selectFrom('ledger_account')
+        .select('balance_cents')
+        .where('id', '=', `u:${target.id}:available`)
+        .executeTakeFirstOrThrow();
       expect(Number(balance.balance_cents)).toBe(10_000);
     });
   });

@@ -28,7 +28,8 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
 
   const as = (who: TestUser | null) => ({
     get: (url: string) => t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} }),
-    post: (url: string, payload?: unknown) => t.app.inject({ method: 'POST', url, payload: payload as never, headers: who ? { cookie: who.cookie } : {} }),
+    post: (url: string, payload?: unknown) =>
+      t.app.inject({ method: 'POST', url, payload: payload as never, headers: who ? { cookie: who.cookie } : {} }),
     del: (url: string) => t.app.inject({ method: 'DELETE', url, headers: who ? { cookie: who.cookie } : {} }),
   });
   const overview = async () => {
@@ -44,12 +45,20 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
   const queueCard = async (id: string) => {
     const res = await as(admin).get('/api/admin/deposits?limit=100');
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json().items as Array<{ id: string; sameImageAs: Array<{ depositId: string; kind: string; user: { uid: string } }> }>).find((d) => d.id === id)!;
+    return (
+      res.json().items as Array<{
+        id: string;
+        sameImageAs: Array<{ depositId: string; kind: string; user: { uid: string } }>;
+      }>
+    ).find((d) => d.id === id)!;
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ DEMO_MODE: 'true', // many proofs per person here; the caps have their own tests (account-abuse-limits)
-      MAX_PENDING_DEPOSITS: '100', PROOF_UPLOADS_PER_HOUR: '100' });
+    t = await createTestApp({
+      DEMO_MODE: 'true', // many proofs per person here; the caps have their own tests (account-abuse-limits)
+      MAX_PENDING_DEPOSITS: '100',
+      PROOF_UPLOADS_PER_HOUR: '100',
+    });
     admin = await createAdmin(t, { firstName: 'Ops', lastName: 'Desk' });
     helene = await createUser(t, { firstName: 'Hélène', lastName: 'Dürand' });
     helena = await createUser(t, { firstName: 'Helena', lastName: 'Smith' });
@@ -66,13 +75,21 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
       expect(ids).toContain(helena.id);
       expect(ids).not.toContain(bob.id);
       for (const q of ['helene', 'Hélène', 'HÉLENE D']) {
-        const found = (await as(admin).get(`/api/admin/users?q=${encodeURIComponent(q)}`)).json().items as Array<{ id: string }>;
-        expect(found.map((u) => u.id), q).toEqual([helene.id]);
+        const found = (await as(admin).get(`/api/admin/users?q=${encodeURIComponent(q)}`)).json().items as Array<{
+          id: string;
+        }>;
+        expect(
+          found.map((u) => u.id),
+          q,
+        ).toEqual([helene.id]);
       }
     });
 
     it('finds by last name, UID, e-mail and username', async () => {
-      const find = async (q: string) => ((await as(admin).get(`/api/admin/users?q=${encodeURIComponent(q)}`)).json().items as Array<{ id: string }>).map((u) => u.id);
+      const find = async (q: string) =>
+        (
+          (await as(admin).get(`/api/admin/users?q=${encodeURIComponent(q)}`)).json().items as Array<{ id: string }>
+        ).map((u) => u.id);
       expect(await find('durand')).toEqual([helene.id]);
       expect(await find('hela')).toEqual([bob.id]);
       expect(await find(helena.uid.toLowerCase())).toEqual([helena.id]);
@@ -111,7 +128,9 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
     it('shows profile, level, balances, investments, requests, transfers, sessions and the statement', async () => {
       await fund(t.ctx, helene.id, 500_00);
       expect((await as(helene).post('/api/investments', { area: 'stocks', amount: '200.00' })).statusCode).toBe(201);
-      expect((await as(helene).post('/api/transfers', { recipientUid: bob.uid, amount: '10.00' })).statusCode).toBe(201);
+      expect((await as(helene).post('/api/transfers', { recipientUid: bob.uid, amount: '10.00' })).statusCode).toBe(
+        201,
+      );
       const res = await as(admin).get(`/api/admin/users/${helene.id}`);
       expect(res.statusCode, res.body).toBe(200);
       const u = res.json();
@@ -142,7 +161,9 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
       const again = await createUserSession(carl);
       const all = await as(admin).del(`/api/admin/users/${carl.id}/sessions`);
       expect(all.json().revoked).toBeGreaterThanOrEqual(1);
-      expect((await t.app.inject({ method: 'GET', url: '/api/portfolio', headers: { cookie: again } })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/portfolio', headers: { cookie: again } })).statusCode,
+      ).toBe(401);
     });
   });
 
@@ -165,17 +186,24 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
       expect(approved.liabilities.reconciled).toBe(true);
       expect(approved.liabilities.difference).toBe('0.00');
       expect(approved.liabilities.total).toBe(approved.liabilities.expected);
-      expect(approved.awaitingSecond).toEqual({ deposits: { count: 0, sum: '0.00' }, withdrawals: { count: 0, sum: '0.00' } });
+      expect(approved.awaitingSecond).toEqual({
+        deposits: { count: 0, sum: '0.00' },
+        withdrawals: { count: 0, sum: '0.00' },
+      });
     });
 
     it('raises the flag with the difference when a balance row is altered directly in SQL', async () => {
-      await sql`update ledger_account set balance_cents = balance_cents + 1234 where id = ${`u:${helena.id}:available`}`.execute(t.ctx.db);
+      await sql`update ledger_account set balance_cents = balance_cents + 1234 where id = ${`u:${helena.id}:available`}`.execute(
+        t.ctx.db,
+      );
       // The sums are kept a few seconds (decision 019): the next read after that sees the change.
       t.clock.advance(LIABILITIES_TTL_S * 1000);
       const o = await overview();
       expect(o.liabilities.reconciled).toBe(false);
       expect(o.liabilities.difference).toBe('12.34');
-      await sql`update ledger_account set balance_cents = balance_cents - 1234 where id = ${`u:${helena.id}:available`}`.execute(t.ctx.db);
+      await sql`update ledger_account set balance_cents = balance_cents - 1234 where id = ${`u:${helena.id}:available`}`.execute(
+        t.ctx.db,
+      );
       expect((await overview()).liabilities.reconciled, 'kept for a few seconds').toBe(false);
       t.clock.advance(LIABILITIES_TTL_S * 1000);
       expect((await overview()).liabilities.reconciled).toBe(true);
@@ -196,11 +224,15 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
       // Both kinds are shown: the seals' run is recorded apart from the ledger's.
       expect(o.verification.seals).toMatchObject({ ok: true, problems: 0, ranAt: o.verification.last.ranAt });
       // A tampered balance is found by the next run.
-      await sql`update ledger_account set balance_cents = balance_cents + 1 where id = ${`u:${helena.id}:available`}`.execute(t.ctx.db);
+      await sql`update ledger_account set balance_cents = balance_cents + 1 where id = ${`u:${helena.id}:available`}`.execute(
+        t.ctx.db,
+      );
       await as(admin).post('/api/admin/verifications');
       await runRequestedVerification(t.ctx);
       expect((await overview()).verification).toMatchObject({ last: { ok: false }, seals: { ok: true } });
-      await sql`update ledger_account set balance_cents = balance_cents - 1 where id = ${`u:${helena.id}:available`}`.execute(t.ctx.db);
+      await sql`update ledger_account set balance_cents = balance_cents - 1 where id = ${`u:${helena.id}:available`}`.execute(
+        t.ctx.db,
+      );
     });
 
     it('shows the outbox and puts failed e-mails back in the queue', async () => {
@@ -237,21 +269,39 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
   });
 
   describe('re-used proofs', () => {
-    it('flags the same image sent by another user, exactly or as a copy, on both cards', { timeout: 120_000 }, async () => {
-      const original = await walletScreenshot('0.3141 BTC', 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
-      const first = await deposit(helene, '300.00', original);
-      const exact = await deposit(bob, '300.00', original);
-      const exactCard = await queueCard(exact);
-      expect(exactCard.sameImageAs).toEqual([expect.objectContaining({ depositId: first, kind: 'exact', user: expect.objectContaining({ uid: helene.uid }) })]);
-      expect((await queueCard(first)).sameImageAs.map((m) => m.depositId)).toContain(exact);
+    it(
+      'flags the same image sent by another user, exactly or as a copy, on both cards',
+      { timeout: 120_000 },
+      async () => {
+        const original = await walletScreenshot('0.3141 BTC', 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
+        const first = await deposit(helene, '300.00', original);
+        const exact = await deposit(bob, '300.00', original);
+        const exactCard = await queueCard(exact);
+        expect(exactCard.sameImageAs).toEqual([
+          expect.objectContaining({
+            depositId: first,
+            kind: 'exact',
+            user: expect.objectContaining({ uid: helene.uid }),
+          }),
+        ]);
+        expect((await queueCard(first)).sameImageAs.map((m) => m.depositId)).toContain(exact);
 
-      for (const [name, copy] of Object.entries(await copiesOf(original))) {
-        const type = name.includes('JPEG') || name.includes('recompressed') ? 'image/jpeg' : name.includes('WebP') ? 'image/webp' : 'image/png';
-        const id = await deposit(bob, '300.00', copy, type);
-        const card = await queueCard(id);
-        expect(card.sameImageAs.map((m) => m.depositId), name).toContain(first);
-      }
-    });
+        for (const [name, copy] of Object.entries(await copiesOf(original))) {
+          const type =
+            name.includes('JPEG') || name.includes('recompressed')
+              ? 'image/jpeg'
+              : name.includes('WebP')
+                ? 'image/webp'
+                : 'image/png';
+          const id = await deposit(bob, '300.00', copy, type);
+          const card = await queueCard(id);
+          expect(
+            card.sameImageAs.map((m) => m.depositId),
+            name,
+          ).toContain(first);
+        }
+      },
+    );
 
     it('keeps at most ten matches per proof, however often one image is sent', { timeout: 60_000 }, async () => {
       const png = await sampleImage('png', 80, 60);
@@ -265,14 +315,30 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
       // The original is named first.
       expect(last.sameImageAs[0]!.depositId).toBe(ids[0]);
       expect((await queueCard(ids[0]!)).sameImageAs).toHaveLength(MAX_MATCHES);
-      const rows = await t.ctx.db.selectFrom('proof_match').select((eb) => eb.fn.countAll<number>().as('n')).where('deposit_id', 'in', ids).executeTakeFirstOrThrow();
+      const rows = await t.ctx.db
+        .selectFrom('proof_match')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('deposit_id', 'in', ids)
+        .executeTakeFirstOrThrow();
       expect(Number(rows.n)).toBeLessThanOrEqual(2 * MAX_MATCHES * ids.length);
     });
 
     it('does not flag different screenshots of the same wallet app', { timeout: 60_000 }, async () => {
-      const a = await deposit(helene, '12.00', await walletScreenshot('0.0012 BTC', 'bc1q9h7garjdyw5hs2pvkq8jxmsnp3n6sy8pd5kkln'));
-      const b = await deposit(bob, '13.00', await walletScreenshot('0.0013 BTC', 'bc1q9h7garjdyw5hs2pvkq8jxmsnp3n6sy8pd5kkln'));
-      const c = await deposit(helena, '12.00', await walletScreenshot('0.0012 BTC', 'bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3h'));
+      const a = await deposit(
+        helene,
+        '12.00',
+        await walletScreenshot('0.0012 BTC', 'bc1q9h7garjdyw5hs2pvkq8jxmsnp3n6sy8pd5kkln'),
+      );
+      const b = await deposit(
+        bob,
+        '13.00',
+        await walletScreenshot('0.0013 BTC', 'bc1q9h7garjdyw5hs2pvkq8jxmsnp3n6sy8pd5kkln'),
+      );
+      const c = await deposit(
+        helena,
+        '12.00',
+        await walletScreenshot('0.0012 BTC', 'bc1qm34lsc65zpw79lxes69zkqmk6ee3ewf0j77s3h'),
+      );
       for (const id of [a, b, c]) expect((await queueCard(id)).sameImageAs, id).toEqual([]);
     });
   });

@@ -21,7 +21,10 @@ const SECRET = 'embedded-secret-embedded-secret-embedded-00';
 
 // On PostgreSQL the scripts need the client tools. CI (.ci/run, REQUIRE_POSTGRES=1) has them with
 // the server it checks, so there their absence is a failure; elsewhere the file says why it skips.
-const missingPgTools = testDialect === 'postgres' ? ['pg_dump', 'pg_restore', 'psql'].filter((bin) => spawnSync(bin, ['--version']).error) : [];
+const missingPgTools =
+  testDialect === 'postgres'
+    ? ['pg_dump', 'pg_restore', 'psql'].filter((bin) => spawnSync(bin, ['--version']).error)
+    : [];
 const pgToolsRequired = process.env.REQUIRE_POSTGRES === '1';
 
 interface Run {
@@ -47,15 +50,29 @@ function script(name: string, args: string[], env: Record<string, string>): Prom
 
 /** Everything the backup must bring back: balances per account, requests, proofs on disk. */
 async function stateOf(db: Db, dataDir: string) {
-  const accounts = await db.selectFrom('ledger_account').select(['owner_id', 'kind', 'balance_cents']).orderBy('owner_id').orderBy('kind').execute();
-  const deposits = await db.selectFrom('deposit_request').select(['id', 'status', 'proof_path']).orderBy('id').execute();
+  const accounts = await db
+    .selectFrom('ledger_account')
+    .select(['owner_id', 'kind', 'balance_cents'])
+    .orderBy('owner_id')
+    .orderBy('kind')
+    .execute();
+  const deposits = await db
+    .selectFrom('deposit_request')
+    .select(['id', 'status', 'proof_path'])
+    .orderBy('id')
+    .execute();
   const withdrawals = await db.selectFrom('withdrawal_request').select(['id', 'status']).orderBy('id').execute();
   const uploads = path.join(dataDir, 'uploads');
   return {
     balances: Object.fromEntries(accounts.map((a) => [`${a.owner_id}:${a.kind}`, Number(a.balance_cents)])),
     deposits,
     withdrawals,
-    uploads: existsSync(uploads) ? readdirSync(uploads, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort() : [],
+    uploads: existsSync(uploads)
+      ? readdirSync(uploads, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => e.name)
+          .sort()
+      : [],
   };
 }
 
@@ -81,7 +98,10 @@ async function freshPostgresDatabase(suffix: string): Promise<{ url: string; dro
 }
 
 /** A DATA_DIR (and, on PostgreSQL, a database) laid out as the server and the scripts expect. */
-async function installation(cleanups: Array<() => Promise<void> | void>, suffix: string): Promise<{ dataDir: string; url?: string; open(): DbHandle }> {
+async function installation(
+  cleanups: Array<() => Promise<void> | void>,
+  suffix: string,
+): Promise<{ dataDir: string; url?: string; open(): DbHandle }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `atlas-${suffix}-`));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   let url: string | undefined;
@@ -90,7 +110,11 @@ async function installation(cleanups: Array<() => Promise<void> | void>, suffix:
     cleanups.push(() => fresh.drop());
     url = fresh.url;
   }
-  return { dataDir, url, open: () => createDb(url ? { postgresUrl: url, poolSize: 5 } : { sqliteFile: path.join(dataDir, 'atlas.db') }) };
+  return {
+    dataDir,
+    url,
+    open: () => createDb(url ? { postgresUrl: url, poolSize: 5 } : { sqliteFile: path.join(dataDir, 'atlas.db') }),
+  };
 }
 
 describe.skipIf(missingPgTools.length > 0 && !pgToolsRequired)(
@@ -115,12 +139,22 @@ describe.skipIf(missingPgTools.length > 0 && !pgToolsRequired)(
       const form = new FormData();
       form.append('amount', amount);
       form.append('proof', new Blob([new Uint8Array(await sampleImage('png'))], { type: 'image/png' }), 'proof.png');
-      const res = await t.app.inject({ method: 'POST', url: '/api/deposits', payload: form as never, headers: { cookie: who.cookie } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/deposits',
+        payload: form as never,
+        headers: { cookie: who.cookie },
+      });
       expect(res.statusCode).toBe(201);
       return res.json().id as string;
     };
     const transfer = async (from: TestUser, to: TestUser, amount: string) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/transfers', payload: { recipientUid: to.uid, amount }, headers: { cookie: from.cookie, 'idempotency-key': randomUUID() } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/transfers',
+        payload: { recipientUid: to.uid, amount },
+        headers: { cookie: from.cookie, 'idempotency-key': randomUUID() },
+      });
       expect(res.statusCode).toBe(201);
     };
 
@@ -137,7 +171,10 @@ describe.skipIf(missingPgTools.length > 0 && !pgToolsRequired)(
     };
 
     beforeAll(async () => {
-      if (missingPgTools.length > 0) throw new Error(`REQUIRE_POSTGRES=1 but ${missingPgTools.join(', ')} not installed: the backup scripts need the PostgreSQL client tools`);
+      if (missingPgTools.length > 0)
+        throw new Error(
+          `REQUIRE_POSTGRES=1 but ${missingPgTools.join(', ')} not installed: the backup scripts need the PostgreSQL client tools`,
+        );
       const home = await installation(cleanups, 'backup');
       dataDir = home.dataDir;
       dbUrl = home.url;
@@ -159,7 +196,16 @@ describe.skipIf(missingPgTools.length > 0 && !pgToolsRequired)(
     it('backs up online while transfers are being written, and restores exactly the instant of the backup', async () => {
       await fund(t.ctx, alice.id, 100_000);
       await transfer(alice, bob, '250.00');
-      expect((await t.app.inject({ method: 'POST', url: '/api/investments', payload: { area: 'stocks', amount: '100.00' }, headers: { cookie: alice.cookie } })).statusCode).toBe(201);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/investments',
+            payload: { area: 'stocks', amount: '100.00' },
+            headers: { cookie: alice.cookie },
+          })
+        ).statusCode,
+      ).toBe(201);
       const pendingDeposit = await deposit(bob, '75.00');
       atBackup = await stateOf(t.ctx.db, dataDir);
       expect(atBackup.uploads).toHaveLength(1);
@@ -178,12 +224,35 @@ describe.skipIf(missingPgTools.length > 0 && !pgToolsRequired)(
       expect(backup.status, backup.stderr).toBe(0);
       backupDir = backup.stdout.trim().split('\n').at(-1)!;
       const manifest = JSON.parse(readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
-      expect(manifest).toMatchObject({ format: 1, dialect: testDialect, uploads: 1, authSecret: true, migrations: Object.keys(migrations).sort() });
+      expect(manifest).toMatchObject({
+        format: 1,
+        dialect: testDialect,
+        uploads: 1,
+        authSecret: true,
+        migrations: Object.keys(migrations).sort(),
+      });
 
       // After the backup: a decision, a new proof, a withdrawal, more transfers.
-      expect((await t.app.inject({ method: 'POST', url: `/api/admin/deposits/${pendingDeposit}/approve`, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/admin/deposits/${pendingDeposit}/approve`,
+            headers: { cookie: admin.cookie },
+          })
+        ).statusCode,
+      ).toBe(200);
       await deposit(bob, '30.00');
-      expect((await t.app.inject({ method: 'POST', url: '/api/withdrawals', payload: { amount: '20.00', crypto: 'BTC', address: BTC }, headers: { cookie: bob.cookie } })).statusCode).toBe(201);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/withdrawals',
+            payload: { amount: '20.00', crypto: 'BTC', address: BTC },
+            headers: { cookie: bob.cookie },
+          })
+        ).statusCode,
+      ).toBe(201);
       await transfer(alice, bob, '100.00');
       writeFileSync(path.join(dataDir, '.auth-secret'), 'a-secret-that-replaced-the-one-backed-up-00');
 
@@ -201,7 +270,11 @@ describe.skipIf(missingPgTools.length > 0 && !pgToolsRequired)(
 
       // Exactly the state at the backup's instant: k of the one-cent transfers made it in, never half of one.
       const restored = await stateOf(testDb.db, dataDir);
-      const cents = await testDb.db.selectFrom('internal_transfer').select('amount_cents').where('amount_cents', '=', 1).execute();
+      const cents = await testDb.db
+        .selectFrom('internal_transfer')
+        .select('amount_cents')
+        .where('amount_cents', '=', 1)
+        .execute();
       const k = cents.length;
       expect(k).toBeLessThanOrEqual(duringBackup);
       const expected = structuredClone(atBackup);
@@ -211,7 +284,9 @@ describe.skipIf(missingPgTools.length > 0 && !pgToolsRequired)(
       expect(readFileSync(path.join(dataDir, '.auth-secret'), 'utf8')).toBe(SECRET);
       const aside = readdirSync(dataDir).filter((f) => f.startsWith('before-restore-'));
       expect(aside).toHaveLength(1);
-      expect(readdirSync(path.join(dataDir, aside[0]!))).toEqual(expect.arrayContaining(['uploads', '.auth-secret', ...(dbUrl ? [] : ['atlas.db'])]));
+      expect(readdirSync(path.join(dataDir, aside[0]!))).toEqual(
+        expect.arrayContaining(['uploads', '.auth-secret', ...(dbUrl ? [] : ['atlas.db'])]),
+      );
 
       // The server starts on it: sessions of the backup still open, and money moves on.
       t = await createTestApp({ DEMO_MODE: 'true' }, testDb);
@@ -220,13 +295,20 @@ describe.skipIf(missingPgTools.length > 0 && !pgToolsRequired)(
       expect(me.json().balance).toBe(((100_000 - 25_000 - 10_000 - k) / 100).toFixed(2));
       await transfer(alice, bob, '1.00');
       expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
-      const proof = await t.app.inject({ method: 'GET', url: `/api/admin/deposits/${atBackup.deposits[0]!.id}/proof`, headers: { cookie: admin.cookie } });
+      const proof = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/deposits/${atBackup.deposits[0]!.id}/proof`,
+        headers: { cookie: admin.cookie },
+      });
       expect((await t.app.inject({ method: 'GET', url: proof.json().url })).headers['content-type']).toBe('image/png');
     });
 
     it('restores into an empty installation, as on a new machine', async () => {
       const target = await installation(cleanups, 'newmachine');
-      const restore = await script('restore.mjs', [backupDir, '--yes'], { DATA_DIR: target.dataDir, ...(target.url ? { DATABASE_URL: target.url } : {}) });
+      const restore = await script('restore.mjs', [backupDir, '--yes'], {
+        DATA_DIR: target.dataDir,
+        ...(target.url ? { DATABASE_URL: target.url } : {}),
+      });
       expect(restore.status, restore.stderr).toBe(0);
       const handle = target.open();
       try {
@@ -242,7 +324,10 @@ describe.skipIf(missingPgTools.length > 0 && !pgToolsRequired)(
     });
 
     it('refuses a backup of the other dialect, or one whose database file was altered', async () => {
-      const other: Record<string, string> = testDialect === 'sqlite' ? { DATA_DIR: dataDir, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' } : { DATA_DIR: dataDir };
+      const other: Record<string, string> =
+        testDialect === 'sqlite'
+          ? { DATA_DIR: dataDir, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }
+          : { DATA_DIR: dataDir };
       const wrongDialect = await script('restore.mjs', [backupDir, '--yes'], other);
       expect(wrongDialect.status).toBe(1);
       expect(wrongDialect.stderr).toMatch(/backup is of a \w+ database but this installation is configured for/);
@@ -262,7 +347,9 @@ describe.skipIf(missingPgTools.length > 0 && !pgToolsRequired)(
     it('a damaged backup that fails half-way leaves the installation exactly as it was', async () => {
       await stopServer();
       const before = async () => {
-        const h = createDb(dbUrl ? { postgresUrl: dbUrl, poolSize: 2 } : { sqliteFile: path.join(dataDir, 'atlas.db') });
+        const h = createDb(
+          dbUrl ? { postgresUrl: dbUrl, poolSize: 2 } : { sqliteFile: path.join(dataDir, 'atlas.db') },
+        );
         try {
           return { state: await stateOf(h.db, dataDir), ledger: await verifyLedger(h.db) };
         } finally {
@@ -279,7 +366,10 @@ describe.skipIf(missingPgTools.length > 0 && !pgToolsRequired)(
         const manifest = JSON.parse(readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
         const cut = readFileSync(path.join(backupDir, manifest.database)).subarray(0, 8192);
         writeFileSync(path.join(damaged, manifest.database), cut);
-        writeFileSync(path.join(damaged, 'manifest.json'), JSON.stringify({ ...manifest, sha256: createHash('sha256').update(cut).digest('hex') }));
+        writeFileSync(
+          path.join(damaged, 'manifest.json'),
+          JSON.stringify({ ...manifest, sha256: createHash('sha256').update(cut).digest('hex') }),
+        );
         const failed = await script('restore.mjs', [damaged, '--yes'], env());
         expect(failed.status).toBe(1);
         expect(failed.stderr).toMatch(/integrity_check.*nothing was changed/);
@@ -297,7 +387,10 @@ describe.skipIf(missingPgTools.length > 0 && !pgToolsRequired)(
         `#!/bin/sh\nif [ "$1" = "--list" ]; then exec "${real}" "$@"; fi\n"${real}" "$@" | awk '/^CREATE TABLE public.ledger_tx /{exit} {print}'\nexit 1\n`,
         { mode: 0o755 },
       );
-      const halfWay = await script('restore.mjs', [backupDir, '--yes'], { ...env(), PATH: `${bin}:${process.env.PATH ?? ''}` });
+      const halfWay = await script('restore.mjs', [backupDir, '--yes'], {
+        ...env(),
+        PATH: `${bin}:${process.env.PATH ?? ''}`,
+      });
       expect(halfWay.status).toBe(1);
       expect(halfWay.stderr).toMatch(/pg_restore exited with 1.*rolled back, the database is as it was/);
       expect(await before()).toEqual(original);

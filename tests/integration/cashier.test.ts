@@ -29,15 +29,24 @@ describe(`deposits, withdrawals and the review queue (${testDialect})`, () => {
   const as = (who: TestUser | null) => ({
     get: (url: string) => t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} }),
     post: (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-      t.app.inject({ method: 'POST', url, payload: payload as never, headers: { ...(who ? { cookie: who.cookie } : {}), ...headers } }),
+      t.app.inject({
+        method: 'POST',
+        url,
+        payload: payload as never,
+        headers: { ...(who ? { cookie: who.cookie } : {}), ...headers },
+      }),
   });
-  const balance = async (who: TestUser) => (await as(who).get('/api/me')).json() as { balance: string; withdrawalHold: string };
+  const balance = async (who: TestUser) =>
+    (await as(who).get('/api/me')).json() as { balance: string; withdrawalHold: string };
   const uploads = () => {
     const dir = path.join(t.testDb.dataDir, 'uploads');
     return existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((f) => String(f).includes('.')).length : 0;
   };
   const deposit = async (who: TestUser, amount = '150.00') => {
-    const res = await as(who).post('/api/deposits', form({ amount }, { bytes: png, name: 'proof.png', type: 'image/png' }));
+    const res = await as(who).post(
+      '/api/deposits',
+      form({ amount }, { bytes: png, name: 'proof.png', type: 'image/png' }),
+    );
     expect(res.statusCode).toBe(201);
     return res.json() as { id: string; status: string };
   };
@@ -58,7 +67,10 @@ describe(`deposits, withdrawals and the review queue (${testDialect})`, () => {
   });
 
   it('a deposit resent with its Idempotency-Key gets the first answer; the same key with another amount is refused', async () => {
-    const send = (amount: string) => as(other).post('/api/deposits', form({ amount }, { bytes: png, name: 'proof.png', type: 'image/png' }), { 'idempotency-key': 'deposit-key-1' });
+    const send = (amount: string) =>
+      as(other).post('/api/deposits', form({ amount }, { bytes: png, name: 'proof.png', type: 'image/png' }), {
+        'idempotency-key': 'deposit-key-1',
+      });
     const before = uploads();
     const first = await send('42.00');
     expect(first.statusCode).toBe(201);
@@ -75,15 +87,32 @@ describe(`deposits, withdrawals and the review queue (${testDialect})`, () => {
     expect(d.status).toBe('pending');
     expect((await balance(user)).balance).toBe('0.00');
     const queue = (await as(admin).get('/api/admin/deposits?status=pending')).json();
-    expect(queue.items[0]).toMatchObject({ id: d.id, amount: '150.00', hasProof: true, user: { uid: user.uid, fullName: 'Ana Lopez', email: user.email } });
-    const [a, b] = await Promise.all([as(admin).post(`/api/admin/deposits/${d.id}/approve`), as(admin).post(`/api/admin/deposits/${d.id}/approve`)]);
+    expect(queue.items[0]).toMatchObject({
+      id: d.id,
+      amount: '150.00',
+      hasProof: true,
+      user: { uid: user.uid, fullName: 'Ana Lopez', email: user.email },
+    });
+    const [a, b] = await Promise.all([
+      as(admin).post(`/api/admin/deposits/${d.id}/approve`),
+      as(admin).post(`/api/admin/deposits/${d.id}/approve`),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect((await balance(user)).balance).toBe('150.00');
     const again = await as(admin).post(`/api/admin/deposits/${d.id}/approve`);
     expect(again.json().error.code).toBe('request_not_pending');
-    const outbox = await t.ctx.db.selectFrom('email_outbox').select(['template', 'to_address']).where('user_id', '=', user.id).where('template', 'like', 'deposit_%').execute();
+    const outbox = await t.ctx.db
+      .selectFrom('email_outbox')
+      .select(['template', 'to_address'])
+      .where('user_id', '=', user.id)
+      .where('template', 'like', 'deposit_%')
+      .execute();
     expect(outbox).toEqual([{ template: 'deposit_approved', to_address: user.email }]);
-    const audits = await t.ctx.db.selectFrom('audit_log').select(['action', 'actor_id']).where('target_id', '=', d.id).execute();
+    const audits = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id'])
+      .where('target_id', '=', d.id)
+      .execute();
     expect(audits).toEqual([{ action: 'deposit.approve', actor_id: admin.id }]);
   });
 
@@ -103,12 +132,20 @@ describe(`deposits, withdrawals and the review queue (${testDialect})`, () => {
     const over = await as(user).post('/api/withdrawals', { amount: '110.01', crypto: 'BTC', address: BTC });
     expect(over.json().error.code).toBe('withdrawal_insufficient_funds');
     const queue = (await as(admin).get('/api/admin/withdrawals?status=pending')).json();
-    expect(queue.items[0]).toMatchObject({ id: w1.json().id, crypto: 'BTC', address: BTC, user: { balance: '110.00' } });
+    expect(queue.items[0]).toMatchObject({
+      id: w1.json().id,
+      crypto: 'BTC',
+      address: BTC,
+      user: { balance: '110.00' },
+    });
     expect((await as(admin).post(`/api/admin/withdrawals/${w1.json().id}/approve`)).statusCode).toBe(200);
     expect(await balance(user)).toMatchObject({ balance: '110.00', withdrawalHold: '0.00' });
 
     const w2 = await as(user).post('/api/withdrawals', { amount: '10.00', crypto: 'BTC', address: BTC });
-    expect((await as(admin).post(`/api/admin/withdrawals/${w2.json().id}/reject`, { reason: 'Adresse douteuse' })).statusCode).toBe(200);
+    expect(
+      (await as(admin).post(`/api/admin/withdrawals/${w2.json().id}/reject`, { reason: 'Adresse douteuse' }))
+        .statusCode,
+    ).toBe(200);
     expect(await balance(user)).toMatchObject({ balance: '110.00', withdrawalHold: '0.00' });
     expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
   });
@@ -132,7 +169,9 @@ describe(`deposits, withdrawals and the review queue (${testDialect})`, () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: { code: 'withdrawal_locked', params: { days: 18 } } });
     t.clock.advance(18 * DAY_MS);
-    expect((await as(other).post('/api/withdrawals', { amount: '5', crypto: 'BTC', address: BTC })).statusCode).toBe(201);
+    expect((await as(other).post('/api/withdrawals', { amount: '5', crypto: 'BTC', address: BTC })).statusCode).toBe(
+      201,
+    );
   });
 
   it('keeps proofs and the queue to operators: users get 403, visitors 401, signed links expire', async () => {
@@ -145,7 +184,10 @@ describe(`deposits, withdrawals and the review queue (${testDialect})`, () => {
     const image = await t.app.inject({ method: 'GET', url: link.url });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    const tampered = await t.app.inject({ method: 'GET', url: link.url.replace(/sig=([^&]+)/, (_: string, sig: string) => `sig=${tamper(sig)}`) });
+    const tampered = await t.app.inject({
+      method: 'GET',
+      url: link.url.replace(/sig=([^&]+)/, (_: string, sig: string) => `sig=${tamper(sig)}`),
+    });
     expect(tampered.statusCode).toBe(403);
     t.clock.advance(3601_000);
     expect((await t.app.inject({ method: 'GET', url: link.url })).statusCode).toBe(403);
@@ -153,27 +195,55 @@ describe(`deposits, withdrawals and the review queue (${testDialect})`, () => {
 
   it.each([
     ['an oversized file', () => Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]), 'image/png', 'file_too_large'],
-    ['a PDF', () => Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'), 'application/pdf', 'file_not_image'],
-    ['an SVG with a script', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml', 'file_not_image'],
-    ['HTML renamed .png', () => Buffer.from('<!doctype html><html><body>hi</body></html>'), 'image/png', 'file_not_image'],
+    [
+      'a PDF',
+      () => Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'),
+      'application/pdf',
+      'file_not_image',
+    ],
+    [
+      'an SVG with a script',
+      () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'image/svg+xml',
+      'file_not_image',
+    ],
+    [
+      'HTML renamed .png',
+      () => Buffer.from('<!doctype html><html><body>hi</body></html>'),
+      'image/png',
+      'file_not_image',
+    ],
     ['a truncated PNG', () => png.subarray(0, Math.floor(png.length / 2)), 'image/png', 'file_not_image'],
     ['a decompression bomb', () => pngBomb(), 'image/png', 'file_not_image'],
     ['an empty file', () => Buffer.alloc(0), 'image/png', 'file_not_image'],
   ])('refuses %s and leaves no row and no file behind', async (_name, bytes, type, code) => {
-    const rowsBefore = await t.ctx.db.selectFrom('deposit_request').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rowsBefore = await t.ctx.db
+      .selectFrom('deposit_request')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const filesBefore = uploads();
-    const res = await as(user).post('/api/deposits', form({ amount: '10' }, { bytes: bytes(), name: 'proof.png', type }));
+    const res = await as(user).post(
+      '/api/deposits',
+      form({ amount: '10' }, { bytes: bytes(), name: 'proof.png', type }),
+    );
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().error.code).toBe(code);
-    const rowsAfter = await t.ctx.db.selectFrom('deposit_request').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rowsAfter = await t.ctx.db
+      .selectFrom('deposit_request')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(rowsAfter.n)).toBe(Number(rowsBefore.n));
     expect(uploads()).toBe(filesBefore);
   });
 
   it('requires a proof and a valid amount', async () => {
     expect((await as(user).post('/api/deposits', form({ amount: '10' }))).json().error.code).toBe('proof_required');
-    expect((await as(user).post('/api/deposits', form({ amount: 'abc' }, { bytes: png, name: 'p.png', type: 'image/png' }))).json().error.code).toBe('invalid_amount');
+    expect(
+      (
+        await as(user).post('/api/deposits', form({ amount: 'abc' }, { bytes: png, name: 'p.png', type: 'image/png' }))
+      ).json().error.code,
+    ).toBe('invalid_amount');
   });
 
   it('pages through the queue with keyset cursors, newest first', async () => {

@@ -35,7 +35,12 @@ describe(`crash round checks (${testDialect})`, () => {
       world.newOp({ kind: 'signup', userId: u.id, method: 'POST', path: '/api/accounts/signup' }).outcome = 'ok';
       world.balance(u.id);
     }
-    d = { world, http: new HttpClient(`http://127.0.0.1:${port}`), rng: new Rng(7), proofs: [await sampleImage('png', 24, 16)] };
+    d = {
+      world,
+      http: new HttpClient(`http://127.0.0.1:${port}`),
+      rng: new Rng(7),
+      proofs: [await sampleImage('png', 24, 16)],
+    };
   });
   afterAll(async () => {
     d.http.close();
@@ -58,10 +63,27 @@ describe(`crash round checks (${testDialect})`, () => {
 
   it('find a request whose answer was lost applied whole, and one never sent not applied', async () => {
     const [a, b] = [d.world.users[0]!, d.world.users[1]!];
-    const sentButUnanswered = d.world.newOp({ kind: 'transfer', userId: a.id, recipientId: b.id, key: 'lost-answer-1', amount: 12_34, method: 'POST', path: '/api/transfers', json: { recipientUid: b.uid, amount: '12.34' } });
+    const sentButUnanswered = d.world.newOp({
+      kind: 'transfer',
+      userId: a.id,
+      recipientId: b.id,
+      key: 'lost-answer-1',
+      amount: 12_34,
+      method: 'POST',
+      path: '/api/transfers',
+      json: { recipientUid: b.uid, amount: '12.34' },
+    });
     await act.send(d, sentButUnanswered);
     sentButUnanswered.outcome = 'unanswered';
-    const neverArrived = d.world.newOp({ kind: 'invest', userId: a.id, key: 'lost-request-1', amount: 1_00, method: 'POST', path: '/api/investments', json: { area: 'stocks', amount: '1.00' } });
+    const neverArrived = d.world.newOp({
+      kind: 'invest',
+      userId: a.id,
+      key: 'lost-request-1',
+      amount: 1_00,
+      method: 'POST',
+      path: '/api/investments',
+      json: { area: 'stocks', amount: '1.00' },
+    });
     neverArrived.outcome = 'unanswered';
 
     expect(await resolveUnanswered(t.ctx.db, d.world, uploadsDir)).toEqual({ applied: 1, lost: 1 });
@@ -74,8 +96,15 @@ describe(`crash round checks (${testDialect})`, () => {
 
   it('flag a transaction without its row, a drifted balance and an orphan proof', async () => {
     const a = d.world.users[0]!;
-    await t.ctx.db.deleteFrom('internal_transfer').where('id', '=', d.world.ops.find((o) => o.kind === 'transfer')!.createdId!).execute();
-    await t.ctx.db.updateTable('ledger_account').set({ balance_cents: 1 }).where('id', '=', `u:${a.id}:invested`).execute();
+    await t.ctx.db
+      .deleteFrom('internal_transfer')
+      .where('id', '=', d.world.ops.find((o) => o.kind === 'transfer')!.createdId!)
+      .execute();
+    await t.ctx.db
+      .updateTable('ledger_account')
+      .set({ balance_cents: 1 })
+      .where('id', '=', `u:${a.id}:invested`)
+      .execute();
     await checkData(t.ctx.db, d.world);
     const problems = d.world.problems.join('\n');
     expect(problems).toContain('transfer transaction without its transfer row');

@@ -18,11 +18,29 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
   let c: TestUser;
   let png: Buffer;
 
-  const call = (who: TestUser | null, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, payload: payload as never, headers: { ...(who ? { cookie: who.cookie } : {}), 'user-agent': 'dual-control-test', ...headers } });
-  const approve = (who: TestUser, kind: 'deposits' | 'withdrawals', id: string) => call(who, 'POST', `/api/admin/${kind}/${id}/approve`, {});
-  const reject = (who: TestUser, kind: 'deposits' | 'withdrawals', id: string, reason?: string) => call(who, 'POST', `/api/admin/${kind}/${id}/reject`, reason ? { reason } : {});
-  const me = async (who: TestUser) => (await call(who, 'GET', '/api/me')).json() as { balance: string; withdrawalHold: string; frozen: { since: string; supportEmail: string } | null };
+  const call = (
+    who: TestUser | null,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      payload: payload as never,
+      headers: { ...(who ? { cookie: who.cookie } : {}), 'user-agent': 'dual-control-test', ...headers },
+    });
+  const approve = (who: TestUser, kind: 'deposits' | 'withdrawals', id: string) =>
+    call(who, 'POST', `/api/admin/${kind}/${id}/approve`, {});
+  const reject = (who: TestUser, kind: 'deposits' | 'withdrawals', id: string, reason?: string) =>
+    call(who, 'POST', `/api/admin/${kind}/${id}/reject`, reason ? { reason } : {});
+  const me = async (who: TestUser) =>
+    (await call(who, 'GET', '/api/me')).json() as {
+      balance: string;
+      withdrawalHold: string;
+      frozen: { since: string; supportEmail: string } | null;
+    };
   const deposit = async (who: TestUser, amount: string) => {
     const form = new FormData();
     form.append('amount', amount);
@@ -38,10 +56,25 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
   };
   // The decision and freeze e-mails; the account-security notices (confirmation, new device, withdrawal requested) have their own tests.
   const outbox = (userId: string) =>
-    t.ctx.db.selectFrom('email_outbox').select(['template', 'locale']).where('user_id', '=', userId).where('template', 'not in', ['email_verification', 'new_sign_in', 'withdrawal_requested']).orderBy('created_at').execute();
-  const trail = (targetId: string) => t.ctx.db.selectFrom('audit_log').selectAll().where('target_id', '=', targetId).orderBy('at').orderBy('action').execute();
+    t.ctx.db
+      .selectFrom('email_outbox')
+      .select(['template', 'locale'])
+      .where('user_id', '=', userId)
+      .where('template', 'not in', ['email_verification', 'new_sign_in', 'withdrawal_requested'])
+      .orderBy('created_at')
+      .execute();
+  const trail = (targetId: string) =>
+    t.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target_id', '=', targetId)
+      .orderBy('at')
+      .orderBy('action')
+      .execute();
   const queueItem = async (who: TestUser, kind: 'deposits' | 'withdrawals', id: string, query = '') => {
-    const items = (await call(who, 'GET', `/api/admin/${kind}?limit=100${query}`)).json().items as Array<Record<string, unknown> & { id: string }>;
+    const items = (await call(who, 'GET', `/api/admin/${kind}?limit=100${query}`)).json().items as Array<
+      Record<string, unknown> & { id: string }
+    >;
     return items.find((i) => i.id === id);
   };
 
@@ -58,10 +91,20 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
 
   it('DUAL_CONTROL_FROM is validated at start: dollars, 0 for every approval, 1000.00 by default', () => {
     expect(loadConfig({ DATA_DIR: t.testDb.dataDir, AUTH_SECRET: 'x'.repeat(32) }).dualControlFromCents).toBe(100_000);
-    expect(loadConfig({ DATA_DIR: t.testDb.dataDir, AUTH_SECRET: 'x'.repeat(32), DUAL_CONTROL_FROM: '0' }).dualControlFromCents).toBe(0);
-    expect(loadConfig({ DATA_DIR: t.testDb.dataDir, AUTH_SECRET: 'x'.repeat(32), DUAL_CONTROL_FROM: '2500.5' }).dualControlFromCents).toBe(250_050);
-    expect(() => loadConfig({ DATA_DIR: t.testDb.dataDir, AUTH_SECRET: 'x'.repeat(32), DUAL_CONTROL_FROM: '-1' })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATA_DIR: t.testDb.dataDir, AUTH_SECRET: 'x'.repeat(32), DUAL_CONTROL_FROM: 'lots' })).toThrow(/DUAL_CONTROL_FROM/);
+    expect(
+      loadConfig({ DATA_DIR: t.testDb.dataDir, AUTH_SECRET: 'x'.repeat(32), DUAL_CONTROL_FROM: '0' })
+        .dualControlFromCents,
+    ).toBe(0);
+    expect(
+      loadConfig({ DATA_DIR: t.testDb.dataDir, AUTH_SECRET: 'x'.repeat(32), DUAL_CONTROL_FROM: '2500.5' })
+        .dualControlFromCents,
+    ).toBe(250_050);
+    expect(() =>
+      loadConfig({ DATA_DIR: t.testDb.dataDir, AUTH_SECRET: 'x'.repeat(32), DUAL_CONTROL_FROM: '-1' }),
+    ).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ DATA_DIR: t.testDb.dataDir, AUTH_SECRET: 'x'.repeat(32), DUAL_CONTROL_FROM: 'lots' }),
+    ).toThrow(/DUAL_CONTROL_FROM/);
   });
 
   it('an operator can neither approve nor reject a request of their own account, and the queue marks it as theirs', async () => {
@@ -98,7 +141,12 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
     expect((await me(alice)).balance).toBe(before);
     expect(await outbox(alice.id)).toHaveLength(mails);
     const item = await queueItem(b, 'deposits', id, '&status=pending');
-    expect(item).toMatchObject({ status: 'pending', stage: 'awaiting_second', needsSecondApproval: true, firstApproval: { by: a.id, name: a.fullName } });
+    expect(item).toMatchObject({
+      status: 'pending',
+      stage: 'awaiting_second',
+      needsSecondApproval: true,
+      firstApproval: { by: a.id, name: a.fullName },
+    });
     // "Waiting for me": B sees it, A (the first approver) does not.
     expect(await queueItem(b, 'deposits', id, '&waiting=me')).toBeDefined();
     expect(await queueItem(a, 'deposits', id, '&waiting=me')).toBeUndefined();
@@ -115,7 +163,11 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
     ]);
     expect(rows[0]).toMatchObject({ user_agent: 'dual-control-test', ip: '127.0.0.1' });
     expect(JSON.parse(rows[1]!.before!)).toEqual({ status: 'pending', firstApprovedBy: a.id });
-    expect(await queueItem(c, 'deposits', id)).toMatchObject({ status: 'approved', stage: 'decided', processedBy: b.id });
+    expect(await queueItem(c, 'deposits', id)).toMatchObject({
+      status: 'approved',
+      stage: 'decided',
+      processedBy: b.id,
+    });
   });
 
   it('a withdrawal keeps its hold while it waits; either operator can reject at the second stage and the hold is released', async () => {
@@ -133,7 +185,10 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
     const id2 = await withdrawal(alice, '1500.00');
     await approve(b, 'withdrawals', id2);
     expect((await approve(c, 'withdrawals', id2)).json().stage).toBe('approved');
-    expect(await me(alice)).toMatchObject({ balance: (Number(start.balance) - 1500).toFixed(2), withdrawalHold: start.withdrawalHold });
+    expect(await me(alice)).toMatchObject({
+      balance: (Number(start.balance) - 1500).toFixed(2),
+      withdrawalHold: start.withdrawalHold,
+    });
     expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
   });
 
@@ -143,7 +198,11 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
         const id = await deposit(alice, '3000.00');
         const before = (await me(alice)).balance;
         const [x, y] = await Promise.all([approve(a, 'deposits', id), approve(b, 'deposits', id)]);
-        const row = await t.ctx.db.selectFrom('deposit_request').select(['status', 'first_approved_by', 'processed_by']).where('id', '=', id).executeTakeFirstOrThrow();
+        const row = await t.ctx.db
+          .selectFrom('deposit_request')
+          .select(['status', 'first_approved_by', 'processed_by'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
         if (x.statusCode === 200 && y.statusCode === 200) {
           // Serialized: one was the first approval, the other (a different operator) the second.
           expect([x.json().stage, y.json().stage].sort()).toEqual(['approved', 'awaiting_second']);
@@ -170,7 +229,9 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
         const before = (await me(alice)).balance;
         const results = await Promise.all([approve(a, 'deposits', id), approve(a, 'deposits', id)]);
         expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-        expect(['request_stage_changed', 'second_approval_same_operator']).toContain(results.find((r) => r.statusCode === 409)!.json().error.code);
+        expect(['request_stage_changed', 'second_approval_same_operator']).toContain(
+          results.find((r) => r.statusCode === 409)!.json().error.code,
+        );
         expect((await me(alice)).balance).toBe(before);
         expect((await trail(id)).map((r) => r.action)).toEqual(['deposit.approve_first']);
         await reject(b, 'deposits', id);
@@ -200,15 +261,31 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
             await approve(a, 'withdrawals', out);
           }
           const before = await me(alice);
-          const [ad, rd, aw, rw] = await Promise.all([approve(b, 'deposits', dep), reject(c, 'deposits', dep), approve(b, 'withdrawals', out), reject(c, 'withdrawals', out)]);
-          for (const [ok, no] of [[ad, rd], [aw, rw]] as const) {
+          const [ad, rd, aw, rw] = await Promise.all([
+            approve(b, 'deposits', dep),
+            reject(c, 'deposits', dep),
+            approve(b, 'withdrawals', out),
+            reject(c, 'withdrawals', out),
+          ]);
+          for (const [ok, no] of [
+            [ad, rd],
+            [aw, rw],
+          ] as const) {
             const codes = [ok.statusCode, no.statusCode].sort();
             // At the first stage an approval only records itself, so a reject after it is still allowed.
             if (stage === 'first') expect(codes[0]).toBe(200);
             else expect(codes).toEqual([200, 409]);
           }
-          const d = await t.ctx.db.selectFrom('deposit_request').select('status').where('id', '=', dep).executeTakeFirstOrThrow();
-          const w = await t.ctx.db.selectFrom('withdrawal_request').select('status').where('id', '=', out).executeTakeFirstOrThrow();
+          const d = await t.ctx.db
+            .selectFrom('deposit_request')
+            .select('status')
+            .where('id', '=', dep)
+            .executeTakeFirstOrThrow();
+          const w = await t.ctx.db
+            .selectFrom('withdrawal_request')
+            .select('status')
+            .where('id', '=', out)
+            .executeTakeFirstOrThrow();
           if (stage === 'first') {
             expect(d.status).not.toBe('approved');
             expect(w.status).not.toBe('approved');
@@ -217,7 +294,10 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
           const now = await me(alice);
           const heldBefore = Number(before.withdrawalHold);
           expect(Number(now.withdrawalHold)).toBeCloseTo(w.status === 'pending' ? heldBefore : heldBefore - 1200, 2);
-          expect(Number(now.balance)).toBeCloseTo(Number(before.balance) + credited + (w.status === 'rejected' ? 1200 : 0), 2);
+          expect(Number(now.balance)).toBeCloseTo(
+            Number(before.balance) + credited + (w.status === 'rejected' ? 1200 : 0),
+            2,
+          );
           // Whatever is still pending is closed, so the next round starts clean.
           if (d.status === 'pending') await reject(b, 'deposits', dep);
           if (w.status === 'pending') await reject(b, 'withdrawals', out);
@@ -235,21 +315,34 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
     });
 
     it('freeze needs a reason and a known UID, and operators only', async () => {
-      expect((await call(a, 'POST', `/api/admin/users/${bob.uid}/freeze`, { reason: '   ' })).json().error.code).toBe('freeze_reason_required');
+      expect((await call(a, 'POST', `/api/admin/users/${bob.uid}/freeze`, { reason: '   ' })).json().error.code).toBe(
+        'freeze_reason_required',
+      );
       expect((await call(a, 'POST', '/api/admin/users/ATU000000/freeze', { reason: 'x' })).statusCode).toBe(404);
       expect((await call(bob, 'POST', `/api/admin/users/${bob.uid}/unfreeze`, { reason: 'x' })).statusCode).toBe(403);
-      expect((await call(a, 'POST', `/api/admin/users/${bob.uid}/unfreeze`, { reason: 'x' })).json().error.code).toBe('user_not_frozen');
+      expect((await call(a, 'POST', `/api/admin/users/${bob.uid}/unfreeze`, { reason: 'x' })).json().error.code).toBe(
+        'user_not_frozen',
+      );
     });
 
     it('a frozen user cannot send, withdraw or invest, can still deposit, sees it in /api/me and is e-mailed; a pending withdrawal cannot be approved', async () => {
       const pendingOut = await withdrawal(bob, '50.00');
-      const res = await call(a, 'POST', `/api/admin/users/${bob.uid.toLowerCase()}/freeze`, { reason: 'suspicious activity' });
+      const res = await call(a, 'POST', `/api/admin/users/${bob.uid.toLowerCase()}/freeze`, {
+        reason: 'suspicious activity',
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ uid: bob.uid, frozen: true, reason: 'suspicious activity' });
-      expect((await call(b, 'POST', `/api/admin/users/${bob.uid}/freeze`, { reason: 'again' })).json().error.code).toBe('user_frozen');
+      expect((await call(b, 'POST', `/api/admin/users/${bob.uid}/freeze`, { reason: 'again' })).json().error.code).toBe(
+        'user_frozen',
+      );
       expect((await me(bob)).frozen).toMatchObject({ supportEmail: 'support@atlas-invest.local' });
-      expect((await call(bob, 'POST', '/api/transfers', { recipientUid: alice.uid, amount: '10.00' })).json().error.code).toBe('account_frozen');
-      expect((await call(bob, 'POST', '/api/withdrawals', { amount: '10.00', crypto: 'BTC', address: BTC })).json().error.code).toBe('account_frozen');
+      expect(
+        (await call(bob, 'POST', '/api/transfers', { recipientUid: alice.uid, amount: '10.00' })).json().error.code,
+      ).toBe('account_frozen');
+      expect(
+        (await call(bob, 'POST', '/api/withdrawals', { amount: '10.00', crypto: 'BTC', address: BTC })).json().error
+          .code,
+      ).toBe('account_frozen');
       const invest = await call(bob, 'POST', '/api/investments', { area: 'stocks', amount: '10.00' });
       expect(invest.statusCode).toBe(403);
       expect(invest.json().error.code).toBe('account_frozen');
@@ -261,24 +354,50 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
       expect(await me(bob)).toMatchObject({ balance: '950.00', withdrawalHold: '50.00' });
       expect(await outbox(bob.id)).toEqual([{ template: 'account_frozen', locale: 'es' }]);
       const [row] = (await trail(bob.id)).filter((r) => r.action.startsWith('user.'));
-      expect(row).toMatchObject({ action: 'user.freeze', actor_id: a.id, target_type: 'user', result: 'ok', user_agent: 'dual-control-test' });
+      expect(row).toMatchObject({
+        action: 'user.freeze',
+        actor_id: a.id,
+        target_type: 'user',
+        result: 'ok',
+        user_agent: 'dual-control-test',
+      });
       expect(JSON.parse(row!.after!)).toEqual({ frozen: true, reason: 'suspicious activity' });
 
       const un = await call(b, 'POST', `/api/admin/users/${bob.uid}/unfreeze`, { reason: 'cleared' });
       expect(un.json()).toMatchObject({ frozen: false });
       expect((await me(bob)).frozen).toBeNull();
-      expect((await call(bob, 'POST', '/api/transfers', { recipientUid: alice.uid, amount: '10.00' })).statusCode).toBe(201);
+      expect((await call(bob, 'POST', '/api/transfers', { recipientUid: alice.uid, amount: '10.00' })).statusCode).toBe(
+        201,
+      );
       expect((await approve(b, 'withdrawals', pendingOut)).statusCode).toBe(200);
-      expect((await trail(bob.id)).map((r) => r.action).filter((x) => x.startsWith('user.'))).toEqual(['user.freeze', 'user.unfreeze']);
-      expect((await outbox(bob.id)).map((m) => m.template)).toEqual(['account_frozen', 'account_unfrozen', 'withdrawal_approved']);
+      expect((await trail(bob.id)).map((r) => r.action).filter((x) => x.startsWith('user.'))).toEqual([
+        'user.freeze',
+        'user.unfreeze',
+      ]);
+      expect((await outbox(bob.id)).map((m) => m.template)).toEqual([
+        'account_frozen',
+        'account_unfrozen',
+        'withdrawal_approved',
+      ]);
     });
   });
 
   it('the audit trail records sign-ins (success and failure), sign-outs, two-factor, passwords, revoked sessions and operator promotion', async () => {
     const u = await createUser(t, { firstName: 'Trail', lastName: 'User' });
-    const failed = await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email: u.email, password: 'wrong-password' }, remoteAddress: '10.9.8.7', headers: { 'user-agent': 'ua-test' } });
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login',
+      payload: { email: u.email, password: 'wrong-password' },
+      remoteAddress: '10.9.8.7',
+      headers: { 'user-agent': 'ua-test' },
+    });
     expect(failed.statusCode).toBe(401);
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email: 'nobody@example.test', password: 'wrong-password' }, remoteAddress: '10.9.8.7' });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login',
+      payload: { email: 'nobody@example.test', password: 'wrong-password' },
+      remoteAddress: '10.9.8.7',
+    });
     expect(unknown.statusCode).toBe(401);
     let cookie = await login(t, u.email, u.password);
     // Each step may renew the session cookie, as a browser would keep it.
@@ -292,18 +411,58 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
     expect(confirmed.statusCode).toBe(200);
     expect((await as('/api/accounts/two-factor/disable', { password: u.password })).statusCode).toBe(200);
     expect((await as('/api/accounts/sessions/revoke-others')).statusCode).toBe(200);
-    expect((await as('/api/accounts/password', { currentPassword: u.password, newPassword: 'new-password-1', confirmPassword: 'new-password-1' })).statusCode).toBe(200);
-    const rows = await t.ctx.db.selectFrom('audit_log').selectAll().where((eb) => eb.or([eb('target_id', '=', u.id), eb('target_id', '=', 'nobody@example.test')])).orderBy('at').execute();
+    expect(
+      (
+        await as('/api/accounts/password', {
+          currentPassword: u.password,
+          newPassword: 'new-password-1',
+          confirmPassword: 'new-password-1',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const rows = await t.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where((eb) => eb.or([eb('target_id', '=', u.id), eb('target_id', '=', 'nobody@example.test')]))
+      .orderBy('at')
+      .execute();
     const actions = rows.map((r) => `${r.action}:${r.result}`);
-    expect(actions).toEqual(expect.arrayContaining(['auth.sign_in:failed', 'auth.sign_in:ok', 'auth.two_factor_enabled:ok', 'auth.two_factor_disabled:ok', 'auth.sessions_revoked:ok', 'auth.password_changed:ok']));
-    expect(rows.find((r) => r.action === 'auth.sign_in' && r.result === 'failed' && r.target_id === u.id)).toMatchObject({ actor_id: 'anonymous', ip: '10.9.8.7', user_agent: 'ua-test' });
-    expect(rows.find((r) => r.target_id === 'nobody@example.test')).toMatchObject({ action: 'auth.sign_in', result: 'failed', target_type: 'email' });
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'auth.sign_in:failed',
+        'auth.sign_in:ok',
+        'auth.two_factor_enabled:ok',
+        'auth.two_factor_disabled:ok',
+        'auth.sessions_revoked:ok',
+        'auth.password_changed:ok',
+      ]),
+    );
+    expect(
+      rows.find((r) => r.action === 'auth.sign_in' && r.result === 'failed' && r.target_id === u.id),
+    ).toMatchObject({ actor_id: 'anonymous', ip: '10.9.8.7', user_agent: 'ua-test' });
+    expect(rows.find((r) => r.target_id === 'nobody@example.test')).toMatchObject({
+      action: 'auth.sign_in',
+      result: 'failed',
+      target_type: 'email',
+    });
     const fresh = await login(t, u.email, 'new-password-1');
-    expect((await t.app.inject({ method: 'POST', url: '/api/accounts/logout', headers: { cookie: fresh } })).statusCode).toBe(200);
-    const out = await t.ctx.db.selectFrom('audit_log').select(['actor_id', 'result']).where('action', '=', 'auth.sign_out').where('target_id', '=', u.id).execute();
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/accounts/logout', headers: { cookie: fresh } })).statusCode,
+    ).toBe(200);
+    const out = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'result'])
+      .where('action', '=', 'auth.sign_out')
+      .where('target_id', '=', u.id)
+      .execute();
     expect(out).toEqual([{ actor_id: u.id, result: 'ok' }]);
     // Operators created or promoted (here through the same service the CLI uses) are in the trail.
-    const promoted = await t.ctx.db.selectFrom('audit_log').select(['action', 'actor_id', 'user_agent']).where('target_id', '=', a.id).where('action', 'like', 'operator.%').execute();
+    const promoted = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'user_agent'])
+      .where('target_id', '=', a.id)
+      .where('action', 'like', 'operator.%')
+      .execute();
     expect(promoted).toEqual([{ action: 'operator.promote', actor_id: 'cli', user_agent: 'cli' }]);
   });
 });

@@ -16,7 +16,8 @@ describe(`races on the money paths (${testDialect})`, () => {
   let t: TestApp;
   const post = (who: TestUser, url: string, payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, payload: payload as never, headers: { cookie: who.cookie, ...headers } });
-  const withdraw = (who: TestUser, amount = '1.00', headers: Record<string, string> = {}) => post(who, '/api/withdrawals', { amount, crypto: 'BTC', address: BTC }, headers);
+  const withdraw = (who: TestUser, amount = '1.00', headers: Record<string, string> = {}) =>
+    post(who, '/api/withdrawals', { amount, crypto: 'BTC', address: BTC }, headers);
 
   /** The transaction types that moved the user's available balance, in the order the row was written. */
   const availableHistory = async (userId: string) =>
@@ -46,20 +47,30 @@ describe(`races on the money paths (${testDialect})`, () => {
       await t.ctx.db.transaction().execute(async (trx) => {
         const now = t.clock.now();
         const id = randomUUID();
-        await postTx(trx, { type: 'invest', userId: user.id, createdBy: user.id, postings: investPostings(user.id, 10_00), ref: { type: 'investment', id } }, now, (txId) =>
-          insertInvestment(trx, {
-            id,
-            user_id: user.id,
-            area: 'stocks',
-            amount_cents: 10_00,
-            current_value_cents: 10_00,
-            btc_price_at_investment_cents: null,
-            is_active: 1,
-            created_at: now.toISOString(),
-            stopped_at: null,
-            invest_tx_id: txId,
-            stop_tx_id: null,
-          }),
+        await postTx(
+          trx,
+          {
+            type: 'invest',
+            userId: user.id,
+            createdBy: user.id,
+            postings: investPostings(user.id, 10_00),
+            ref: { type: 'investment', id },
+          },
+          now,
+          (txId) =>
+            insertInvestment(trx, {
+              id,
+              user_id: user.id,
+              area: 'stocks',
+              amount_cents: 10_00,
+              current_value_cents: 10_00,
+              btc_price_at_investment_cents: null,
+              is_active: 1,
+              created_at: now.toISOString(),
+              stopped_at: null,
+              invest_tx_id: txId,
+              stop_tx_id: null,
+            }),
         );
         pending = withdraw(user, '5.00');
         void pending.then(() => (settled = true));
@@ -78,7 +89,9 @@ describe(`races on the money paths (${testDialect})`, () => {
       for (let round = 0; round < 3; round++) {
         const user = await createUser(t);
         await fund(t.ctx, user.id, 100_00);
-        const requests = Array.from({ length: 12 }, (_, i) => (i === 4 ? post(user, '/api/investments', { area: 'stocks', amount: '10.00' }) : withdraw(user)));
+        const requests = Array.from({ length: 12 }, (_, i) =>
+          i === 4 ? post(user, '/api/investments', { area: 'stocks', amount: '10.00' }) : withdraw(user),
+        );
         const answers = await Promise.all(requests);
         expect(answers[4]!.statusCode, answers[4]!.body).toBe(201);
         for (const a of answers.filter((_, i) => i !== 4)) {
@@ -103,7 +116,9 @@ describe(`races on the money paths (${testDialect})`, () => {
       expect(invested.statusCode).toBe(201);
       t.clock.advance(6 * DAY_MS);
       const url = `/api/investments/${invested.json().investment.id}/stop`;
-      const answers = await Promise.all(Array.from({ length: TRIES }, () => post(user, url, undefined, { 'idempotency-key': 'stop-1' })));
+      const answers = await Promise.all(
+        Array.from({ length: TRIES }, () => post(user, url, undefined, { 'idempotency-key': 'stop-1' })),
+      );
       expect(answers.map((a) => a.statusCode)).toEqual(Array(TRIES).fill(200));
       for (const a of answers) expect(a.json()).toEqual(answers[0]!.json());
       expect((await availableHistory(user.id)).filter((type) => type === 'stop')).toHaveLength(1);
@@ -112,7 +127,9 @@ describe(`races on the money paths (${testDialect})`, () => {
     it('ten withdrawals', async () => {
       const user = await createUser(t);
       await fund(t.ctx, user.id, 100_00);
-      const answers = await Promise.all(Array.from({ length: TRIES }, () => withdraw(user, '7.00', { 'idempotency-key': 'w-race' })));
+      const answers = await Promise.all(
+        Array.from({ length: TRIES }, () => withdraw(user, '7.00', { 'idempotency-key': 'w-race' })),
+      );
       expect(answers.map((a) => a.statusCode)).toEqual(Array(TRIES).fill(201));
       for (const a of answers) expect(a.json()).toEqual(answers[0]!.json());
       expect((await availableHistory(user.id)).filter((type) => type === 'withdrawal_hold')).toHaveLength(1);
@@ -123,7 +140,9 @@ describe(`races on the money paths (${testDialect})`, () => {
       const other = await createUser(t);
       await fund(t.ctx, user.id, 100_00);
       const answers = await Promise.all(
-        Array.from({ length: TRIES }, () => post(user, '/api/transfers', { recipientUid: other.uid, amount: '3.00' }, { 'idempotency-key': 't-race' })),
+        Array.from({ length: TRIES }, () =>
+          post(user, '/api/transfers', { recipientUid: other.uid, amount: '3.00' }, { 'idempotency-key': 't-race' }),
+        ),
       );
       expect(answers.map((a) => a.statusCode)).toEqual(Array(TRIES).fill(201));
       for (const a of answers) expect(a.json()).toEqual(answers[0]!.json());

@@ -36,7 +36,11 @@ describe(`foundation over HTTP (${testDialect})`, () => {
     const res = await t.app.inject('/metrics');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('http_request_duration_seconds');
-    const remote = await t.app.inject({ url: '/metrics', remoteAddress: '203.0.113.5', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const remote = await t.app.inject({
+      url: '/metrics',
+      remoteAddress: '203.0.113.5',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(remote.statusCode).toBe(403);
     expect(remote.json().error.code).toBe('forbidden');
   });

@@ -17,7 +17,11 @@ describe(`hostile input: injection, oversized and malformed payloads (${testDial
       method: method as 'GET',
       url,
       payload: payload as never,
-      headers: { ...(as === 'anonymous' ? {} : { cookie: w.personas[as].cookie }), origin: 'http://localhost:3000', ...headers },
+      headers: {
+        ...(as === 'anonymous' ? {} : { cookie: w.personas[as].cookie }),
+        origin: 'http://localhost:3000',
+        ...headers,
+      },
       remoteAddress: someIp(),
     });
   const expect4xx = (res: { statusCode: number; body: string }, what: string) => {
@@ -85,29 +89,73 @@ describe(`hostile input: injection, oversized and malformed payloads (${testDial
         const res = await send('admin', 'GET', `/api/admin/withdrawals?cursor=${cursor}`);
         expect(res.statusCode, res.body).toBeLessThan(500);
       }
-      for (const q of [`type=${id}`, `from=${id}`, `cursor=${id}`, `limit=${id}`]) expect4xx(await send('user', 'GET', `/api/statement?${q}`), q);
+      for (const q of [`type=${id}`, `from=${id}`, `cursor=${id}`, `limit=${id}`])
+        expect4xx(await send('user', 'GET', `/api/statement?${q}`), q);
       expect(await stateOf(w.t.ctx.db)).toBe(before);
     });
 
     it.each(injections)('signup with %j in every field creates nobody', async (inj) => {
       const before = await w.t.ctx.db.selectFrom('user').select('id').execute();
-      const body = { firstName: inj, lastName: inj, username: inj, email: inj, password: inj, confirmPassword: inj, birthDate: inj, country: inj, phone: inj, acceptTerms: true };
+      const body = {
+        firstName: inj,
+        lastName: inj,
+        username: inj,
+        email: inj,
+        password: inj,
+        confirmPassword: inj,
+        birthDate: inj,
+        country: inj,
+        phone: inj,
+        acceptTerms: true,
+      };
       expect4xx(await send('anonymous', 'POST', '/api/accounts/signup', body), 'signup');
-      const res = await send('anonymous', 'POST', '/api/accounts/signup', { ...body, email: `inj${Date.now()}@example.test`, password: 'password-123', confirmPassword: 'password-123', birthDate: '1990-01-01', country: 'FR', phone: '0612345678' });
+      const res = await send('anonymous', 'POST', '/api/accounts/signup', {
+        ...body,
+        email: `inj${Date.now()}@example.test`,
+        password: 'password-123',
+        confirmPassword: 'password-123',
+        birthDate: '1990-01-01',
+        country: 'FR',
+        phone: '0612345678',
+      });
       expect4xx(res, 'signup with valid e-mail and password');
       expect(await w.t.ctx.db.selectFrom('user').select('id').execute()).toHaveLength(before.length);
     });
 
     it('leaves every table in place and the ledger consistent', async () => {
-      for (const table of ['user', 'session', 'account', 'user_profile', 'ledger_account', 'ledger_tx', 'ledger_entry', 'deposit_request', 'withdrawal_request', 'investment']) {
-        await expect(w.t.ctx.db.selectFrom(table as 'user').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).resolves.toBeTruthy();
+      for (const table of [
+        'user',
+        'session',
+        'account',
+        'user_profile',
+        'ledger_account',
+        'ledger_tx',
+        'ledger_entry',
+        'deposit_request',
+        'withdrawal_request',
+        'investment',
+      ]) {
+        await expect(
+          w.t.ctx.db
+            .selectFrom(table as 'user')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow(),
+        ).resolves.toBeTruthy();
       }
       expect((await verifyLedger(w.t.ctx.db)).problems).toEqual([]);
     });
   });
 
   describe('oversized payloads', () => {
-    const tenMiB = () => JSON.stringify({ email: 'a@example.test', password: 'x', recipientUid: 'ATU000000', amount: '1', area: 'stocks', padding: 'x'.repeat(10 * 1024 * 1024) });
+    const tenMiB = () =>
+      JSON.stringify({
+        email: 'a@example.test',
+        password: 'x',
+        recipientUid: 'ATU000000',
+        amount: '1',
+        area: 'stocks',
+        padding: 'x'.repeat(10 * 1024 * 1024),
+      });
 
     it.each([
       ['anonymous', '/api/accounts/login'],
@@ -126,19 +174,29 @@ describe(`hostile input: injection, oversized and malformed payloads (${testDial
 
     it('a body just over the 1 MiB limit is a 413, and the same as text or a form is refused too', async () => {
       const big = JSON.stringify({ recipientUid: 'ATU000000', amount: '1', pad: 'x'.repeat(1024 * 1024) });
-      expect((await send('user', 'POST', '/api/transfers', big, { 'content-type': 'application/json' })).statusCode).toBe(413);
-      for (const type of ['text/plain', 'application/x-www-form-urlencoded']) expect4xx(await send('user', 'POST', '/api/transfers', big, { 'content-type': type }), type);
+      expect(
+        (await send('user', 'POST', '/api/transfers', big, { 'content-type': 'application/json' })).statusCode,
+      ).toBe(413);
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded'])
+        expect4xx(await send('user', 'POST', '/api/transfers', big, { 'content-type': type }), type);
     });
 
     it('a 20 MB upload is a 413 file_too_large, with no row and no file left behind', async () => {
       const uploads = () => {
         const dir = path.join(w.t.testDb.dataDir, 'uploads');
-        return existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((f) => String(f).includes('.')).length : 0;
+        return existsSync(dir)
+          ? readdirSync(dir, { recursive: true }).filter((f) => String(f).includes('.')).length
+          : 0;
       };
       const rows = async () => (await w.t.ctx.db.selectFrom('deposit_request').select('id').execute()).length;
       const [rowsBefore, filesBefore] = [await rows(), uploads()];
       const huge = Buffer.concat([w.png, Buffer.alloc(20 * 1024 * 1024, 7)]);
-      const res = await send('user', 'POST', '/api/deposits', multipartDeposit('10.00', { bytes: huge, name: 'proof.png', type: 'image/png' }));
+      const res = await send(
+        'user',
+        'POST',
+        '/api/deposits',
+        multipartDeposit('10.00', { bytes: huge, name: 'proof.png', type: 'image/png' }),
+      );
       expect(res.statusCode, res.body).toBe(413);
       expect(errorCode(res)).toBe('file_too_large');
       expect(await rows()).toBe(rowsBefore);
@@ -147,11 +205,20 @@ describe(`hostile input: injection, oversized and malformed payloads (${testDial
 
     it('deeply nested JSON, a hundred thousand keys and very long URLs are 4xx, not crashes', async () => {
       const deep = '['.repeat(200_000) + ']'.repeat(200_000);
-      expect4xx(await send('user', 'POST', '/api/transfers', deep, { 'content-type': 'application/json' }), 'nested arrays');
+      expect4xx(
+        await send('user', 'POST', '/api/transfers', deep, { 'content-type': 'application/json' }),
+        'nested arrays',
+      );
       const deepObject = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
-      expect4xx(await send('user', 'POST', '/api/investments', deepObject, { 'content-type': 'application/json' }), 'nested objects');
+      expect4xx(
+        await send('user', 'POST', '/api/investments', deepObject, { 'content-type': 'application/json' }),
+        'nested objects',
+      );
       const keys = `{${Array.from({ length: 100_000 }, (_, i) => `"k${i}":1`).join(',')}}`;
-      expect4xx(await send('user', 'POST', '/api/investments', keys, { 'content-type': 'application/json' }), 'many keys');
+      expect4xx(
+        await send('user', 'POST', '/api/investments', keys, { 'content-type': 'application/json' }),
+        'many keys',
+      );
       expect4xx(await send('user', 'GET', `/api/transfers/recipient?uid=${'A'.repeat(100_000)}`), 'long query');
       expect4xx(await send('user', 'GET', `/api/statement?type=${'x'.repeat(100_000)}`), 'long filter');
       expect((await w.t.app.inject('/healthz')).statusCode).toBe(200);
@@ -160,7 +227,10 @@ describe(`hostile input: injection, oversized and malformed payloads (${testDial
 
   describe('malformed requests', () => {
     it('a prototype-polluting body is refused and pollutes nothing', async () => {
-      for (const body of ['{"__proto__":{"isAdmin":true},"area":"stocks","amount":"1"}', '{"constructor":{"prototype":{"isAdmin":true}},"area":"stocks","amount":"1"}']) {
+      for (const body of [
+        '{"__proto__":{"isAdmin":true},"area":"stocks","amount":"1"}',
+        '{"constructor":{"prototype":{"isAdmin":true}},"area":"stocks","amount":"1"}',
+      ]) {
         const res = await send('user', 'POST', '/api/investments', body, { 'content-type': 'application/json' });
         expect(res.statusCode, res.body).toBeLessThan(500);
         expect(({} as { isAdmin?: boolean }).isAdmin).toBeUndefined();
@@ -169,29 +239,46 @@ describe(`hostile input: injection, oversized and malformed payloads (${testDial
     });
 
     it('text/plain reaches validation as a string: 400 validation_failed', async () => {
-      const res = await send('user', 'POST', '/api/withdrawals', 'amount=1&crypto=BTC', { 'content-type': 'text/plain' });
+      const res = await send('user', 'POST', '/api/withdrawals', 'amount=1&crypto=BTC', {
+        'content-type': 'text/plain',
+      });
       expect(res.statusCode).toBe(400);
       expect(errorCode(res)).toBe('validation_failed');
     });
 
-    it.each(['application/xml', 'application/x-www-form-urlencoded', 'image/png'])('JSON routes refuse %s with 415 unsupported_media_type', async (type) => {
-      const res = await send('user', 'POST', '/api/withdrawals', 'amount=1&crypto=BTC', { 'content-type': type });
-      expect(res.statusCode).toBe(415);
-      expect(errorCode(res)).toBe('unsupported_media_type');
-    });
+    it.each(['application/xml', 'application/x-www-form-urlencoded', 'image/png'])(
+      'JSON routes refuse %s with 415 unsupported_media_type',
+      async (type) => {
+        const res = await send('user', 'POST', '/api/withdrawals', 'amount=1&crypto=BTC', { 'content-type': type });
+        expect(res.statusCode).toBe(415);
+        expect(errorCode(res)).toBe('unsupported_media_type');
+      },
+    );
 
-    it.each(['{', '{"amount":', "{'amount':'1'}", '[1,2', '\u0000', ''])('broken JSON %j is a 400 with a code', async (body) => {
-      const res = await send('user', 'POST', '/api/withdrawals', body, { 'content-type': 'application/json' });
-      expect(res.statusCode).toBe(400);
-      expect(errorCode(res)).toMatch(/invalid_json|validation_failed/);
-    });
+    it.each(['{', '{"amount":', "{'amount':'1'}", '[1,2', '\u0000', ''])(
+      'broken JSON %j is a 400 with a code',
+      async (body) => {
+        const res = await send('user', 'POST', '/api/withdrawals', body, { 'content-type': 'application/json' });
+        expect(res.statusCode).toBe(400);
+        expect(errorCode(res)).toMatch(/invalid_json|validation_failed/);
+      },
+    );
 
-    it.each(['', ' ', 'x'.repeat(129), 'é', 'a b', 'tab\there'])('a bad Idempotency-Key %j is a 400 and moves nothing', async (key) => {
-      const before = await stateOf(w.t.ctx.db);
-      const res = await send('user', 'POST', '/api/transfers', { recipientUid: w.victim.uid, amount: '1.00' }, { 'idempotency-key': key });
-      expect(res.statusCode, res.body).toBe(400);
-      expect(await stateOf(w.t.ctx.db)).toBe(before);
-    });
+    it.each(['', ' ', 'x'.repeat(129), 'é', 'a b', 'tab\there'])(
+      'a bad Idempotency-Key %j is a 400 and moves nothing',
+      async (key) => {
+        const before = await stateOf(w.t.ctx.db);
+        const res = await send(
+          'user',
+          'POST',
+          '/api/transfers',
+          { recipientUid: w.victim.uid, amount: '1.00' },
+          { 'idempotency-key': key },
+        );
+        expect(res.statusCode, res.body).toBe(400);
+        expect(await stateOf(w.t.ctx.db)).toBe(before);
+      },
+    );
 
     it.each([
       'atlas.session_token=',
@@ -205,8 +292,12 @@ describe(`hostile input: injection, oversized and malformed payloads (${testDial
       const me = await w.t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
       expect(me.statusCode).toBe(200);
       expect(me.json()).toBeNull();
-      expect((await w.t.app.inject({ method: 'GET', url: '/api/portfolio', headers: { cookie } })).statusCode).toBe(401);
-      expect((await w.t.app.inject({ method: 'GET', url: '/api/admin/deposits', headers: { cookie } })).statusCode).toBe(401);
+      expect((await w.t.app.inject({ method: 'GET', url: '/api/portfolio', headers: { cookie } })).statusCode).toBe(
+        401,
+      );
+      expect(
+        (await w.t.app.inject({ method: 'GET', url: '/api/admin/deposits', headers: { cookie } })).statusCode,
+      ).toBe(401);
     });
   });
 
@@ -216,14 +307,40 @@ describe(`hostile input: injection, oversized and malformed payloads (${testDial
       ['anonymous', 'POST', '/api/accounts/login', { email: `x${nul}@example.test`, password: nul }],
       ['anonymous', 'POST', '/api/accounts/admin-login', { email: `x${nul}@example.test`, password: nul }],
       ['anonymous', 'POST', '/api/accounts/password/forgot', { email: `x${nul}@example.test` }],
-      ['anonymous', 'POST', '/api/accounts/password/reset', { token: nul, newPassword: 'password-1', confirmPassword: 'password-1' }],
-      ['anonymous', 'POST', '/api/accounts/signup', { firstName: nul, lastName: nul, username: 'nul_user', email: 'nul@example.test', password: 'password-123', confirmPassword: 'password-123', birthDate: '1990-01-01', country: 'FR', phone: '0612345678', acceptTerms: true }],
+      [
+        'anonymous',
+        'POST',
+        '/api/accounts/password/reset',
+        { token: nul, newPassword: 'password-1', confirmPassword: 'password-1' },
+      ],
+      [
+        'anonymous',
+        'POST',
+        '/api/accounts/signup',
+        {
+          firstName: nul,
+          lastName: nul,
+          username: 'nul_user',
+          email: 'nul@example.test',
+          password: 'password-123',
+          confirmPassword: 'password-123',
+          birthDate: '1990-01-01',
+          country: 'FR',
+          phone: '0612345678',
+          acceptTerms: true,
+        },
+      ],
       ['user', 'POST', '/api/transfers', { recipientUid: nul, amount: '1' }],
       ['user', 'POST', '/api/withdrawals', { amount: '1', crypto: 'BTC', address: `${BTC_ADDRESS}${nul}` }],
       ['user', 'POST', '/api/investments', { area: `stocks${nul}`, amount: '1' }],
       ['user', 'POST', `/api/investments/${encodeURIComponent(nul)}/stop`, undefined],
       ['admin', 'POST', `/api/admin/withdrawals/${encodeURIComponent(nul)}/approve`, undefined],
-      ['admin', 'GET', `/api/admin/deposits?cursor=${Buffer.from(JSON.stringify([nul, nul])).toString('base64url')}`, undefined],
+      [
+        'admin',
+        'GET',
+        `/api/admin/deposits?cursor=${Buffer.from(JSON.stringify([nul, nul])).toString('base64url')}`,
+        undefined,
+      ],
     ] as const)('%s %s %s', async (as, method, url, body) => {
       const before = await stateOf(w.t.ctx.db);
       const res = await send(as, method, url, body);
@@ -236,12 +353,19 @@ describe(`hostile input: injection, oversized and malformed payloads (${testDial
       const id = w.owned.user.deposits[2]!;
       const res = await send('admin', 'POST', `/api/admin/deposits/${id}/reject`, { reason: nul });
       expect(res.statusCode, res.body).toBe(400);
-      const row = await w.t.ctx.db.selectFrom('deposit_request').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await w.t.ctx.db
+        .selectFrom('deposit_request')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       expect(row.status).toBe('pending');
     });
 
     it('GET /api/transfers/recipient?uid=a%00b is a 4xx', async () => {
-      expect4xx(await send('user', 'GET', `/api/transfers/recipient?uid=${encodeURIComponent(nul)}`), 'recipient with U+0000');
+      expect4xx(
+        await send('user', 'GET', `/api/transfers/recipient?uid=${encodeURIComponent(nul)}`),
+        'recipient with U+0000',
+      );
     });
   });
 
@@ -263,7 +387,11 @@ describe(`hostile input: injection, oversized and malformed payloads (${testDial
   // /api/accounts/login: that endpoint is not forwarded, right password or not.
   it('better-auth sign-in is closed: six wrong guesses and the right password all get 404, and no session', async () => {
     const { email, password } = w.victim;
-    for (let i = 0; i < 6; i++) expect((await send('anonymous', 'POST', '/api/auth/sign-in/email', { email, password: `wrong-guess-${i}` })).statusCode).toBe(404);
+    for (let i = 0; i < 6; i++)
+      expect(
+        (await send('anonymous', 'POST', '/api/auth/sign-in/email', { email, password: `wrong-guess-${i}` }))
+          .statusCode,
+      ).toBe(404);
     const right = await send('anonymous', 'POST', '/api/auth/sign-in/email', { email, password });
     expect(right.statusCode, 'the right password through better-auth').toBe(404);
     expect(right.headers['set-cookie']).toBeUndefined();
@@ -272,10 +400,13 @@ describe(`hostile input: injection, oversized and malformed payloads (${testDial
   // Fastify's router refuses a malformed URL (bad percent encoding) and an over-long path
   // parameter itself; frameworkErrors sends those through our error mapper.
   describe('router errors use the { error: { code } } shape', () => {
-    it.each(['/api/proof-files/%', `/api/investments/%E0%A4%A/stop`, `/api/admin/deposits/${'x'.repeat(200)}/approve`])('%s', async (url) => {
-      const res = await send('admin', url.includes('stop') || url.includes('approve') ? 'POST' : 'GET', url);
-      expect4xx(res, url);
-      expect(typeof (res.json() as { error?: { code?: unknown } }).error?.code, res.body).toBe('string');
-    });
+    it.each(['/api/proof-files/%', `/api/investments/%E0%A4%A/stop`, `/api/admin/deposits/${'x'.repeat(200)}/approve`])(
+      '%s',
+      async (url) => {
+        const res = await send('admin', url.includes('stop') || url.includes('approve') ? 'POST' : 'GET', url);
+        expect4xx(res, url);
+        expect(typeof (res.json() as { error?: { code?: unknown } }).error?.code, res.body).toBe('string');
+      },
+    );
   });
 });

@@ -11,8 +11,19 @@ describe(`invest, stop and transfer through HTTP (${testDialect})`, () => {
   let alice: TestUser;
   let bob: TestUser;
 
-  const call = (user: TestUser | null, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, payload: payload as object, headers: { ...(user ? { cookie: user.cookie } : {}), ...headers } });
+  const call = (
+    user: TestUser | null,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      payload: payload as object,
+      headers: { ...(user ? { cookie: user.cookie } : {}), ...headers },
+    });
   const ledgerRows = async () => {
     const r = await verifyLedger(t.ctx.db);
     return { txs: r.transactions, problems: r.problems };
@@ -64,10 +75,21 @@ describe(`invest, stop and transfer through HTTP (${testDialect})`, () => {
     expect(res.statusCode).toBe(201);
     const { investment, balance } = res.json();
     expect(balance).toBe('749.50');
-    expect(investment).toMatchObject({ area: 'real_estate', amount: '250.50', currentValue: '250.50', isActive: true, lockDaysLeft: 5 });
+    expect(investment).toMatchObject({
+      area: 'real_estate',
+      amount: '250.50',
+      currentValue: '250.50',
+      isActive: true,
+      lockDaysLeft: 5,
+    });
 
     const me = (await call(alice, 'GET', '/api/me')).json();
-    expect(me).toMatchObject({ balance: '749.50', invested: '250.50', totalInvested: '250.50', withdrawalLockDaysLeft: 30 });
+    expect(me).toMatchObject({
+      balance: '749.50',
+      invested: '250.50',
+      totalInvested: '250.50',
+      withdrawalLockDaysLeft: 30,
+    });
 
     t.clock.advance(2 * DAY_MS + 3_600_000);
     const early = await call(alice, 'POST', `/api/investments/${investment.id}/stop`);
@@ -75,10 +97,14 @@ describe(`invest, stop and transfer through HTTP (${testDialect})`, () => {
     expect(early.json()).toEqual({ error: { code: 'investment_locked', params: { days: 3 } } });
 
     t.clock.advance(3 * DAY_MS);
-    const stop = await call(alice, 'POST', `/api/investments/${investment.id}/stop`, undefined, { 'idempotency-key': 'stop-1' });
+    const stop = await call(alice, 'POST', `/api/investments/${investment.id}/stop`, undefined, {
+      'idempotency-key': 'stop-1',
+    });
     expect(stop.statusCode).toBe(200);
     expect(stop.json()).toMatchObject({ credited: '250.50', balance: '1000.00', investment: { isActive: false } });
-    const replay = await call(alice, 'POST', `/api/investments/${investment.id}/stop`, undefined, { 'idempotency-key': 'stop-1' });
+    const replay = await call(alice, 'POST', `/api/investments/${investment.id}/stop`, undefined, {
+      'idempotency-key': 'stop-1',
+    });
     expect(replay.json()).toEqual(stop.json());
     const again = await call(alice, 'POST', `/api/investments/${investment.id}/stop`);
     expect(again.json().error.code).toBe('investment_not_active');
@@ -116,17 +142,35 @@ describe(`invest, stop and transfer through HTTP (${testDialect})`, () => {
   it('shows a masked payee, then moves the money in one step, naming the recipient', async () => {
     const check = await call(alice, 'GET', `/api/transfers/recipient?uid=${bob.uid.toLowerCase()}`);
     expect(check.json()).toEqual({ uid: bob.uid, maskedName: 'Bob D.' });
-    const res = await call(alice, 'POST', '/api/transfers', { recipientUid: ` ${bob.uid} `, amount: '125.25' }, { 'idempotency-key': 'tr-1' });
+    const res = await call(
+      alice,
+      'POST',
+      '/api/transfers',
+      { recipientUid: ` ${bob.uid} `, amount: '125.25' },
+      { 'idempotency-key': 'tr-1' },
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ amount: '125.25', recipient: { uid: bob.uid, fullName: bob.fullName } });
-    const replay = await call(alice, 'POST', '/api/transfers', { recipientUid: bob.uid, amount: '125.25' }, { 'idempotency-key': 'tr-1' });
+    const replay = await call(
+      alice,
+      'POST',
+      '/api/transfers',
+      { recipientUid: bob.uid, amount: '125.25' },
+      { 'idempotency-key': 'tr-1' },
+    );
     expect(replay.json().id).toBe(res.json().id);
     expect((await call(bob, 'GET', '/api/me')).json().balance).toBe('125.25');
     expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
   });
 
   it('refuses a malformed idempotency key', async () => {
-    const res = await call(alice, 'POST', '/api/transfers', { recipientUid: bob.uid, amount: '1' }, { 'idempotency-key': 'x'.repeat(200) });
+    const res = await call(
+      alice,
+      'POST',
+      '/api/transfers',
+      { recipientUid: bob.uid, amount: '1' },
+      { 'idempotency-key': 'x'.repeat(200) },
+    );
     expect(res.statusCode).toBe(400);
   });
 });

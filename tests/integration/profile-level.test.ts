@@ -15,12 +15,21 @@ describe(`profile total invested and level (${testDialect})`, () => {
     return res.json() as { totalInvested: string; invested: string; level: string; balance: string };
   };
   const invest = async (who: TestUser, area: string, amount: string) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/investments', payload: { area, amount }, headers: { cookie: who.cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/investments',
+      payload: { area, amount },
+      headers: { cookie: who.cookie },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().investment.id as string;
   };
   const stop = async (who: TestUser, id: string) => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/investments/${id}/stop`, headers: { cookie: who.cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/investments/${id}/stop`,
+      headers: { cookie: who.cookie },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { credited: string };
   };
@@ -58,7 +67,11 @@ describe(`profile total invested and level (${testDialect})`, () => {
   it('reaches pro with every investment stopped', async () => {
     const u = await createUser(t);
     await fund(t.ctx, u.id, 10_000_00);
-    const ids = [await invest(u, 'crypto', '1000.00'), await invest(u, 'stocks', '1500.00'), await invest(u, 'real_estate', '1000.00')];
+    const ids = [
+      await invest(u, 'crypto', '1000.00'),
+      await invest(u, 'stocks', '1500.00'),
+      await invest(u, 'real_estate', '1000.00'),
+    ];
     t.clock.advance(5 * DAY_MS + 60_000);
     for (const id of ids) await stop(u, id);
     expect(await me(u)).toMatchObject({ totalInvested: '3500.00', invested: '0.00', level: 'pro' });

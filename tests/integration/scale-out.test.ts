@@ -86,11 +86,21 @@ async function signUpAndLogIn(on: ServerProcess, loginOn: ServerProcess = on): P
   const signup = await call(on, 'POST', '/api/accounts/signup', { json: body });
   expect(signup.status, JSON.stringify(signup.body)).toBe(201);
   // Opens the e-mailed confirmation link on the other instance (transfers out need it).
-  const mail = await outboxDb.selectFrom('email_outbox').select('params').where('to_address', '=', body.email.toLowerCase()).where('template', '=', 'email_verification').executeTakeFirstOrThrow();
+  const mail = await outboxDb
+    .selectFrom('email_outbox')
+    .select('params')
+    .where('to_address', '=', body.email.toLowerCase())
+    .where('template', '=', 'email_verification')
+    .executeTakeFirstOrThrow();
   const link = new URL((JSON.parse(mail.params) as { url: string }).url);
-  const confirmed = await fetch(`${loginOn.url}${link.pathname}${link.search}`, { redirect: 'manual', headers: { 'x-forwarded-for': someIp() } });
+  const confirmed = await fetch(`${loginOn.url}${link.pathname}${link.search}`, {
+    redirect: 'manual',
+    headers: { 'x-forwarded-for': someIp() },
+  });
   expect([confirmed.status, confirmed.headers.get('location')]).toEqual([303, '/profile?email=verified']);
-  const login = await call(loginOn, 'POST', '/api/accounts/login', { json: { email: body.email, password: body.password } });
+  const login = await call(loginOn, 'POST', '/api/accounts/login', {
+    json: { email: body.email, password: body.password },
+  });
   expect(login.status, JSON.stringify(login.body)).toBe(200);
   const me = await call(loginOn, 'GET', '/api/me', { cookie: login.cookie });
   return { id: me.body.id, uid: me.body.uid, email: body.email, password: body.password, cookie: login.cookie };
@@ -120,7 +130,11 @@ function openEvents(on: ServerProcess, cookie: string): Promise<EventStream> {
   });
 }
 
-async function eventually<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, ms = 15_000): Promise<T> {
+async function eventually<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  ms = 15_000,
+): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await check();
@@ -131,7 +145,11 @@ async function eventually<T>(what: string, check: () => T | undefined | false | 
 }
 
 /** A Coinbase-shaped price feed that records which instance asked (each has its own path) and when. */
-async function startPriceFeed(): Promise<{ urlFor(name: string): string; fetches: Array<{ who: string; at: number }>; close(): Promise<void> }> {
+async function startPriceFeed(): Promise<{
+  urlFor(name: string): string;
+  fetches: Array<{ who: string; at: number }>;
+  close(): Promise<void>;
+}> {
   const fetches: Array<{ who: string; at: number }> = [];
   const server: Server = createServer((req, res) => {
     fetches.push({ who: (req.url ?? '').split('/')[1] ?? '?', at: Date.now() });
@@ -154,7 +172,9 @@ async function startPriceFeed(): Promise<{ urlFor(name: string): string; fetches
 const title = 'scale-out: two server processes on one PostgreSQL, one S3, one SMTP peer';
 
 describe.skipIf(testDialect !== 'postgres')(
-  testDialect === 'postgres' ? title : `${title} — skipped on SQLite: an embedded database file serves one process; this runs in int-postgres`,
+  testDialect === 'postgres'
+    ? title
+    : `${title} — skipped on SQLite: an embedded database file serves one process; this runs in int-postgres`,
   () => {
     let db: TestDb;
     let s3: LocalS3;
@@ -172,22 +192,40 @@ describe.skipIf(testDialect !== 'postgres')(
     let approvalMailTo = '';
 
     const byPid = (holder: string) => [a, b].find((p) => holder.startsWith(`${p.pid}-`));
-    const lease = (name: string) => db.db.selectFrom('job_lease').selectAll().where('name', '=', name).executeTakeFirst();
+    const lease = (name: string) =>
+      db.db.selectFrom('job_lease').selectAll().where('name', '=', name).executeTakeFirst();
 
     beforeAll(async () => {
-      [db, s3, smtp, feed, bundle] = await Promise.all([createTestDb(), startLocalS3(), startSmtpPeer(), startPriceFeed(), bundleServer()]);
+      [db, s3, smtp, feed, bundle] = await Promise.all([
+        createTestDb(),
+        startLocalS3(),
+        startSmtpPeer(),
+        startPriceFeed(),
+        bundleServer(),
+      ]);
       outboxDb = db.db;
 
       // An in-process app on the same database whose clock runs two months behind: it seeds a
       // past investment, operators and e-mails. It runs no scheduled job.
       const clock = new AdjustableClock(() => Date.now() - 62 * DAY_MS);
-      const ctx: AppContext = { config: testConfig(db.dataDir, { BTC_PRICE_URL: feed.urlFor('harness') }), dbh: db, db: db.db, dialect: db.dialect, clock };
+      const ctx: AppContext = {
+        config: testConfig(db.dataDir, { BTC_PRICE_URL: feed.urlFor('harness') }),
+        dbh: db,
+        db: db.db,
+        dialect: db.dialect,
+        clock,
+      };
       const app = await buildApp(ctx, { logger: false });
       await app.ready();
       harness = { app, ctx, clock, testDb: db, close: () => app.close() };
       const investor = await createUser(harness);
       await fund(ctx, investor.id, 50_000);
-      const invest = await app.inject({ method: 'POST', url: '/api/investments', payload: { area: 'stocks', amount: '200.00' }, headers: { cookie: investor.cookie } });
+      const invest = await app.inject({
+        method: 'POST',
+        url: '/api/investments',
+        payload: { area: 'stocks', amount: '200.00' },
+        headers: { cookie: investor.cookie },
+      });
       expect(invest.statusCode).toBe(201);
       early = investor;
       clock.advance(62 * DAY_MS);
@@ -214,10 +252,20 @@ describe.skipIf(testDialect !== 'postgres')(
       };
       // Queued before the instances start: both deliver the outbox from their first tick on.
       for (let i = 0; i < 20; i++) {
-        firstBatch.push(await enqueueEmail(db.db, { to: `batch1.${i}@example.test`, template: 'withdrawal_approved', locale: 'en', params: { amount: '10.00', crypto: 'BTC' } }));
+        firstBatch.push(
+          await enqueueEmail(db.db, {
+            to: `batch1.${i}@example.test`,
+            template: 'withdrawal_approved',
+            locale: 'en',
+            params: { amount: '10.00', crypto: 'BTC' },
+          }),
+        );
       }
       startedAt = Date.now();
-      [a, b] = await Promise.all([startServerProcess(bundle, 'A', envFor('A')), startServerProcess(bundle, 'B', envFor('B'))]);
+      [a, b] = await Promise.all([
+        startServerProcess(bundle, 'A', envFor('A')),
+        startServerProcess(bundle, 'B', envFor('B')),
+      ]);
     }, 60_000);
 
     afterAll(async () => {
@@ -244,13 +292,19 @@ describe.skipIf(testDialect !== 'postgres')(
       const statuses: number[] = [];
       // The account-wide brake needs failures from 10 different addresses (LOGIN_BRAKE_ADDRESSES).
       for (let i = 0; i < 10; i++) {
-        const res = await call(i % 2 === 0 ? a : b, 'POST', '/api/accounts/login', { ip: someIp(), json: { email: victim.email, password: 'wrong-password' } });
+        const res = await call(i % 2 === 0 ? a : b, 'POST', '/api/accounts/login', {
+          ip: someIp(),
+          json: { email: victim.email, password: 'wrong-password' },
+        });
         statuses.push(res.status);
       }
       expect(statuses).toEqual(Array(10).fill(401));
       // Then even the right password, from a new address and on either instance, is refused.
       for (const on of [a, b]) {
-        const res = await call(on, 'POST', '/api/accounts/login', { ip, json: { email: victim.email, password: victim.password } });
+        const res = await call(on, 'POST', '/api/accounts/login', {
+          ip,
+          json: { email: victim.email, password: victim.password },
+        });
         expect(res.status).toBe(429);
         expect(res.body.error.code).toBe('rate_limited');
       }
@@ -277,13 +331,19 @@ describe.skipIf(testDialect !== 'postgres')(
 
       const form = new FormData();
       form.append('amount', '150.00');
-      form.append('proof', new Blob([new Uint8Array(await sampleImage('png', 64, 48))], { type: 'image/png' }), 'proof.png');
+      form.append(
+        'proof',
+        new Blob([new Uint8Array(await sampleImage('png', 64, 48))], { type: 'image/png' }),
+        'proof.png',
+      );
       const deposit = await call(a, 'POST', '/api/deposits', { cookie: investor.cookie, form });
       expect(deposit.status, JSON.stringify(deposit.body)).toBe(201);
       // Stored in the shared bucket, not on A's disk.
       expect(existsSync(path.join(dataDirs[0]!, 'uploads'))).toBe(false);
       // The operator's screen on B hears about the new request raised on A.
-      await eventually('the admins event on B', () => operatorStream.events().some((e) => e.event === 'deposit.changed' && e.data.audience === 'admins'));
+      await eventually('the admins event on B', () =>
+        operatorStream.events().some((e) => e.event === 'deposit.changed' && e.data.audience === 'admins'),
+      );
 
       const queue = await call(b, 'GET', '/api/admin/deposits?status=pending', { cookie: operator.cookie });
       expect(queue.body.items.map((d: { id: string }) => d.id)).toContain(deposit.body.id);
@@ -293,12 +353,18 @@ describe.skipIf(testDialect !== 'postgres')(
         const image = await fetch(`${on.url}${link.body.url}`);
         expect(image.status).toBe(200);
         expect(image.headers.get('content-type')).toBe('image/png');
-        expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 64, height: 48 });
+        expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({
+          format: 'png',
+          width: 64,
+          height: 48,
+        });
       }
 
       const depositEvents = () => investorStream.events().filter((e) => e.event === 'deposit.changed').length;
       await eventually('the creation event on A', () => depositEvents() === 1);
-      expect((await call(b, 'POST', `/api/admin/deposits/${deposit.body.id}/approve`, { cookie: operator.cookie })).status).toBe(200);
+      expect(
+        (await call(b, 'POST', `/api/admin/deposits/${deposit.body.id}/approve`, { cookie: operator.cookie })).status,
+      ).toBe(200);
       await eventually('the decision made on B, streamed by A', () => depositEvents() === 2);
       expect(investorStream.events().every((e) => e.data.audience === 'user')).toBe(true);
       expect((await call(a, 'GET', '/api/me', { cookie: investor.cookie })).body.balance).toBe('150.00');
@@ -308,21 +374,35 @@ describe.skipIf(testDialect !== 'postgres')(
     });
 
     it('scheduled jobs run once across the instances: e-mails delivered exactly once, a price per period, each closed month once', async () => {
-      const delivered = (ids: string[]) => ids.every((id) => smtp.received.some((m) => m.messageId === `${id}@atlas-invest`));
+      const delivered = (ids: string[]) =>
+        ids.every((id) => smtp.received.some((m) => m.messageId === `${id}@atlas-invest`));
       await eventually('the first batch over SMTP', () => delivered(firstBatch));
-      const rows = await db.db.selectFrom('email_outbox').select(['status', 'attempts']).where('id', 'in', firstBatch).execute();
+      const rows = await db.db
+        .selectFrom('email_outbox')
+        .select(['status', 'attempts'])
+        .where('id', 'in', firstBatch)
+        .execute();
       expect(rows.every((r) => r.status === 'sent' && Number(r.attempts) === 1)).toBe(true);
       // The approval decided on B was queued in its transaction and went out once too.
       expect(approvalMailTo).not.toBe('');
       // (The investor also got the signup confirmation: the approval is recognised by its outbox id.)
-      const approval = await db.db.selectFrom('email_outbox').select('id').where('to_address', '=', approvalMailTo.toLowerCase()).where('template', '=', 'deposit_approved').execute();
+      const approval = await db.db
+        .selectFrom('email_outbox')
+        .select('id')
+        .where('to_address', '=', approvalMailTo.toLowerCase())
+        .where('template', '=', 'deposit_approved')
+        .execute();
       expect(approval).toHaveLength(1);
       const approvalId = `${approval[0]!.id}@atlas-invest`;
       await eventually('the approval e-mail', () => smtp.received.some((m) => m.messageId === approvalId));
       expect(smtp.received.filter((m) => m.messageId === approvalId)).toHaveLength(1);
 
       // Monthly snapshots: the job's first run comes 5 s after start on both; the lease lets one through.
-      const first = await db.db.selectFrom('investment').select('created_at').orderBy('created_at').executeTakeFirstOrThrow();
+      const first = await db.db
+        .selectFrom('investment')
+        .select('created_at')
+        .orderBy('created_at')
+        .executeTakeFirstOrThrow();
       const expected = monthsBetween(addMonths(monthKey(first.created_at), -1), addMonths(monthKey(new Date()), -1));
       expect(expected.length).toBeGreaterThanOrEqual(1);
       await eventually('the snapshot run', async () => {
@@ -331,7 +411,11 @@ describe.skipIf(testDialect !== 'postgres')(
       });
       const runs = await db.db.selectFrom('performance_snapshot_run').select('month').orderBy('month').execute();
       expect(runs.map((r) => r.month)).toEqual(expected);
-      const history = await db.db.selectFrom('performance_history').select(['user_id', 'month', 'stocks_cents']).orderBy('month').execute();
+      const history = await db.db
+        .selectFrom('performance_history')
+        .select(['user_id', 'month', 'stocks_cents'])
+        .orderBy('month')
+        .execute();
       expect(history).toEqual(expected.map((month) => ({ user_id: early.id, month, stocks_cents: 20_000 })));
       const snapshotLease = await lease('performance-snapshot');
       expect(byPid(snapshotLease!.holder)).toBeDefined();
@@ -344,13 +428,19 @@ describe.skipIf(testDialect !== 'postgres')(
       expect(jobFetches.length).toBeGreaterThanOrEqual(1);
       expect(jobFetches.length).toBeLessThanOrEqual(Math.floor(window / PRICE_TTL_MS) + 2);
       for (let i = 1; i < jobFetches.length; i++) {
-        if (jobFetches[i]!.who !== jobFetches[i - 1]!.who) expect(jobFetches[i]!.at - jobFetches[i - 1]!.at).toBeGreaterThanOrEqual(PRICE_LEASE_MS - 1_000);
+        if (jobFetches[i]!.who !== jobFetches[i - 1]!.who)
+          expect(jobFetches[i]!.at - jobFetches[i - 1]!.at).toBeGreaterThanOrEqual(PRICE_LEASE_MS - 1_000);
       }
     });
 
     it('SIGKILL of one instance mid-traffic loses nothing: acknowledged transfers are there, the other serves on and takes over the jobs', async () => {
       // Four investors, sessions made on either instance, funded 1,000.00 each.
-      const people = await Promise.all([signUpAndLogIn(a), signUpAndLogIn(b), signUpAndLogIn(a, b), signUpAndLogIn(b, a)]);
+      const people = await Promise.all([
+        signUpAndLogIn(a),
+        signUpAndLogIn(b),
+        signUpAndLogIn(a, b),
+        signUpAndLogIn(b, a),
+      ]);
       for (const p of people) await fund(harness.ctx, p.id, 100_000);
 
       // The victim is whichever instance holds the e-mail lease right now, with time left on it.
@@ -444,7 +534,14 @@ describe.skipIf(testDialect !== 'postgres')(
       // The dead instance's e-mail lease runs out and the survivor delivers what is queued now.
       const secondBatch: string[] = [];
       for (let i = 0; i < 10; i++) {
-        secondBatch.push(await enqueueEmail(db.db, { to: `batch2.${i}@example.test`, template: 'deposit_rejected', locale: 'fr', params: { amount: '5.00' } }));
+        secondBatch.push(
+          await enqueueEmail(db.db, {
+            to: `batch2.${i}@example.test`,
+            template: 'deposit_rejected',
+            locale: 'fr',
+            params: { amount: '5.00' },
+          }),
+        );
       }
       await eventually(
         'the second batch from the survivor',
@@ -456,7 +553,9 @@ describe.skipIf(testDialect !== 'postgres')(
         expect(smtp.received.filter((m) => m.messageId === `${id}@atlas-invest`)).toHaveLength(1);
       }
       // Prices keep coming, now from the survivor alone.
-      await eventually('a price fetched by the survivor after the crash', () => feed.fetches.some((f) => f.who === survivor.name && f.at > killedAt));
+      await eventually('a price fetched by the survivor after the crash', () =>
+        feed.fetches.some((f) => f.who === survivor.name && f.at > killedAt),
+      );
       expect(feed.fetches.some((f) => f.who === victim.name && f.at > killedAt + 100)).toBe(false);
       expect((await call(survivor, 'GET', '/readyz')).status).toBe(200);
     }, 60_000);

@@ -15,9 +15,17 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
   let ben: TestUser;
 
   const transfer = (from: TestUser, to: TestUser, amount = '1.00') =>
-    t.app.inject({ method: 'POST', url: '/api/transfers', payload: { recipientUid: to.uid, amount }, headers: { cookie: from.cookie } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/transfers',
+      payload: { recipientUid: to.uid, amount },
+      headers: { cookie: from.cookie },
+    });
   /** Runs a CLI command as `npm run admin` does, capturing what it prints. */
-  async function cli(command: { run(ctx: TestApp['ctx'], flags: Record<string, string>): Promise<number> }, flags: Record<string, string> = {}) {
+  async function cli(
+    command: { run(ctx: TestApp['ctx'], flags: Record<string, string>): Promise<number> },
+    flags: Record<string, string> = {},
+  ) {
     const lines: string[] = [];
     const log = vi.spyOn(console, 'log').mockImplementation((...a) => void lines.push(a.join(' ')));
     const err = vi.spyOn(console, 'error').mockImplementation((...a) => void lines.push(a.join(' ')));
@@ -80,7 +88,9 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
   });
 
   it('rows committed while seals are being written are each sealed exactly once', async () => {
-    const traffic = Promise.all(Array.from({ length: 40 }, (_, i) => transfer(i % 2 ? ann : ben, i % 2 ? ben : ann, '0.01')));
+    const traffic = Promise.all(
+      Array.from({ length: 40 }, (_, i) => transfer(i % 2 ? ann : ben, i % 2 ? ben : ann, '0.01')),
+    );
     const sealing = (async () => {
       for (let i = 0; i < 10; i++) {
         await sealPending(t.ctx.db, t.clock, t.ctx.dialect);
@@ -94,9 +104,15 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
     const report = await verifySeals(t.ctx.db);
     expect(report.problems).toEqual([]);
     expect(report.unsealed).toBe(0);
-    const counts = await sql<{ n: string | number }>`select (select count(*) from ledger_tx) + (select count(*) from ledger_entry) + (select count(*) from audit_log) as n`.execute(t.ctx.db);
+    const counts = await sql<{
+      n: string | number;
+    }>`select (select count(*) from ledger_tx) + (select count(*) from ledger_entry) + (select count(*) from audit_log) as n`.execute(
+      t.ctx.db,
+    );
     expect(report.rows).toBe(Number(counts.rows[0]!.n));
-    const keys = (await t.ctx.db.selectFrom('ledger_seal').select('items').execute()).flatMap((s) => decodeItems(s.items).map((i) => `${i.kind}:${i.row_key}`));
+    const keys = (await t.ctx.db.selectFrom('ledger_seal').select('items').execute()).flatMap((s) =>
+      decodeItems(s.items).map((i) => `${i.kind}:${i.row_key}`),
+    );
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.length).toBe(report.rows);
   });
@@ -119,7 +135,11 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
       for (const seal of await t.ctx.db.selectFrom('ledger_seal').select(['no', 'items']).orderBy('no').execute()) {
         const item = decodeItems(seal.items).find((i) => i.kind === 'ledger_entry');
         if (!item) continue;
-        const e = await t.ctx.db.selectFrom('ledger_entry').select(['id', 'amount_cents']).where('id', '=', Number(item.row_key)).executeTakeFirstOrThrow();
+        const e = await t.ctx.db
+          .selectFrom('ledger_entry')
+          .select(['id', 'amount_cents'])
+          .where('id', '=', Number(item.row_key))
+          .executeTakeFirstOrThrow();
         return { ...e, seal_no: Number(seal.no) };
       }
       throw new Error('no sealed entry');
@@ -135,7 +155,12 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
     });
 
     it('an edited journal row, even one that leaves every balance right', async () => {
-      const tx = await t.ctx.db.selectFrom('ledger_tx').select(['id', 'created_by', 'seal_no']).where('type', '=', 'transfer').where('seal_no', 'is not', null).executeTakeFirstOrThrow();
+      const tx = await t.ctx.db
+        .selectFrom('ledger_tx')
+        .select(['id', 'created_by', 'seal_no'])
+        .where('type', '=', 'transfer')
+        .where('seal_no', 'is not', null)
+        .executeTakeFirstOrThrow();
       await caught(
         () => sql`update ledger_tx set created_by = ${'someone-else'} where id = ${tx.id}`.execute(t.ctx.db),
         () => sql`update ledger_tx set created_by = ${tx.created_by} where id = ${tx.id}`.execute(t.ctx.db),
@@ -144,7 +169,11 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
     });
 
     it('a deleted audit row', async () => {
-      const row = await t.ctx.db.selectFrom('audit_log').selectAll().where('seal_no', 'is not', null).executeTakeFirstOrThrow();
+      const row = await t.ctx.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('seal_no', 'is not', null)
+        .executeTakeFirstOrThrow();
       await caught(
         () => sql`delete from audit_log where id = ${row.id}`.execute(t.ctx.db),
         () => t.ctx.db.insertInto('audit_log').values(row).execute(),
@@ -154,28 +183,49 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
 
     it('an entry inserted below the last sealed one (SQLite: under the watermark; PostgreSQL: stamped into a seal)', async () => {
       const e = await anEntry();
-      const first = await t.ctx.db.selectFrom('ledger_entry').select(['id', 'tx_id', 'account_id']).where('id', '=', e.id).executeTakeFirstOrThrow();
+      const first = await t.ctx.db
+        .selectFrom('ledger_entry')
+        .select(['id', 'tx_id', 'account_id'])
+        .where('id', '=', e.id)
+        .executeTakeFirstOrThrow();
       // A hole in the sealed ids, if any, else a new id stamped (or, on SQLite, forced) into seal 1.
       const ghost = 1_000_000_000;
-      const insert = t.ctx.dialect === 'sqlite'
-        ? () => sql`insert into ledger_entry (id, tx_id, account_id, amount_cents) values (${-ghost}, ${first.tx_id}, ${first.account_id}, ${0})`.execute(t.ctx.db)
-        : () => sql`insert into ledger_entry (id, tx_id, account_id, amount_cents, seal_no) values (${ghost}, ${first.tx_id}, ${first.account_id}, ${0}, ${e.seal_no})`.execute(t.ctx.db);
+      const insert =
+        t.ctx.dialect === 'sqlite'
+          ? () =>
+              sql`insert into ledger_entry (id, tx_id, account_id, amount_cents) values (${-ghost}, ${first.tx_id}, ${first.account_id}, ${0})`.execute(
+                t.ctx.db,
+              )
+          : () =>
+              sql`insert into ledger_entry (id, tx_id, account_id, amount_cents, seal_no) values (${ghost}, ${first.tx_id}, ${first.account_id}, ${0}, ${e.seal_no})`.execute(
+                t.ctx.db,
+              );
       const key = t.ctx.dialect === 'sqlite' ? -ghost : ghost;
-      await caught(insert, () => sql`delete from ledger_entry where id = ${key}`.execute(t.ctx.db), new RegExp(`ledger entry ${key}: inserted into seal \\d+ after it was sealed`));
+      await caught(
+        insert,
+        () => sql`delete from ledger_entry where id = ${key}`.execute(t.ctx.db),
+        new RegExp(`ledger entry ${key}: inserted into seal \\d+ after it was sealed`),
+      );
     });
 
     it('a row inserted into a sealed range, and one claiming a seal that does not exist', async () => {
       const id = randomUUID();
       const at = new Date('2020-01-01T00:00:00Z').toISOString();
       const insert = (sealNo: number) =>
-        sql`insert into audit_log (id, actor_id, action, target_type, target_id, at, result, seal_no) values (${id}, ${'ghost'}, ${'deposit.approve'}, ${'deposit_request'}, ${'x'}, ${at}, ${'ok'}, ${sealNo})`.execute(t.ctx.db);
+        sql`insert into audit_log (id, actor_id, action, target_type, target_id, at, result, seal_no) values (${id}, ${'ghost'}, ${'deposit.approve'}, ${'deposit_request'}, ${'x'}, ${at}, ${'ok'}, ${sealNo})`.execute(
+          t.ctx.db,
+        );
       const remove = () => sql`delete from audit_log where id = ${id}`.execute(t.ctx.db);
       await caught(() => insert(1), remove, new RegExp(`audit row ${id}: inserted into seal 1 after it was sealed`));
       await caught(() => insert(999), remove, new RegExp(`audit row ${id}: claims seal 999, which does not exist`));
     });
 
     it('a row moved to another seal (reordered), and an altered seal', async () => {
-      const tx = await t.ctx.db.selectFrom('ledger_tx').select(['id', 'seal_no']).where('seal_no', '=', 1).executeTakeFirstOrThrow();
+      const tx = await t.ctx.db
+        .selectFrom('ledger_tx')
+        .select(['id', 'seal_no'])
+        .where('seal_no', '=', 1)
+        .executeTakeFirstOrThrow();
       await caught(
         () => sql`update ledger_tx set seal_no = ${2} where id = ${tx.id}`.execute(t.ctx.db),
         () => sql`update ledger_tx set seal_no = ${1} where id = ${tx.id}`.execute(t.ctx.db),

@@ -35,12 +35,36 @@ describe(`sign-in timing and answers (${testDialect})`, () => {
 
   it(`failed sign-ins take the same time (medians within ${BOUND_MS} ms) and give the same answer`, async () => {
     const cases: Record<string, { url: string; email: () => string; password: () => string }> = {
-      'login, account, wrong password': { url: '/api/accounts/login', email: () => user.email, password: () => 'wrong-password' },
-      'login, no account': { url: '/api/accounts/login', email: () => `nobody.${someIp()}@example.test`, password: () => 'wrong-password' },
-      'operator login, operator, wrong password': { url: '/api/accounts/admin-login', email: () => operator.email, password: () => 'wrong-password' },
-      'operator login, investor, wrong password': { url: '/api/accounts/admin-login', email: () => user.email, password: () => 'wrong-password' },
-      'operator login, investor, right password': { url: '/api/accounts/admin-login', email: () => user.email, password: () => user.password },
-      'operator login, no account': { url: '/api/accounts/admin-login', email: () => `nobody.${someIp()}@example.test`, password: () => 'wrong-password' },
+      'login, account, wrong password': {
+        url: '/api/accounts/login',
+        email: () => user.email,
+        password: () => 'wrong-password',
+      },
+      'login, no account': {
+        url: '/api/accounts/login',
+        email: () => `nobody.${someIp()}@example.test`,
+        password: () => 'wrong-password',
+      },
+      'operator login, operator, wrong password': {
+        url: '/api/accounts/admin-login',
+        email: () => operator.email,
+        password: () => 'wrong-password',
+      },
+      'operator login, investor, wrong password': {
+        url: '/api/accounts/admin-login',
+        email: () => user.email,
+        password: () => 'wrong-password',
+      },
+      'operator login, investor, right password': {
+        url: '/api/accounts/admin-login',
+        email: () => user.email,
+        password: () => user.password,
+      },
+      'operator login, no account': {
+        url: '/api/accounts/admin-login',
+        email: () => `nobody.${someIp()}@example.test`,
+        password: () => 'wrong-password',
+      },
     };
     const names = Object.keys(cases);
     const relative: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
@@ -56,9 +80,17 @@ describe(`sign-in timing and answers (${testDialect})`, () => {
         const name = names[(i + Math.max(round, 0)) % names.length]!;
         const c = cases[name]!;
         const started = process.hrtime.bigint();
-        const res = await t.app.inject({ method: 'POST', url: c.url, payload: { email: c.email(), password: c.password() }, remoteAddress: someIp() });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: c.url,
+          payload: { email: c.email(), password: c.password() },
+          remoteAddress: someIp(),
+        });
         times[name] = Number(process.hrtime.bigint() - started) / 1e6;
-        expect([res.statusCode, res.json()], name).toEqual([401, { error: { code: 'invalid_credentials', params: {} } }]);
+        expect([res.statusCode, res.json()], name).toEqual([
+          401,
+          { error: { code: 'invalid_credentials', params: {} } },
+        ]);
         expect(res.headers['set-cookie'], name).toBeUndefined();
       }
       if (round < 0) continue; // warm-up

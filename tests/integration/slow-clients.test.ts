@@ -51,9 +51,15 @@ describe(`slow clients are cut (${testDialect})`, () => {
   afterAll(async () => t.close());
 
   it('trickled headers and trickled bodies are cut at their deadlines, while others are answered meanwhile', async () => {
-    const headers = Array.from({ length: 10 }, (_, i) => trickle(port, `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n`, `X-Slow-${i}: 1\r\n`));
+    const headers = Array.from({ length: 10 }, (_, i) =>
+      trickle(port, `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n`, `X-Slow-${i}: 1\r\n`),
+    );
     const bodies = Array.from({ length: 10 }, () =>
-      trickle(port, `POST /api/accounts/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${TRICKLE_STEPS + 50}\r\n\r\n`, ' '),
+      trickle(
+        port,
+        `POST /api/accounts/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${TRICKLE_STEPS + 50}\r\n\r\n`,
+        ' ',
+      ),
     );
     try {
       // While the slow ones hang on, a normal client is served.
@@ -61,7 +67,11 @@ describe(`slow clients are cut (${testDialect})`, () => {
         const res = await fetch(`http://127.0.0.1:${port}/healthz`);
         expect(res.status).toBe(200);
       }
-      const login = await fetch(`http://127.0.0.1:${port}/api/accounts/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'nobody@example.test', password: 'wrong-password' }) });
+      const login = await fetch(`http://127.0.0.1:${port}/api/accounts/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'nobody@example.test', password: 'wrong-password' }),
+      });
       expect(login.status).toBe(401);
 
       for (const h of await Promise.all(headers.map((c) => c.closed))) {
@@ -84,7 +94,9 @@ describe(`slow clients are cut (${testDialect})`, () => {
     const base = { DATA_DIR: t.testDb.dataDir, AUTH_SECRET: 'x'.repeat(32) };
     expect(loadConfig(base).timeouts).toEqual({ headersMs: 10_000, requestMs: 30_000, idleMs: 60_000 });
     expect(() => loadConfig({ ...base, REQUEST_TIMEOUT_MS: '60000' })).toThrow(/REQUEST_TIMEOUT_MS/);
-    expect(() => loadConfig({ ...base, HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '2000' })).toThrow(/HEADERS_TIMEOUT_MS/);
+    expect(() => loadConfig({ ...base, HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '2000' })).toThrow(
+      /HEADERS_TIMEOUT_MS/,
+    );
     // Below the 25 s heartbeat of /api/events a live stream would be cut as idle.
     expect(() => loadConfig({ ...base, IDLE_TIMEOUT_MS: '20000' })).toThrow(/IDLE_TIMEOUT_MS/);
   });

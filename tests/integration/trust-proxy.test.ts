@@ -27,7 +27,10 @@ describe('TRUST_PROXY', () => {
   it('with a hop count or the proxy address, a forged X-Forwarded-For does not escape the per-address limit', async () => {
     for (const setting of ['1', '10.9.9.9', '10.0.0.0/8']) {
       const got = await statuses(setting);
-      expect(got.slice(0, 10).every((s) => s === 200), setting).toBe(true);
+      expect(
+        got.slice(0, 10).every((s) => s === 200),
+        setting,
+      ).toBe(true);
       expect(got[10], setting).toBe(429);
     }
   });
@@ -38,9 +41,23 @@ describe('TRUST_PROXY', () => {
 
   it('refuses settings it cannot read', () => {
     for (const bad of ['yes', '10.9.9', '10.0.0.0/33', '1,2', '-1']) {
-      expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/atlas-config-test', AUTH_SECRET: 'x'.repeat(32), TRUST_PROXY: bad }), bad).toThrow();
+      expect(
+        () =>
+          loadConfig({
+            NODE_ENV: 'test',
+            DATA_DIR: '/tmp/atlas-config-test',
+            AUTH_SECRET: 'x'.repeat(32),
+            TRUST_PROXY: bad,
+          }),
+        bad,
+      ).toThrow();
     }
-    const ok = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/atlas-config-test', AUTH_SECRET: 'x'.repeat(32), TRUST_PROXY: '127.0.0.1, ::1, 10.0.0.0/8' });
+    const ok = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: '/tmp/atlas-config-test',
+      AUTH_SECRET: 'x'.repeat(32),
+      TRUST_PROXY: '127.0.0.1, ::1, 10.0.0.0/8',
+    });
     expect(ok.trustProxy).toEqual(['127.0.0.1', '::1', '10.0.0.0/8']);
   });
 });

@@ -36,7 +36,11 @@ describe(`a withdrawal resent with its Idempotency-Key (${testDialect})`, () => 
   });
 
   it('still refuses the same key with another request', async () => {
-    const res = await post('/api/withdrawals', { amount: '31.00', crypto: 'BTC', address: BTC }, { 'idempotency-key': 'w-1' });
+    const res = await post(
+      '/api/withdrawals',
+      { amount: '31.00', crypto: 'BTC', address: BTC },
+      { 'idempotency-key': 'w-1' },
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('idempotency_key_reused');
   });

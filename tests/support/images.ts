@@ -5,7 +5,9 @@ import sharp from 'sharp';
 export async function sampleImage(format: 'png' | 'jpeg' | 'webp' | 'gif', width = 64, height = 48): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i += 1) raw[i] = (i * 7919 + (i >> 5) * 104729) % 251;
-  return sharp(raw, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 function chunk(type: string, data: Buffer): Buffer {

@@ -10,7 +10,10 @@ const uidBase = Math.floor(Math.random() * 900000);
  * A user row and profile written straight to the database, for service-level tests that do not
  * need a session (property and concurrency tests). HTTP tests use tests/support/users.ts.
  */
-export async function insertBareUser(ctx: AppContext, fullName = 'Jean Dupont'): Promise<{ id: string; uid: string; fullName: string }> {
+export async function insertBareUser(
+  ctx: AppContext,
+  fullName = 'Jean Dupont',
+): Promise<{ id: string; uid: string; fullName: string }> {
   const id = randomUUID();
   counter += 1;
   const uid = `ATU${100000 + ((uidBase + counter) % 900000)}`;
@@ -18,7 +21,9 @@ export async function insertBareUser(ctx: AppContext, fullName = 'Jean Dupont'):
   const email = `${id}@example.test`;
   // A confirmed address, as withdrawals and transfers out require.
   const verified = ctx.dialect === 'postgres' ? sql`true` : sql`1`;
-  await sql`insert into "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt") values (${id}, ${fullName}, ${email}, ${verified}, ${now}, ${now})`.execute(ctx.db);
+  await sql`insert into "user" ("id", "name", "email", "emailVerified", "createdAt", "updatedAt") values (${id}, ${fullName}, ${email}, ${verified}, ${now}, ${now})`.execute(
+    ctx.db,
+  );
   const [firstName = '', ...rest] = fullName.split(' ');
 
   await ctx.db
@@ -45,7 +50,13 @@ export async function insertBareUser(ctx: AppContext, fullName = 'Jean Dupont'):
 
 /** Money enters only as an approved deposit; tests fund users the same way. */
 export async function fund(ctx: AppContext, userId: string, cents: number): Promise<void> {
-  await ctx.db.transaction().execute((trx) =>
-    creditDeposit(trx, { userId, amountCents: cents, ref: { type: 'test_deposit', id: randomUUID() }, approvedBy: 'test' }, ctx.clock.now()),
-  );
+  await ctx.db
+    .transaction()
+    .execute((trx) =>
+      creditDeposit(
+        trx,
+        { userId, amountCents: cents, ref: { type: 'test_deposit', id: randomUUID() }, approvedBy: 'test' },
+        ctx.clock.now(),
+      ),
+    );
 }

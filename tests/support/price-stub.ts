@@ -48,4 +48,5 @@ export async function startStubPriceServer(): Promise<StubPriceServer> {
   };
 }
 
-export const priceBody = (amount: unknown): string => JSON.stringify({ data: { amount, base: 'BTC', currency: 'USD' } });
+export const priceBody = (amount: unknown): string =>
+  JSON.stringify({ data: { amount, base: 'BTC', currency: 'USD' } });

@@ -4,7 +4,11 @@ import sharp from 'sharp';
  * A phone screenshot of a wallet app's "sent" screen (1170 × 2532, as an iPhone takes them): the
  * same layout whatever the amount and address, as real proofs of one wallet app are.
  */
-export async function walletScreenshot(amount: string, address: string, opts: { width?: number; height?: number } = {}): Promise<Buffer> {
+export async function walletScreenshot(
+  amount: string,
+  address: string,
+  opts: { width?: number; height?: number } = {},
+): Promise<Buffer> {
   const w = opts.width ?? 1170;
   const h = opts.height ?? 2532;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
@@ -31,7 +35,10 @@ export async function copiesOf(original: Buffer): Promise<Record<string, Buffer>
     'a JPEG re-encoding (quality 80)': await sharp(original).jpeg({ quality: 80 }).toBuffer(),
     'a heavy recompression (JPEG quality 30)': await sharp(original).jpeg({ quality: 30 }).toBuffer(),
     'a WebP re-encoding': await sharp(original).webp({ quality: 60 }).toBuffer(),
-    'a copy resized to half': await sharp(original).resize(Math.round(w / 2)).png().toBuffer(),
+    'a copy resized to half': await sharp(original)
+      .resize(Math.round(w / 2))
+      .png()
+      .toBuffer(),
     'a slightly cropped copy (20 px left, 40 px top, 20 px right, 40 px bottom)': await sharp(original)
       .extract({ left: 20, top: 40, width: w - 40, height: h - 80 })
       .png()

@@ -81,13 +81,27 @@ export interface ServerProcess {
  * Starts `node <bundle>` on a free loopback port with only the given environment (plus PATH and
  * HOME: nothing leaks in from the test runner's own environment), and waits for /readyz.
  */
-export async function startServerProcess(bundle: ServerBundle, name: string, env: Record<string, string>, readyMs = 20_000): Promise<ServerProcess> {
+export async function startServerProcess(
+  bundle: ServerBundle,
+  name: string,
+  env: Record<string, string>,
+  readyMs = 20_000,
+): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [bundle.main], {
     cwd: root,
     // Test traffic comes from one address: the per-address API ceiling has its own tests.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(port), SERVE_WEB: 'false', API_READS_PER_MINUTE: '10000000', API_WRITES_PER_MINUTE: '10000000', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SERVE_WEB: 'false',
+      API_READS_PER_MINUTE: '10000000',
+      API_WRITES_PER_MINUTE: '10000000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

@@ -13,7 +13,16 @@ export interface TestUser {
   cookie: string;
 }
 
-type Overrides = Partial<{ email: string; username: string; password: string; firstName: string; lastName: string; country: string; locale: 'fr' | 'en' | 'es'; phone: string }>;
+type Overrides = Partial<{
+  email: string;
+  username: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  country: string;
+  locale: 'fr' | 'en' | 'es';
+  phone: string;
+}>;
 
 const phones: Record<string, string> = { HT: '34567890', FR: '0612345678', US: '2025550143', ES: '612345678' };
 
@@ -50,13 +59,21 @@ export function someIp(): string {
   return `10.${b[0]}.${b[1]}.${b[2]}`;
 }
 
-export async function login(t: TestApp, email: string, password: string, path = '/api/accounts/login'): Promise<string> {
+export async function login(
+  t: TestApp,
+  email: string,
+  password: string,
+  path = '/api/accounts/login',
+): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: path, payload: { email, password }, remoteAddress: someIp() });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return cookieFrom(res.headers['set-cookie']);
 }
 
-async function me(t: TestApp, cookie: string): Promise<{ id: string; uid: string; username: string; fullName: string }> {
+async function me(
+  t: TestApp,
+  cookie: string,
+): Promise<{ id: string; uid: string; username: string; fullName: string }> {
   const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
   if (res.statusCode !== 200) throw new Error(`GET /api/me failed: ${res.statusCode} ${res.body}`);
   return res.json();
@@ -80,7 +97,8 @@ export async function verificationPath(t: TestApp, email: string): Promise<strin
 /** Opens the e-mailed confirmation link, as the person would. */
 export async function confirmEmail(t: TestApp, email: string): Promise<void> {
   const res = await t.app.inject({ method: 'GET', url: await verificationPath(t, email), remoteAddress: someIp() });
-  if (res.statusCode !== 303 || res.headers.location !== '/profile?email=verified') throw new Error(`confirmation failed: ${res.statusCode} ${res.headers.location}`);
+  if (res.statusCode !== 303 || res.headers.location !== '/profile?email=verified')
+    throw new Error(`confirmation failed: ${res.statusCode} ${res.headers.location}`);
 }
 
 /**
@@ -89,12 +107,25 @@ export async function confirmEmail(t: TestApp, email: string): Promise<void> {
  */
 export async function createUser(t: TestApp, overrides: Overrides & { verified?: boolean } = {}): Promise<TestUser> {
   const body = signupBody(overrides);
-  const res = await t.app.inject({ method: 'POST', url: '/api/accounts/signup', payload: body, remoteAddress: someIp() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/accounts/signup',
+    payload: body,
+    remoteAddress: someIp(),
+  });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   if (overrides.verified !== false) await confirmEmail(t, body.email);
   const cookie = await login(t, body.email, body.password);
   const profile = await me(t, cookie);
-  return { id: profile.id, uid: profile.uid, email: body.email.toLowerCase(), username: profile.username, password: body.password, fullName: profile.fullName, cookie };
+  return {
+    id: profile.id,
+    uid: profile.uid,
+    email: body.email.toLowerCase(),
+    username: profile.username,
+    password: body.password,
+    fullName: profile.fullName,
+    cookie,
+  };
 }
 
 /** A normal signup promoted to the operator role (as `npm run admin -- create` does), signed in. */

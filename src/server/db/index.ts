@@ -69,7 +69,9 @@ const CHECKPOINT_INTERVAL_MS = 200;
 
 /** Runs PASSIVE checkpoints on a worker; falls back to SQLite's automatic ones if it cannot. */
 function startCheckpointer(sqlite: SQLite.Database, file: string): () => Promise<void> {
-  const worker = new Worker(new URL('./sqlite-checkpoint.worker.mjs', import.meta.url), { workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS } });
+  const worker = new Worker(new URL('./sqlite-checkpoint.worker.mjs', import.meta.url), {
+    workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS },
+  });
   worker.unref();
   const automatic = () => sqlite.pragma('wal_autocheckpoint = 1000');
   worker.on('error', automatic);
@@ -104,7 +106,8 @@ export function createDb(options: DbOptions): DbHandle {
   sqlite.pragma('busy_timeout = 5000');
   // A log that grew during a burst is cut back to this size once copied.
   sqlite.pragma(`journal_size_limit = ${64 * 2 ** 20}`);
-  const stopCheckpointer = options.backgroundCheckpoints && file !== ':memory:' ? startCheckpointer(sqlite, file) : null;
+  const stopCheckpointer =
+    options.backgroundCheckpoints && file !== ':memory:' ? startCheckpointer(sqlite, file) : null;
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,

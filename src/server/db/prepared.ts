@@ -6,7 +6,11 @@ import type { DbHandle } from './index';
  * On SQLite a read while a Kysely transaction holds the one connection would see that
  * transaction's uncommitted rows, so then it waits for the connection like any other query.
  */
-export function preparedFirst<Row>(dbh: DbHandle, name: string, text: string): (...values: unknown[]) => Promise<Row | undefined> {
+export function preparedFirst<Row>(
+  dbh: DbHandle,
+  name: string,
+  text: string,
+): (...values: unknown[]) => Promise<Row | undefined> {
   if (dbh.pool) {
     const pool = dbh.pool;
     return async (...values) => (await pool.query<Row & object>({ name, text, values })).rows[0];
@@ -21,5 +25,7 @@ export function preparedFirst<Row>(dbh: DbHandle, name: string, text: string): (
     }),
   );
   return (...values) =>
-    sqlite.inTransaction ? dbh.db.connection().execute(async () => statement.get(...values)) : Promise.resolve(statement.get(...values));
+    sqlite.inTransaction
+      ? dbh.db.connection().execute(async () => statement.get(...values))
+      : Promise.resolve(statement.get(...values));
 }

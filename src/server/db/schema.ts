@@ -13,7 +13,18 @@ import type { BackOfficeTables } from './migrations/014_back_office';
  * Every table the server queries, composed from the table types that each migration exports.
  * Portable column types: integers for money (cents) and booleans (0/1), ISO-8601 UTC text for time.
  */
-interface Tables extends FoundationTables, AccountsTables, LedgerTables, MarketTables, CashierTables, PortfolioTables, DualControlTables, AccountSecurityTables, VerificationTables, BackOfficeTables {}
+interface Tables
+  extends
+    FoundationTables,
+    AccountsTables,
+    LedgerTables,
+    MarketTables,
+    CashierTables,
+    PortfolioTables,
+    DualControlTables,
+    AccountSecurityTables,
+    VerificationTables,
+    BackOfficeTables {}
 
 /** Columns added by later migrations are merged into the table types of the migration that created them. */
 type Extended = {

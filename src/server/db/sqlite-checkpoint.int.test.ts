@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createDb } from './index';
 
 const waitFor = async (check: () => boolean, ms = 5000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (check()) return true;
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50)))
+    if (check()) return true;
   return check();
 };
 

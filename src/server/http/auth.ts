@@ -8,7 +8,10 @@ export interface RequestUser {
 }
 
 /** Resolves the better-auth session of a request (from its cookies); set by the accounts module. */
-export type SessionResolver = (request: FastifyRequest, reply?: FastifyReply) => Promise<(RequestUser & { sessionToken: string }) | null>;
+export type SessionResolver = (
+  request: FastifyRequest,
+  reply?: FastifyReply,
+) => Promise<(RequestUser & { sessionToken: string }) | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {

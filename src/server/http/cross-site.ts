@@ -19,7 +19,8 @@ export function isCrossSite(headers: Record<string, string | string[] | undefine
 export function registerCrossSiteGuard(app: FastifyInstance, opts: { publicUrl: string }): void {
   const allowedOrigin = new URL(opts.publicUrl).origin;
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!readOnly.has(request.method) && isCrossSite(request.headers, allowedOrigin)) done(new DomainError('cross_site_request'));
+    if (!readOnly.has(request.method) && isCrossSite(request.headers, allowedOrigin))
+      done(new DomainError('cross_site_request'));
     else done();
   });
 }

@@ -58,7 +58,14 @@ export function handleError(err: FastifyError | Error, request: FastifyRequest, 
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const fields: FieldProblem[] = err.validation.map((v) => ({
-      path: [err.validationContext, ...String(v.instancePath ?? '').split('/').filter(Boolean)].filter(Boolean).join('.'),
+      path: [
+        err.validationContext,
+        ...String(v.instancePath ?? '')
+          .split('/')
+          .filter(Boolean),
+      ]
+        .filter(Boolean)
+        .join('.'),
       code: String((v.params as { issue?: { code?: string } })?.issue?.code ?? v.keyword ?? 'invalid'),
     }));
     return reply.status(400).send(errorBody('validation_failed', { fields }));
@@ -71,7 +78,13 @@ export function handleError(err: FastifyError | Error, request: FastifyRequest, 
   if (mapped) return reply.status(statusOf(mapped)).send(errorBody(mapped));
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
     const code: ErrorCode =
-      fe.statusCode === 413 ? 'payload_too_large' : fe.statusCode === 415 ? 'unsupported_media_type' : fe.statusCode === 404 ? 'not_found' : 'validation_failed';
+      fe.statusCode === 413
+        ? 'payload_too_large'
+        : fe.statusCode === 415
+          ? 'unsupported_media_type'
+          : fe.statusCode === 404
+            ? 'not_found'
+            : 'validation_failed';
     return reply.status(fe.statusCode).send(errorBody(code));
   }
   request.log.error({ err }, 'unhandled error');

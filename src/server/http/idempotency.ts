@@ -6,7 +6,9 @@ export function idempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !/^[\x21-\x7e]{1,128}$/.test(value)) {
-    throw new DomainError('validation_failed', { fields: [{ path: 'headers.idempotency-key', code: 'invalid_string' }] });
+    throw new DomainError('validation_failed', {
+      fields: [{ path: 'headers.idempotency-key', code: 'invalid_string' }],
+    });
   }
   return value;
 }

@@ -20,7 +20,11 @@ function mayReadMetrics(request: FastifyRequest, token: string | undefined, behi
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export async function registerObservability(app: FastifyInstance, db: Db, opts: { metricsToken?: string; behindProxy?: boolean } = {}): Promise<Registry> {
+export async function registerObservability(
+  app: FastifyInstance,
+  db: Db,
+  opts: { metricsToken?: string; behindProxy?: boolean } = {},
+): Promise<Registry> {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -31,14 +35,19 @@ export async function registerObservability(app: FastifyInstance, db: Db, opts: 
     registers: [registry],
   });
   // Level 30 is info: below it, nothing is built per request.
-  const logsRequests = (app.log as unknown as { levelVal?: number }).levelVal !== undefined && (app.log as unknown as { levelVal: number }).levelVal <= 30;
+  const logsRequests =
+    (app.log as unknown as { levelVal?: number }).levelVal !== undefined &&
+    (app.log as unknown as { levelVal: number }).levelVal <= 30;
   app.addHook('onResponse', (request, reply, done) => {
     duration.observe(
       { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
     if (logsRequests) {
-      request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
+      request.log.info(
+        { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
+        'request completed',
+      );
     }
     done();
   });

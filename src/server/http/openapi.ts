@@ -7,7 +7,11 @@ import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Atlas Invest API', version: '1.0.0', description: 'Amounts are decimal strings in dollars ("1250.00"). Errors are { error: { code, params } }.' },
+      info: {
+        title: 'Atlas Invest API',
+        version: '1.0.0',
+        description: 'Amounts are decimal strings in dollars ("1250.00"). Errors are { error: { code, params } }.',
+      },
     },
     transform: createJsonSchemaTransform({ skipList: ['/api/docs', '/api/docs/*', '/api/openapi.json'] }),
   });

@@ -9,7 +9,10 @@ const isRead = (request: FastifyRequest) => request.method === 'GET' || request.
  * Counters live in each instance's memory: a coarse flood guard in front of the precise limits
  * (sign-in, uploads, payee lookups), which are counted in the database.
  */
-export async function registerApiRateLimit(app: FastifyInstance, limits: { apiReadsPerMinute: number; apiWritesPerMinute: number }): Promise<void> {
+export async function registerApiRateLimit(
+  app: FastifyInstance,
+  limits: { apiReadsPerMinute: number; apiWritesPerMinute: number },
+): Promise<void> {
   // Pages, assets and health checks are not the API: their routes get no limiter hook at all
   // (the allow-list below still covers what no route matches).
   app.addHook('onRoute', (route) => {
@@ -22,6 +25,7 @@ export async function registerApiRateLimit(app: FastifyInstance, limits: { apiRe
     keyGenerator: (request) => `${isRead(request) ? 'read' : 'write'}:${request.ip}`,
     // Pages, assets and health checks are not the API.
     allowList: (request) => !request.url.startsWith('/api/'),
-    errorResponseBuilder: (_request, context) => new DomainError('rate_limited', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
+    errorResponseBuilder: (_request, context) =>
+      new DomainError('rate_limited', { retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
   });
 }

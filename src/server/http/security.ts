@@ -38,7 +38,10 @@ export async function registerSecurity(app: FastifyInstance, opts: { https: bool
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   const headers: Record<string, string> = {};
-  const standIn = { setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)), removeHeader: () => undefined };
+  const standIn = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: () => undefined,
+  };
   let failed: unknown;
   apply({ headers: {} } as never, standIn as never, (err?: unknown) => void (failed = err));
   if (failed) throw failed instanceof Error ? failed : new Error(String(failed));

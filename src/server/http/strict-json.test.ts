@@ -13,7 +13,15 @@ describe('ambiguousKey', () => {
     expect(ambiguousKey(text)).toEqual(expected);
   });
 
-  it.each(['{}', '[]', '"a"', '12', '{"a":{"a":1},"b":[{"a":1},{"a":2}]}', '{"a":"\\"a\\":","b":"}{"}', '{"k":"x\\\\","l":"y"}'])('%s has none', (text) => {
+  it.each([
+    '{}',
+    '[]',
+    '"a"',
+    '12',
+    '{"a":{"a":1},"b":[{"a":1},{"a":2}]}',
+    '{"a":"\\"a\\":","b":"}{"}',
+    '{"k":"x\\\\","l":"y"}',
+  ])('%s has none', (text) => {
     expect(ambiguousKey(text)).toBeUndefined();
   });
 });

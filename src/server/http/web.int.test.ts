@@ -26,7 +26,12 @@ function servedFrom(preloads: object): { app: FastifyInstance } {
 }
 
 describe('the SPA pages', () => {
-  const web = servedFrom({ '/invest': { files: ['/assets/InvestPage-x.js'], strings: { fr: ['/assets/fr-app-x.js'], en: ['/assets/en-app-x.js'] } } });
+  const web = servedFrom({
+    '/invest': {
+      files: ['/assets/InvestPage-x.js'],
+      strings: { fr: ['/assets/fr-app-x.js'], en: ['/assets/en-app-x.js'] },
+    },
+  });
   const get = (url: string, headers: Record<string, string> = {}) => web.app.inject({ method: 'GET', url, headers });
 
   it('sends a route page compressed as the browser accepts, the same page in every encoding', async () => {
@@ -57,7 +62,9 @@ describe('the SPA pages', () => {
     expect(brotliDecompressSync(en.rawPayload).toString()).toContain('/assets/en-app-x.js');
     const unknown = await get('/n-importe-quoi', { 'accept-encoding': 'gzip' });
     expect(gunzipSync(unknown.rawPayload).toString()).toBe(indexHtml);
-    expect((await get('/api/nope', { 'accept-encoding': 'br' })).json()).toEqual({ error: { code: 'not_found', params: {} } });
+    expect((await get('/api/nope', { 'accept-encoding': 'br' })).json()).toEqual({
+      error: { code: 'not_found', params: {} },
+    });
   });
 });
 
@@ -72,12 +79,20 @@ const descriptions: Record<string, string> = {
 describe('the first byte in the language of the cookie', () => {
   const head = (lng: string) => ({ title: `${titles[lng]} · Atlas Invest`, description: descriptions[lng] });
   const web = servedFrom({
-    '/invest': { files: [], strings: { fr: ['/assets/fr-app-x.js'], en: ['/assets/en-app-x.js'], es: ['/assets/es-app-x.js'] }, head: { fr: head('fr'), en: head('en'), es: head('es') } },
+    '/invest': {
+      files: [],
+      strings: { fr: ['/assets/fr-app-x.js'], en: ['/assets/en-app-x.js'], es: ['/assets/es-app-x.js'] },
+      head: { fr: head('fr'), en: head('en'), es: head('es') },
+    },
     '*': { files: [], strings: {}, head: { es: { title: 'Atlas Invest', description: descriptions.es } } },
   });
 
   const page = async (url: string, cookie?: string) => {
-    const res = await web.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } });
+    const res = await web.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) },
+    });
     expect(res.headers.vary).toBe('accept-encoding, cookie');
     return brotliDecompressSync(res.rawPayload).toString();
   };
@@ -92,7 +107,9 @@ describe('the first byte in the language of the cookie', () => {
     expect(html).toContain(`<html lang="${lang}"`);
     expect(html).toContain(`<title>${title}</title>`);
     expect(html).toContain(`<meta property="og:title" content="${title}"`);
-    expect(html.match(/content="([^"]*)"/g)!.filter((c) => c.includes(description.replace(/'/g, '&#39;')))).toHaveLength(2);
+    expect(
+      html.match(/content="([^"]*)"/g)!.filter((c) => c.includes(description.replace(/'/g, '&#39;'))),
+    ).toHaveLength(2);
     expect(html).toContain(`/assets/${lang}-app-x.js`);
   });
 

@@ -22,7 +22,10 @@ export async function registerWeb(app: FastifyInstance, opts: { root: string; en
       // The build writes .br/.gz beside each asset (scripts/precompress.ts).
       preCompressed: true,
       setHeaders: (reply: { header(name: string, value: string): unknown }, file: string) => {
-        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -30,12 +33,22 @@ export async function registerWeb(app: FastifyInstance, opts: { root: string; en
   const pageFor = pagesWithPreloads(indexHtml, path.join(opts.root, 'route-preloads.json'));
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      url === '/api' ||
+      url.startsWith('/api/') ||
+      url.startsWith('/assets/') ||
+      !hasWeb ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.status(404).send(errorBody('not_found'));
     }
     const page = pageFor(url, request.headers.cookie);
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
-    reply.status(200).header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+    reply
+      .status(200)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding, cookie')
+      .type('text/html; charset=utf-8');
     if (!encoding) return reply.send(page.html);
     return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br() : page.gzip());
   });
@@ -53,7 +66,10 @@ function pageOf(html: string): Page {
   let gzip: Buffer | undefined;
   return {
     html,
-    br: () => (br ??= brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } })),
+    br: () =>
+      (br ??= brotliCompressSync(html, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+      })),
     gzip: () => (gzip ??= gzipSync(html, { level: 9 })),
   };
 }
@@ -63,7 +79,15 @@ function pageOf(html: string): Page {
  * the negotiation @fastify/static runs for the assets.
  */
 export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
-  return negotiate<'br' | 'gzip'>(([] as string[]).concat(header ?? []).join(',').toLowerCase(), ['br', 'gzip']) ?? undefined;
+  return (
+    negotiate<'br' | 'gzip'>(
+      ([] as string[])
+        .concat(header ?? [])
+        .join(',')
+        .toLowerCase(),
+      ['br', 'gzip'],
+    ) ?? undefined
+  );
 }
 
 /**
@@ -77,7 +101,8 @@ export function acceptedEncoding(header: string | string[] | undefined): 'br' | 
  * (brotli or gzip, as the browser accepts) like the precompressed assets.
  */
 function pagesWithPreloads(indexHtml: string, listFile: string): (url: string, cookie?: string) => Page {
-  const list: Record<string, { files: string[]; strings: Record<string, string[]>; head?: Record<string, PageHead> }> = existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : {};
+  const list: Record<string, { files: string[]; strings: Record<string, string[]>; head?: Record<string, PageHead> }> =
+    existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : {};
   const index = pageOf(indexHtml);
   const pages = new Map<string, Page>();
   return (url, cookie) => {
@@ -91,7 +116,9 @@ function pagesWithPreloads(indexHtml: string, listFile: string): (url: string, c
     if (page === undefined) {
       if (!preload) page = pageOf(localizeHead(indexHtml, lang, list['*']?.head?.[lang]));
       else {
-        const links = [...preload.files, ...(preload.strings[lang] ?? [])].map((file) => `<link rel="modulepreload" href="${file}" fetchpriority="low" />`).join('');
+        const links = [...preload.files, ...(preload.strings[lang] ?? [])]
+          .map((file) => `<link rel="modulepreload" href="${file}" fetchpriority="low" />`)
+          .join('');
         const base = route === '/' ? indexHtml : indexHtml.replace(/<link [^>]*\bdata-home\b[^>]*>/g, '');
         page = pageOf(localizeHead(base, lang, preload.head?.[lang]).replace('</head>', `${links}</head>`));
       }

@@ -6,7 +6,13 @@ import type { Db } from '../db/index';
  * concurrency on SQLite and PostgreSQL: the upsert only overwrites an expired lease or our own, so
  * of two instances racing for an expired lease exactly one sees its row come back.
  */
-export async function tryAcquireLease(db: Db, clock: Clock, name: string, holder: string, ttlMs: number): Promise<boolean> {
+export async function tryAcquireLease(
+  db: Db,
+  clock: Clock,
+  name: string,
+  holder: string,
+  ttlMs: number,
+): Promise<boolean> {
   const now = clock.now();
   const expires = new Date(now.getTime() + ttlMs).toISOString();
   const row = await db
@@ -16,7 +22,9 @@ export async function tryAcquireLease(db: Db, clock: Clock, name: string, holder
       oc
         .column('name')
         .doUpdateSet({ holder, expires_at: expires })
-        .where((eb) => eb.or([eb('job_lease.expires_at', '<=', now.toISOString()), eb('job_lease.holder', '=', holder)])),
+        .where((eb) =>
+          eb.or([eb('job_lease.expires_at', '<=', now.toISOString()), eb('job_lease.holder', '=', holder)]),
+        ),
     )
     .returning('holder')
     .executeTakeFirst();

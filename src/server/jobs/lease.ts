@@ -28,7 +28,8 @@ export function runLeasedJob(
   const tick = (): Promise<boolean> => {
     running ??= (async () => {
       try {
-        if (!(await tryAcquireLease(deps.db, deps.clock, name, holder, Math.max(1000, intervalMs - 1000)))) return false;
+        if (!(await tryAcquireLease(deps.db, deps.clock, name, holder, Math.max(1000, intervalMs - 1000))))
+          return false;
         await work();
         return true;
       } catch (err) {

@@ -17,10 +17,13 @@ export function atEachMonthTurn(clock: Clock, onTurn: () => void): () => void {
     if (stopped) return;
     const now = clock.now().getTime();
     const turn = monthEnd(monthKey(new Date(now))).getTime() + AFTER_TURN_MS;
-    timer = setTimeout(() => {
-      if (clock.now().getTime() >= turn) onTurn();
-      arm();
-    }, Math.min(turn - now, MAX_WAIT_MS));
+    timer = setTimeout(
+      () => {
+        if (clock.now().getTime() >= turn) onTurn();
+        arm();
+      },
+      Math.min(turn - now, MAX_WAIT_MS),
+    );
     timer.unref?.();
   };
   arm();

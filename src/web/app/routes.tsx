@@ -50,8 +50,18 @@ const byPath = new Map(screens.map((spec) => [spec.path, screen(spec)]));
 
 function guarded(spec: ScreenSpec): ReactNode {
   const Page = byPath.get(spec.path)!;
-  if (spec.access === 'user') return <RequireAuth><Page /></RequireAuth>;
-  if (spec.access === 'admin') return <RequireAdmin><Page /></RequireAdmin>;
+  if (spec.access === 'user')
+    return (
+      <RequireAuth>
+        <Page />
+      </RequireAuth>
+    );
+  if (spec.access === 'admin')
+    return (
+      <RequireAdmin>
+        <Page />
+      </RequireAdmin>
+    );
   return <Page />;
 }
 
@@ -59,7 +69,10 @@ function guarded(spec: ScreenSpec): ReactNode {
 const routes: RouteObject[] = [
   {
     element: <Layout />,
-    children: [...screens.map((spec) => ({ path: spec.path, element: guarded(spec) })), { path: '*', element: guarded(screens[0]!) }],
+    children: [
+      ...screens.map((spec) => ({ path: spec.path, element: guarded(spec) })),
+      { path: '*', element: guarded(screens[0]!) },
+    ],
   },
 ];
 

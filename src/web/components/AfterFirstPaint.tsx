@@ -5,7 +5,15 @@ import { useEffect, useState, type ReactNode } from 'react';
  * (`minHeight`) meanwhile. For the parts of a screen below the fold: the first render builds only
  * what the first screenful shows, and the rest arrives in its own short tasks instead of one long one.
  */
-export function AfterFirstPaint({ children, minHeight, testId }: { children: ReactNode; minHeight: string; testId?: string }) {
+export function AfterFirstPaint({
+  children,
+  minHeight,
+  testId,
+}: {
+  children: ReactNode;
+  minHeight: string;
+  testId?: string;
+}) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let idle: number | undefined;

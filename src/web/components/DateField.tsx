@@ -15,7 +15,21 @@ function reported(text: string, lang: ReturnType<typeof currentLanguage>): strin
   return text.trim() === '' ? '' : (parseTypedDate(text, lang) ?? text);
 }
 
-export function DateField({ label, name, value, onChange, error, autoComplete }: { label: string; name: string; value: string; onChange: (value: string) => void; error?: string | null; autoComplete?: string }) {
+export function DateField({
+  label,
+  name,
+  value,
+  onChange,
+  error,
+  autoComplete,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null;
+  autoComplete?: string;
+}) {
   const { t } = useTranslation('fields');
   const lang = currentLanguage();
   const [text, setText] = useState(() => formatTypedDate(value, lang) || value);

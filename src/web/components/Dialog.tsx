@@ -5,7 +5,19 @@ import { useModalDialog } from './useModalDialog';
  * A modal on the native <dialog>: focus moves in and back, Escape closes (unless `busy`, while
  * an action is under way), the page behind is inert.
  */
-export function Dialog({ open, title, busy = false, onClose, children }: { open: boolean; title: string; busy?: boolean; onClose: () => void; children: ReactNode }) {
+export function Dialog({
+  open,
+  title,
+  busy = false,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  busy?: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const ref = useModalDialog(open);
   const titleId = useId();
   return (

@@ -17,7 +17,14 @@ export interface MonthlyChartProps {
  * A line per investment area over months (the home page and the portfolio): the drawing is an
  * image named by its summary, and the same figures are a table for screen readers.
  */
-export default function MonthlyChart({ labels, lines, summary, caption, monthHeading, beginAtZero = false }: MonthlyChartProps) {
+export default function MonthlyChart({
+  labels,
+  lines,
+  summary,
+  caption,
+  monthHeading,
+  beginAtZero = false,
+}: MonthlyChartProps) {
   return (
     <>
       <LineChart labels={labels} lines={lines} summary={summary} beginAtZero={beginAtZero} />

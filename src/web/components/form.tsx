@@ -52,7 +52,11 @@ const toneClass: Record<Tone, string> = {
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-slate-400',
 };
 
-export function Button({ tone = 'primary', className = '', ...props }: React.ButtonHTMLAttributes<HTMLButtonElement> & { tone?: Tone }) {
+export function Button({
+  tone = 'primary',
+  className = '',
+  ...props
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & { tone?: Tone }) {
   return (
     <button
       type="button"
@@ -70,19 +74,41 @@ export function FormMessage({ tone, children }: { tone: 'error' | 'success' | 'i
     info: 'border-brand-100 bg-brand-50 text-brand-900',
   }[tone];
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border px-4 py-3 text-sm font-medium ${cls}`}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-lg border px-4 py-3 text-sm font-medium ${cls}`}
+    >
       {children}
     </div>
   );
 }
 
 export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <section className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className}`}>{children}</section>;
+  return (
+    <section className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className}`}>
+      {children}
+    </section>
+  );
 }
 
 /** A labelled figure: a balance, a total. */
-export function Stat({ label, value, tone = 'default', hint }: { label: string; value: string; tone?: 'default' | 'muted' | 'positive' | 'negative'; hint?: ReactNode }) {
-  const color = { default: 'text-brand-900', muted: 'text-slate-600', positive: 'text-emerald-700', negative: 'text-red-700' }[tone];
+export function Stat({
+  label,
+  value,
+  tone = 'default',
+  hint,
+}: {
+  label: string;
+  value: string;
+  tone?: 'default' | 'muted' | 'positive' | 'negative';
+  hint?: ReactNode;
+}) {
+  const color = {
+    default: 'text-brand-900',
+    muted: 'text-slate-600',
+    positive: 'text-emerald-700',
+    negative: 'text-red-700',
+  }[tone];
   return (
     <div role="group" aria-label={label}>
       <p className="text-sm font-medium text-slate-600">{label}</p>

@@ -34,13 +34,26 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:pr-24">
         {(['polite', 'assertive'] as const).map((live) => (
-          <div key={live} aria-live={live} role={live === 'assertive' ? 'alert' : 'status'} className="flex flex-col gap-2">
+          <div
+            key={live}
+            aria-live={live}
+            role={live === 'assertive' ? 'alert' : 'status'}
+            className="flex flex-col gap-2"
+          >
             {toasts
               .filter((x) => (x.tone === 'error') === (live === 'assertive'))
               .map((x) => (
-                <div key={x.id} className={`pointer-events-auto flex max-w-sm items-start gap-3 rounded-lg border-l-4 px-4 py-3 shadow-lg ${toneClass[x.tone]}`}>
+                <div
+                  key={x.id}
+                  className={`pointer-events-auto flex max-w-sm items-start gap-3 rounded-lg border-l-4 px-4 py-3 shadow-lg ${toneClass[x.tone]}`}
+                >
                   <p className="text-sm font-medium">{x.message}</p>
-                  <button type="button" onClick={() => dismiss(x.id)} className="ml-auto text-sm opacity-70 hover:opacity-100" aria-label={t('actions.close')}>
+                  <button
+                    type="button"
+                    onClick={() => dismiss(x.id)}
+                    className="ml-auto text-sm opacity-70 hover:opacity-100"
+                    aria-label={t('actions.close')}
+                  >
                     ×
                   </button>
                 </div>
@@ -58,5 +71,12 @@ export function useToast() {
 
 export function useToasts() {
   const show = useToast();
-  return useMemo(() => ({ success: (m: string) => show(m, 'success'), error: (m: string) => show(m, 'error'), info: (m: string) => show(m, 'info') }), [show]);
+  return useMemo(
+    () => ({
+      success: (m: string) => show(m, 'success'),
+      error: (m: string) => show(m, 'error'),
+      info: (m: string) => show(m, 'info'),
+    }),
+    [show],
+  );
 }

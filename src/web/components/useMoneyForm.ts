@@ -14,7 +14,11 @@ export type Rule = () => string | null;
  * one after every edit: an edited form is a new operation, a resent one is the same), the local
  * checks in order, and the server's answer turned into words.
  */
-export function useMoneyForm(options: { fieldCodes: ReadonlySet<string>; failure: (message: string) => string; onEdit?: () => void }) {
+export function useMoneyForm(options: {
+  fieldCodes: ReadonlySet<string>;
+  failure: (message: string) => string;
+  onEdit?: () => void;
+}) {
   const { t } = useTranslation(['fields', 'errors']);
   const lang = currentLanguage();
   const [text, setText] = useState('');
@@ -29,7 +33,8 @@ export function useMoneyForm(options: { fieldCodes: ReadonlySet<string>; failure
     options.onEdit?.();
   };
 
-  const amountProblem: Rule = () => (parsed.ok ? null : parsed.reason === 'ambiguous' ? t('fields:amount.ambiguous') : t('errors:invalid_amount'));
+  const amountProblem: Rule = () =>
+    parsed.ok ? null : parsed.reason === 'ambiguous' ? t('fields:amount.ambiguous') : t('errors:invalid_amount');
 
   return {
     lang,

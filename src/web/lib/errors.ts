@@ -23,5 +23,7 @@ export function errorMessage(t: TFunction, err: unknown): string {
 export function invalidFields(err: unknown): string[] {
   if (!(err instanceof ApiError) || err.code !== 'validation_failed') return [];
   const fields = err.params.fields;
-  return Array.isArray(fields) ? fields.map((f) => String((f as { path?: string }).path ?? '').replace(/^body\./, '')) : [];
+  return Array.isArray(fields)
+    ? fields.map((f) => String((f as { path?: string }).path ?? '').replace(/^body\./, ''))
+    : [];
 }

@@ -8,7 +8,10 @@ import { formatAge, formatDayMonth, money, monthName, percent, percentText, with
 describe('percent', () => {
   // Written by hand for speed: it must read exactly as Intl would for every share a page shows.
   it.each(['fr', 'en', 'es'] as const)('matches Intl.NumberFormat in %s for shares from 0 to 100 %%', (lng) => {
-    const intl = new Intl.NumberFormat({ fr: 'fr-FR', en: 'en-US', es: 'es-ES' }[lng], { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const intl = new Intl.NumberFormat({ fr: 'fr-FR', en: 'en-US', es: 'es-ES' }[lng], {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     for (let cents = 0; cents <= 10_000; cents += 7) {
       const share = (cents * 100) / 10_000 + 0.004;
       expect(percent(share, lng)).toBe(`${intl.format(share)} %`);
@@ -27,7 +30,10 @@ describe('percentText', () => {
 
   // A return can pass 1,000 %: grouped exactly as Intl groups it in each language.
   it.each(['fr', 'en', 'es'] as const)('groups thousands as Intl.NumberFormat does in %s', (lng) => {
-    const intl = new Intl.NumberFormat({ fr: 'fr-FR', en: 'en-US', es: 'es-ES' }[lng], { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const intl = new Intl.NumberFormat({ fr: 'fr-FR', en: 'en-US', es: 'es-ES' }[lng], {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     for (const value of [0, 999.99, 1000, 1234.56, -1234.5, 12_345.67, 123_456.78, 1_234_567.8, -98_765_432.1]) {
       expect(percentText(value.toFixed(2), lng)).toBe(`${intl.format(value)} %`);
     }

@@ -12,7 +12,8 @@ const pluralSuffix = /_(zero|one|two|few|many|other)$/;
 
 function flatten(value: unknown, prefix = '', out: Record<string, string> = {}): Record<string, string> {
   if (typeof value === 'string') out[prefix] = value;
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
   else out[prefix] = String(value);
   return out;
 }
@@ -54,7 +55,11 @@ const englishMarkers = /[èêàçùûôîœ]/i;
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
 const base = (key: string) => key.replace(pluralSuffix, '');
 /** Words of running text: a copied label like "Bitcoin/Ethereum" or "{{from}} - {{to}}" is not a sentence. */
-const words = (s: string) => s.replace(/\{\{[^}]*\}\}/g, ' ').split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w));
+const words = (s: string) =>
+  s
+    .replace(/\{\{[^}]*\}\}/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /\p{L}{2,}/u.test(w));
 
 describe('translation catalogue', () => {
   it('finds the namespaces', () => {
@@ -69,17 +74,34 @@ describe('translation catalogue', () => {
       expect(other, `${lng}/${ns}.json is missing`).toBeDefined();
       const frKeys = new Set(Object.keys(fr).map(base));
       const keys = new Set(Object.keys(other!).map(base));
-      expect([...frKeys].filter((k) => !keys.has(k)), `keys missing from ${lng}/${ns}.json`).toEqual([]);
-      expect([...keys].filter((k) => !frKeys.has(k)), `keys in ${lng}/${ns}.json that French lacks`).toEqual([]);
+      expect(
+        [...frKeys].filter((k) => !keys.has(k)),
+        `keys missing from ${lng}/${ns}.json`,
+      ).toEqual([]);
+      expect(
+        [...keys].filter((k) => !frKeys.has(k)),
+        `keys in ${lng}/${ns}.json that French lacks`,
+      ).toEqual([]);
     });
 
     it.each(languages)('%s: plurals have _one and _other, values are non-empty', (lng) => {
       const entries = Object.entries(catalogue[ns]![lng] ?? {});
       for (const [key, value] of entries) expect(value.trim(), `${lng}/${ns}:${key} is empty`).not.toBe('');
-      const plurals = new Set(entries.map(([k]) => k).filter((k) => pluralSuffix.test(k)).map(base));
+      const plurals = new Set(
+        entries
+          .map(([k]) => k)
+          .filter((k) => pluralSuffix.test(k))
+          .map(base),
+      );
       for (const p of plurals) {
-        expect(entries.some(([k]) => k === `${p}_one`), `${lng}/${ns}:${p}_one`).toBe(true);
-        expect(entries.some(([k]) => k === `${p}_other`), `${lng}/${ns}:${p}_other`).toBe(true);
+        expect(
+          entries.some(([k]) => k === `${p}_one`),
+          `${lng}/${ns}:${p}_one`,
+        ).toBe(true);
+        expect(
+          entries.some(([k]) => k === `${p}_other`),
+          `${lng}/${ns}:${p}_other`,
+        ).toBe(true);
       }
     });
 

@@ -35,7 +35,9 @@ function loadGroup(lng: Language, ns: string): Promise<Record<string, Bundle>> {
       const key = namespaceOf(file);
       return key?.[0] === lng && localeGroup(key[1]) === localeGroup(ns);
     });
-    pending = Promise.all(members.map(async ([file, load]) => [namespaceOf(file)![1], await load()] as const)).then(Object.fromEntries);
+    pending = Promise.all(members.map(async ([file, load]) => [namespaceOf(file)![1], await load()] as const)).then(
+      Object.fromEntries,
+    );
     pending.catch(() => loaded.delete(group));
     loaded.set(group, pending);
   }

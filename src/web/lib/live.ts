@@ -26,7 +26,8 @@ export function useLiveUpdates(enabled: boolean) {
       if (opened) refresh();
       opened = true;
     };
-    for (const type of ['deposit.changed', 'withdrawal.changed', 'balance.changed', 'investment.changed']) source.addEventListener(type, refresh);
+    for (const type of ['deposit.changed', 'withdrawal.changed', 'balance.changed', 'investment.changed'])
+      source.addEventListener(type, refresh);
     return () => {
       if (timer) clearTimeout(timer);
       source.close();

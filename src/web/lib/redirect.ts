@@ -5,9 +5,12 @@ import { useNavigate } from 'react-router';
 export function useDelayedRedirect() {
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   return (to: string, delayMs = 2000) => {
     timer.current = setTimeout(() => navigate(to), delayMs);
   };

@@ -2,7 +2,12 @@ import type { ErrorCode, ErrorParams } from '../../core/errors';
 import { ApiError } from './api';
 
 /** POSTs a form with upload progress (fetch cannot report it); errors arrive as ApiError like every other call. */
-export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (percent: number) => void, idempotencyKey?: string): Promise<T> {
+export function uploadWithProgress<T>(
+  url: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+  idempotencyKey?: string,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);

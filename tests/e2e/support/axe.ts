@@ -14,7 +14,13 @@ export async function expectNoSeriousViolations(page: Page, options: { exclude?:
   const { violations } = await builder.analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`).join('\n    ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+          .slice(0, 5)
+          .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
+          .join('\n    ')}`,
+    );
   expect(serious, `axe on ${page.url()}`).toEqual([]);
 }
 

@@ -1,4 +1,12 @@
-import { expect, request, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  request,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import sharp from 'sharp';
 
 const tag = () => Math.random().toString(36).slice(2, 8);
@@ -17,15 +25,31 @@ export const ADMIN = { email: 'admin@atlas.test', password: 'admin-password-e2e'
 export const ADMIN_B = { email: 'admin2@atlas.test', password: 'admin2-password-e2e' };
 
 export async function pngProof(): Promise<Buffer> {
-  return sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 30, g: 90, b: 200 } } }).png().toBuffer();
+  return sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 30, g: 90, b: 200 } } })
+    .png()
+    .toBuffer();
 }
 
 /** Signs up through the API (the signup form has its own journey) and returns the person. */
 export async function signUpViaApi(api: APIRequestContext, firstName = 'Jean', lastName = 'Dupont'): Promise<E2EUser> {
   const t = tag();
-  const who = { email: `${firstName.toLowerCase()}.${t}@example.test`, password: 'secret-123', username: `${firstName.toLowerCase()}_${t}`, firstName, lastName };
+  const who = {
+    email: `${firstName.toLowerCase()}.${t}@example.test`,
+    password: 'secret-123',
+    username: `${firstName.toLowerCase()}_${t}`,
+    firstName,
+    lastName,
+  };
   const res = await api.post('/api/accounts/signup', {
-    data: { ...who, confirmPassword: who.password, birthDate: '1990-04-12', country: 'HT', phone: '34567890', acceptTerms: true, locale: 'fr' },
+    data: {
+      ...who,
+      confirmPassword: who.password,
+      birthDate: '1990-04-12',
+      country: 'HT',
+      phone: '34567890',
+      acceptTerms: true,
+      locale: 'fr',
+    },
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
   await confirmEmail(api, who.email);
@@ -40,7 +64,9 @@ export async function signUpViaApi(api: APIRequestContext, firstName = 'Jean', l
  * the SMTP peer can confirm too; the verification journey reads it from the peer instead.
  */
 export async function confirmEmail(api: APIRequestContext, email: string): Promise<void> {
-  const { url } = (await (await api.get(`/api/test/verification-link?email=${encodeURIComponent(email)}`)).json()) as { url: string | null };
+  const { url } = (await (await api.get(`/api/test/verification-link?email=${encodeURIComponent(email)}`)).json()) as {
+    url: string | null;
+  };
   expect(url, `no confirmation link for ${email}`).toBeTruthy();
   const link = new URL(url!);
   const opened = await api.get(link.pathname + link.search, { maxRedirects: 0 });
@@ -53,7 +79,11 @@ export async function login(api: APIRequestContext, email: string, password: str
 }
 
 /** A browser context (cookies included) signed in as this person. */
-export async function signedInContext(browser: Browser, baseURL: string, who: { email: string; password: string }): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInContext(
+  browser: Browser,
+  baseURL: string,
+  who: { email: string; password: string },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, locale: 'fr-FR' });
   await login(context.request, who.email, who.password);
   return { context, page: await context.newPage() };
@@ -61,7 +91,9 @@ export async function signedInContext(browser: Browser, baseURL: string, who: { 
 
 /** Funds a user the way money really enters: a deposit with proof, approved by the operator. */
 export async function fundViaDeposit(baseURL: string, userApi: APIRequestContext, amount: string): Promise<void> {
-  const res = await userApi.post('/api/deposits', { multipart: { amount, proof: { name: 'proof.png', mimeType: 'image/png', buffer: await pngProof() } } });
+  const res = await userApi.post('/api/deposits', {
+    multipart: { amount, proof: { name: 'proof.png', mimeType: 'image/png', buffer: await pngProof() } },
+  });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = await res.json();
   // Above DUAL_CONTROL_FROM the first approval waits for a second operator's.
@@ -82,5 +114,7 @@ export async function fundViaDeposit(baseURL: string, userApi: APIRequestContext
  * card may name them too (a proof flagged as the same image as theirs).
  */
 export function requestCard(page: Page, fullName: string): Locator {
-  return page.getByTestId('request-card').filter({ has: page.getByTestId('requester').getByText(fullName, { exact: true }) });
+  return page
+    .getByTestId('request-card')
+    .filter({ has: page.getByTestId('requester').getByText(fullName, { exact: true }) });
 }

@@ -35,5 +35,7 @@ export function plain(mail: ReceivedMail): string {
 
 /** Mails to one address whose text contains `marker` (a person also gets confirmation and security mails). */
 export function mailsTo(mails: ReceivedMail[], email: string, marker: string | RegExp): ReceivedMail[] {
-  return mails.filter((m) => m.to.includes(email) && (typeof marker === 'string' ? plain(m).includes(marker) : marker.test(plain(m))));
+  return mails.filter(
+    (m) => m.to.includes(email) && (typeof marker === 'string' ? plain(m).includes(marker) : marker.test(plain(m))),
+  );
 }

@@ -35,7 +35,13 @@ export interface Operation {
 }
 
 interface Doc {
-  paths: Record<string, Record<string, { parameters?: Param[]; requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: Param[]; requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> } }
+    >
+  >;
 }
 
 const methods = new Set(['get', 'post', 'put', 'patch', 'delete']);
@@ -61,7 +67,8 @@ export function operationsOf(doc: unknown): Operation[] {
 export const keyOf = (op: Pick<Operation, 'method' | 'path'>): string => `${op.method} ${op.path}`;
 
 /** encodeURIComponent that survives lone surrogates (it throws on them). */
-export const enc = (s: string): string => encodeURIComponent(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
+export const enc = (s: string): string =>
+  encodeURIComponent(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
 
 /** Fills `{name}` placeholders; values are URL-encoded unless `raw`. */
 export function fillPath(path: string, values: Record<string, string>, raw = false): string {

@@ -19,7 +19,8 @@ export interface Part {
 }
 
 /** File contents by name, so that a failing request prints short. */
-export type FileData = 'png' | 'png-truncated' | 'png-header-only' | 'pdf' | 'svg' | 'html' | 'empty' | 'zeros-6MiB' | { bytes: number[] };
+export type FileData =
+  'png' | 'png-truncated' | 'png-header-only' | 'pdf' | 'svg' | 'html' | 'empty' | 'zeros-6MiB' | { bytes: number[] };
 
 export type Body =
   | { kind: 'json'; value: unknown }
@@ -72,14 +73,29 @@ export const whoArb: fc.Arbitrary<Who> = fc.oneof(
 const cookieArb = (pools: Pools): fc.Arbitrary<CookieSpec> =>
   fc.oneof(
     { weight: 14, arbitrary: fc.constant<CookieSpec>({ kind: 'session' }) },
-    { weight: 2, arbitrary: textArb(pools.text).map((junk): CookieSpec => ({ kind: 'session+junk', junk: printable(junk).slice(0, 200) })) },
+    {
+      weight: 2,
+      arbitrary: textArb(pools.text).map((junk): CookieSpec => ({
+        kind: 'session+junk',
+        junk: printable(junk).slice(0, 200),
+      })),
+    },
     { weight: 2, arbitrary: fc.nat({ max: 200 }).map((at): CookieSpec => ({ kind: 'tampered', at })) },
     {
       weight: 2,
       arbitrary: fc
         .oneof(
           textArb(pools.text).map((v) => `atlas.session_token=${printable(v)}`),
-          fc.constantFrom('atlas.session_token=', 'atlas.session_token=a.b', ';;;=', '=', 'atlas.session_token=%ZZ', `atlas.session_token=${'a'.repeat(8_000)}`, 'atlas.session_token="x"; atlas.session_token=y', 'atlas.dont_remember=true'),
+          fc.constantFrom(
+            'atlas.session_token=',
+            'atlas.session_token=a.b',
+            ';;;=',
+            '=',
+            'atlas.session_token=%ZZ',
+            `atlas.session_token=${'a'.repeat(8_000)}`,
+            'atlas.session_token="x"; atlas.session_token=y',
+            'atlas.dont_remember=true',
+          ),
           fc.string({ maxLength: 60 }).map(printable),
         )
         .map((value): CookieSpec => ({ kind: 'raw', value })),
@@ -97,7 +113,10 @@ const headersArb = (pools: Pools): fc.Arbitrary<Record<string, string>> =>
         ),
         30,
       ),
-      origin: sometimes(fc.constantFrom('http://localhost:3000', 'http://localhost:3000', 'http://evil.test', 'null', ''), 50),
+      origin: sometimes(
+        fc.constantFrom('http://localhost:3000', 'http://localhost:3000', 'http://evil.test', 'null', ''),
+        50,
+      ),
       'x-forwarded-for': sometimes(fc.constantFrom('1.2.3.4', 'garbage', '::1, 10.0.0.1', "' OR 1=1 --"), 15),
       'accept-language': sometimes(fc.constantFrom('fr', 'en-US,en;q=0.9', 'xx', '*', ';q=abc'), 15),
       'x-request-id': sometimes(textArb().map(printable), 15),
@@ -106,7 +125,10 @@ const headersArb = (pools: Pools): fc.Arbitrary<Record<string, string>> =>
     .map((h) => Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) as Record<string, string>);
 
 // Mostly a few fixed addresses (the per-IP limits soon answer 429), sometimes a fresh one that gets past them.
-const ipArb = fc.oneof({ weight: 7, arbitrary: fc.constantFrom('10.66.0.1', '10.66.0.2', '127.0.0.1') }, { weight: 3, arbitrary: fc.constant('random') });
+const ipArb = fc.oneof(
+  { weight: 7, arbitrary: fc.constantFrom('10.66.0.1', '10.66.0.2', '127.0.0.1') },
+  { weight: 3, arbitrary: fc.constant('random') },
+);
 
 /** A value for a JSON schema: usually of the right shape, often hostile. */
 export function valueFor(schema: JsonSchema | undefined, pools: Pools, depth = 0): fc.Arbitrary<unknown> {
@@ -117,11 +139,20 @@ export function valueFor(schema: JsonSchema | undefined, pools: Pools, depth = 0
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === 'string') {
     const max = schema.maxLength ?? 100;
-    shaped.push(textArb(pools.text), fc.string({ maxLength: Math.min(max, 60) }), fc.constant('x'.repeat(max + 1)), fc.constant('x'.repeat(max)));
+    shaped.push(
+      textArb(pools.text),
+      fc.string({ maxLength: Math.min(max, 60) }),
+      fc.constant('x'.repeat(max + 1)),
+      fc.constant('x'.repeat(max)),
+    );
   } else if (type === 'integer' || type === 'number') {
     const min = schema.minimum ?? -1e9;
     const max = schema.maximum ?? 1e9;
-    shaped.push(fc.integer({ min: Math.ceil(min), max: Math.floor(max) }), fc.constantFrom(min - 1, max + 1, 0, -1, 1.5, 2 ** 53), textArb());
+    shaped.push(
+      fc.integer({ min: Math.ceil(min), max: Math.floor(max) }),
+      fc.constantFrom(min - 1, max + 1, 0, -1, 1.5, 2 ** 53),
+      textArb(),
+    );
   } else if (type === 'boolean') {
     shaped.push(fc.boolean(), fc.constantFrom('true', 'false', 1, 0, 'yes'));
   } else if (type === 'object') {
@@ -135,7 +166,21 @@ export function valueFor(schema: JsonSchema | undefined, pools: Pools, depth = 0
 
 /** Extra fields a client should not be able to smuggle in. */
 const smuggled = fc.dictionary(
-  fc.constantFrom('isAdmin', 'role', 'userId', 'user_id', 'balance', 'status', 'id', 'uid', '__proto__', 'constructor', 'amount_cents', 'processedBy', 'emailVerified'),
+  fc.constantFrom(
+    'isAdmin',
+    'role',
+    'userId',
+    'user_id',
+    'balance',
+    'status',
+    'id',
+    'uid',
+    '__proto__',
+    'constructor',
+    'amount_cents',
+    'processedBy',
+    'emailVerified',
+  ),
   fc.constantFrom<unknown>(true, 'admin', 'approved', '99999.00', 999999, { isAdmin: true }, null, "' OR 1=1 --"),
   { maxKeys: 3 },
 );
@@ -144,18 +189,26 @@ export function objectFor(schema: JsonSchema, pools: Pools, depth = 0): fc.Arbit
   const props = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
   const fields = props.map(([name, s]) =>
-    fc.option(valueFor(s, pools, depth).map((v) => [name, v] as const), { freq: required.has(name) ? 12 : 3, nil: undefined }),
+    fc.option(
+      valueFor(s, pools, depth).map((v) => [name, v] as const),
+      { freq: required.has(name) ? 12 : 3, nil: undefined },
+    ),
   );
   return fc.tuple(fc.tuple(...fields), sometimes(smuggled, 15)).map(([pairs, extra]) => {
     const out: Record<string, unknown> = {};
     for (const p of pairs) if (p) out[p[0]] = p[1];
-    if (extra) for (const [k, v] of Object.entries(extra)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    if (extra)
+      for (const [k, v] of Object.entries(extra))
+        Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
     return out;
   });
 }
 
 const fileDataArb: fc.Arbitrary<FileData> = fc.oneof(
-  { weight: 300, arbitrary: fc.constantFrom<FileData>('png', 'png-truncated', 'png-header-only', 'pdf', 'svg', 'html', 'empty') },
+  {
+    weight: 300,
+    arbitrary: fc.constantFrom<FileData>('png', 'png-truncated', 'png-header-only', 'pdf', 'svg', 'html', 'empty'),
+  },
   { weight: 150, arbitrary: fc.uint8Array({ maxLength: 300 }).map((b): FileData => ({ bytes: [...b] })) },
   // Rare: each one is a 6 MiB upload.
   { weight: 1, arbitrary: fc.constant<FileData>('zeros-6MiB') },
@@ -166,10 +219,17 @@ export const multipartArb = (pools: Pools): fc.Arbitrary<Body> =>
     kind: fc.constant('multipart' as const),
     parts: fc.array(
       fc.oneof(
-        fc.record({ name: fc.constantFrom('amount', 'amount', 'note', 'proof', '__proto__'), value: textArb(pools.text) }),
+        fc.record({
+          name: fc.constantFrom('amount', 'amount', 'note', 'proof', '__proto__'),
+          value: textArb(pools.text),
+        }),
         fc.record({
           name: fc.constantFrom('proof', 'proof', 'file', 'amount'),
-          file: fc.record({ filename: fc.constantFrom('proof.png', 'p.jpg', '../../x.png', 'a.svg', '', 'x'.repeat(300), "'; --.png"), type: fc.constantFrom('image/png', 'image/jpeg', 'application/pdf', 'text/html', 'image/svg+xml', ''), data: fileDataArb }),
+          file: fc.record({
+            filename: fc.constantFrom('proof.png', 'p.jpg', '../../x.png', 'a.svg', '', 'x'.repeat(300), "'; --.png"),
+            type: fc.constantFrom('image/png', 'image/jpeg', 'application/pdf', 'text/html', 'image/svg+xml', ''),
+            data: fileDataArb,
+          }),
         }),
       ),
       { maxLength: 8 },
@@ -190,7 +250,11 @@ function bodyArb(op: { method: string; body?: JsonSchema }, pools: Pools): fc.Ar
       { weight: 1, arbitrary: fc.constant(undefined) },
     );
   }
-  if (op.method === 'GET') return fc.oneof({ weight: 12, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: json(jsonArb(pools.text)) });
+  if (op.method === 'GET')
+    return fc.oneof(
+      { weight: 12, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: json(jsonArb(pools.text)) },
+    );
   return fc.oneof(
     { weight: 6, arbitrary: fc.constant(undefined) },
     { weight: 3, arbitrary: multipartArb(pools) },
@@ -199,7 +263,8 @@ function bodyArb(op: { method: string; body?: JsonSchema }, pools: Pools): fc.Ar
   );
 }
 
-const paramValue = (pools: Pools) => fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...pools.ids) }, { weight: 4, arbitrary: textArb(pools.text) });
+const paramValue = (pools: Pools) =>
+  fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...pools.ids) }, { weight: 4, arbitrary: textArb(pools.text) });
 
 function queryArb(op: Operation, pools: Pools): fc.Arbitrary<string> {
   const params = op.params.filter((p) => p.in === 'query');
@@ -214,7 +279,18 @@ function queryArb(op: Operation, pools: Pools): fc.Arbitrary<string> {
   );
   const extra = sometimes(
     fc.oneof(
-      fc.constantFrom('%', '%%', '&&&', 'a=%E0%A4%A', 'uid[]=x', 'uid[a]=b', '__proto__[x]=1', 'userId=', 'limit=1e3', 'status=pending&status=approved'),
+      fc.constantFrom(
+        '%',
+        '%%',
+        '&&&',
+        'a=%E0%A4%A',
+        'uid[]=x',
+        'uid[a]=b',
+        '__proto__[x]=1',
+        'userId=',
+        'limit=1e3',
+        'status=pending&status=approved',
+      ),
       fc.tuple(textArb(), textArb(pools.text)).map(([k, v]) => `${enc(k)}=${enc(v)}`),
     ),
     20,
@@ -223,13 +299,20 @@ function queryArb(op: Operation, pools: Pools): fc.Arbitrary<string> {
 }
 
 /** A request to one documented operation: its path and method, or close to them. */
-export function operationRequestArb(op: Operation, pools: Pools, who: fc.Arbitrary<Who> = whoArb): fc.Arbitrary<FuzzRequest> {
+export function operationRequestArb(
+  op: Operation,
+  pools: Pools,
+  who: fc.Arbitrary<Who> = whoArb,
+): fc.Arbitrary<FuzzRequest> {
   const pathParams = op.params.filter((p) => p.in === 'path');
   const params = fc.tuple(...pathParams.map(() => paramValue(pools)));
   return fc
     .record({
       who,
-      method: fc.oneof({ weight: 9, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom(...allMethods) }),
+      method: fc.oneof(
+        { weight: 9, arbitrary: fc.constant(op.method) },
+        { weight: 1, arbitrary: fc.constantFrom(...allMethods) },
+      ),
       params,
       rawPath: percent(15),
       query: queryArb(op, pools),
@@ -248,11 +331,45 @@ export function operationRequestArb(op: Operation, pools: Pools, who: fc.Arbitra
 
 /** Requests to routes the document does not list: better-auth, signed proof links, made-up paths. */
 export function hiddenRequestArb(pools: Pools, who: fc.Arbitrary<Who> = whoArb): fc.Arbitrary<FuzzRequest> {
-  const authKeys = ['userId', 'email', 'password', 'newPassword', 'currentPassword', 'name', 'username', 'role', 'token', 'code', 'sessionToken', 'callbackURL', 'redirectTo', 'image', 'banReason', 'data', 'permissions', 'trustDevice', 'rememberMe', 'revokeOtherSessions', 'query', 'limit'];
-  const authValue = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pools.authTargets) }, { weight: 5, arbitrary: jsonArb() });
-  const authBody = fc.dictionary(fc.constantFrom(...authKeys), authValue, { maxKeys: 4 }).map((value): Body => ({ kind: 'json', value }));
+  const authKeys = [
+    'userId',
+    'email',
+    'password',
+    'newPassword',
+    'currentPassword',
+    'name',
+    'username',
+    'role',
+    'token',
+    'code',
+    'sessionToken',
+    'callbackURL',
+    'redirectTo',
+    'image',
+    'banReason',
+    'data',
+    'permissions',
+    'trustDevice',
+    'rememberMe',
+    'revokeOtherSessions',
+    'query',
+    'limit',
+  ];
+  const authValue = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...pools.authTargets) },
+    { weight: 5, arbitrary: jsonArb() },
+  );
+  const authBody = fc
+    .dictionary(fc.constantFrom(...authKeys), authValue, { maxKeys: 4 })
+    .map((value): Body => ({ kind: 'json', value }));
   const auth = fc
-    .tuple(fc.constantFrom(...pools.authEndpoints), fc.constantFrom('GET', 'POST', 'POST'), textArb(pools.authTargets), fc.option(authBody, { freq: 6, nil: undefined }), fc.option(textArb(pools.authTargets), { nil: undefined }))
+    .tuple(
+      fc.constantFrom(...pools.authEndpoints),
+      fc.constantFrom('GET', 'POST', 'POST'),
+      textArb(pools.authTargets),
+      fc.option(authBody, { freq: 6, nil: undefined }),
+      fc.option(textArb(pools.authTargets), { nil: undefined }),
+    )
     .map(([ep, method, param, body, q]) => ({
       method: ep.methods.includes(method) ? method : ep.methods[0]!,
       url: `/api/auth${ep.path.replace(/:\w+/g, enc(param))}${q !== undefined ? `?token=${enc(q)}&email=${enc(q)}` : ''}`,
@@ -260,16 +377,38 @@ export function hiddenRequestArb(pools: Pools, who: fc.Arbitrary<Who> = whoArb):
     }));
   const proof = fc
     .tuple(
-      fc.oneof(fc.constantFrom(...pools.proofPaths), textArb(), fc.constantFrom('../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', '%2e%2e/x.png', 'a/1.png', 'a/1.exe')),
-      fc.option(fc.oneof(fc.constantFrom('9999999999', '0', '-1', '1e3', '99999999999999'), textArb()), { nil: undefined }),
+      fc.oneof(
+        fc.constantFrom(...pools.proofPaths),
+        textArb(),
+        fc.constantFrom('../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', '%2e%2e/x.png', 'a/1.png', 'a/1.exe'),
+      ),
+      fc.option(fc.oneof(fc.constantFrom('9999999999', '0', '-1', '1e3', '99999999999999'), textArb()), {
+        nil: undefined,
+      }),
       fc.option(textArb(), { nil: undefined }),
     )
     .map(([path, exp, sig]) => {
-      const q = [exp !== undefined ? `exp=${enc(exp)}` : '', sig !== undefined ? `sig=${enc(sig)}` : ''].filter(Boolean).join('&');
+      const q = [exp !== undefined ? `exp=${enc(exp)}` : '', sig !== undefined ? `sig=${enc(sig)}` : '']
+        .filter(Boolean)
+        .join('&');
       return { method: 'GET', url: `/api/proof-files/${path}${q ? `?${q}` : ''}`, body: undefined };
     });
   const madeUp = fc
-    .tuple(fc.constantFrom('/api/', '/api/admin/', '/api/admin', '/api/accounts/', '/', '/embed/', '/api/docs/', '/api/deposits/', '/api/investments/'), textArb(pools.text), fc.constantFrom(...allMethods))
+    .tuple(
+      fc.constantFrom(
+        '/api/',
+        '/api/admin/',
+        '/api/admin',
+        '/api/accounts/',
+        '/',
+        '/embed/',
+        '/api/docs/',
+        '/api/deposits/',
+        '/api/investments/',
+      ),
+      textArb(pools.text),
+      fc.constantFrom(...allMethods),
+    )
     .map(([prefix, rest, method]) => ({ method, url: prefix + enc(rest).slice(0, 2_000), body: undefined }));
   const fixed = fc.constantFrom(
     { method: 'GET', url: '/healthz', body: undefined },
@@ -281,7 +420,12 @@ export function hiddenRequestArb(pools: Pools, who: fc.Arbitrary<Who> = whoArb):
   return fc
     .record({
       who,
-      target: fc.oneof({ weight: 6, arbitrary: auth }, { weight: 2, arbitrary: proof }, { weight: 3, arbitrary: madeUp }, { weight: 1, arbitrary: fixed }),
+      target: fc.oneof(
+        { weight: 6, arbitrary: auth },
+        { weight: 2, arbitrary: proof },
+        { weight: 3, arbitrary: madeUp },
+        { weight: 1, arbitrary: fixed },
+      ),
       headers: headersArb(pools),
       cookie: cookieArb(pools),
       contentType: sometimes(fc.constantFrom(...contentTypes), 8),

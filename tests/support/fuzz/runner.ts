@@ -29,21 +29,39 @@ function fileBytes(w: World, data: FileData): Buffer {
   }
 }
 
-function multipart(w: World, parts: Part[], boundary: 'good' | 'missing' | 'wrong', truncate: boolean): { payload: Buffer; contentType: string } {
+function multipart(
+  w: World,
+  parts: Part[],
+  boundary: 'good' | 'missing' | 'wrong',
+  truncate: boolean,
+): { payload: Buffer; contentType: string } {
   const b = '----atlasfuzz7MA4YWxkTrZu0gW';
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if (part.file) {
-      chunks.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.file.filename}"\r\n${part.file.type ? `Content-Type: ${part.file.type}\r\n` : ''}\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${b}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.file.filename}"\r\n${part.file.type ? `Content-Type: ${part.file.type}\r\n` : ''}\r\n`,
+        ),
+      );
       chunks.push(fileBytes(w, part.file.data), Buffer.from('\r\n'));
     } else {
-      chunks.push(Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`), Buffer.from(part.value ?? '', 'utf8'), Buffer.from('\r\n'));
+      chunks.push(
+        Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`),
+        Buffer.from(part.value ?? '', 'utf8'),
+        Buffer.from('\r\n'),
+      );
     }
   }
   chunks.push(Buffer.from(`--${b}--\r\n`));
   let payload = Buffer.concat(chunks);
   if (truncate) payload = payload.subarray(0, Math.floor((payload.length * 2) / 3));
-  const contentType = boundary === 'good' ? `multipart/form-data; boundary=${b}` : boundary === 'wrong' ? 'multipart/form-data; boundary=not-the-one' : 'multipart/form-data';
+  const contentType =
+    boundary === 'good'
+      ? `multipart/form-data; boundary=${b}`
+      : boundary === 'wrong'
+        ? 'multipart/form-data; boundary=not-the-one'
+        : 'multipart/form-data';
   return { payload, contentType };
 }
 
@@ -116,7 +134,16 @@ export const knownServerErrors: Array<{ bug: string; matches: (req: FuzzRequest)
 
 /** Sends fuzzed requests through app.inject and judges the answers. */
 export class Fuzzer {
-  readonly stats: FuzzStats = { requests: 0, byStatus: {}, withSession: 0, withSessionRefused401: 0, relogins: 0, shapeless: {}, msByRoute: {}, known: {} };
+  readonly stats: FuzzStats = {
+    requests: 0,
+    byStatus: {},
+    withSession: 0,
+    withSessionRefused401: 0,
+    relogins: 0,
+    shapeless: {},
+    msByRoute: {},
+    known: {},
+  };
   private readonly stale = new Set<PersonaName>();
   readonly profile: Record<string, number> = {};
 
@@ -132,12 +159,21 @@ export class Fuzzer {
     if (type !== undefined) headers['content-type'] = type;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(describe(req, undefined, `no answer within ${ANSWER_WITHIN_MS} ms`))), ANSWER_WITHIN_MS);
+      timer = setTimeout(
+        () => reject(new Error(describe(req, undefined, `no answer within ${ANSWER_WITHIN_MS} ms`))),
+        ANSWER_WITHIN_MS,
+      );
     });
     const t0 = performance.now();
     try {
       const res = await Promise.race([
-        this.w.t.app.inject({ method: req.method as 'GET', url: req.url, headers, payload, remoteAddress: resolveIp(req.ip) }),
+        this.w.t.app.inject({
+          method: req.method as 'GET',
+          url: req.url,
+          headers,
+          payload,
+          remoteAddress: resolveIp(req.ip),
+        }),
         timeout,
       ]);
       this.count(req, res);
@@ -163,12 +199,19 @@ export class Fuzzer {
     }
     // A fuzzed sign-out, revocation or password change ended the persona's session: sign in again.
     const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-    const cleared = setCookie.some((c) => c.startsWith(`${SESSION_COOKIE}=;`) || (c.startsWith(`${SESSION_COOKIE}=`) && /max-age=0/i.test(c)));
+    const cleared = setCookie.some(
+      (c) => c.startsWith(`${SESSION_COOKIE}=;`) || (c.startsWith(`${SESSION_COOKIE}=`) && /max-age=0/i.test(c)),
+    );
     if (cleared || res.statusCode === 401) this.stale.add(req.who);
-    else if (/revoke|sign-out|logout|ban-user|set-user-password|remove-user|set-role/.test(req.url) && res.statusCode < 300) this.stale.add(req.who);
+    else if (
+      /revoke|sign-out|logout|ban-user|set-user-password|remove-user|set-role/.test(req.url) &&
+      res.statusCode < 300
+    )
+      this.stale.add(req.who);
     // An operator signed a persona out everywhere (or out of one session): that persona signs in again.
     if (req.method === 'DELETE' && /^\/api\/admin\/users\/[^/]+\/sessions/.test(req.url) && res.statusCode < 300) {
-      for (const name of ['user', 'other', 'admin'] as const) if (req.url.includes(this.w.personas[name].id)) this.stale.add(name);
+      for (const name of ['user', 'other', 'admin'] as const)
+        if (req.url.includes(this.w.personas[name].id)) this.stale.add(name);
     }
   }
 
@@ -187,7 +230,11 @@ export class Fuzzer {
       this.stats.known[known.bug] = (this.stats.known[known.bug] ?? 0) + 1;
     }
     const path = req.url.split('?')[0]!;
-    const ours = path.startsWith('/api/') && !path.startsWith('/api/auth/') && !path.startsWith('/api/docs') && req.method !== 'HEAD';
+    const ours =
+      path.startsWith('/api/') &&
+      !path.startsWith('/api/auth/') &&
+      !path.startsWith('/api/docs') &&
+      req.method !== 'HEAD';
     if (ours && res.statusCode >= 400) {
       let code: unknown;
       try {

@@ -53,18 +53,48 @@ async function seedOwned(w: { t: TestApp; png: Buffer }, who: TestUser, admin: T
     return JSON.parse(res.body) as { id: string; investment?: { id: string } };
   };
   for (const amount of ['120.00', '80.00', '45.50']) {
-    owned.deposits.push(expectStatus(await inject('POST', '/api/deposits', multipartDeposit(amount, { bytes: png, name: 'proof.png', type: 'image/png' })), 201, 'deposit').id);
+    owned.deposits.push(
+      expectStatus(
+        await inject(
+          'POST',
+          '/api/deposits',
+          multipartDeposit(amount, { bytes: png, name: 'proof.png', type: 'image/png' }),
+        ),
+        201,
+        'deposit',
+      ).id,
+    );
   }
   // One approved and one rejected, one left pending.
-  expectStatus(await inject('POST', `/api/admin/deposits/${owned.deposits[0]}/approve`, undefined, admin), 200, 'approve');
-  expectStatus(await inject('POST', `/api/admin/deposits/${owned.deposits[1]}/reject`, { reason: 'flou' }, admin), 200, 'reject');
+  expectStatus(
+    await inject('POST', `/api/admin/deposits/${owned.deposits[0]}/approve`, undefined, admin),
+    200,
+    'approve',
+  );
+  expectStatus(
+    await inject('POST', `/api/admin/deposits/${owned.deposits[1]}/reject`, { reason: 'flou' }, admin),
+    200,
+    'reject',
+  );
   for (const amount of ['30.00', '20.00', '10.00']) {
-    owned.withdrawals.push(expectStatus(await inject('POST', '/api/withdrawals', { amount, crypto: 'BTC', address: BTC_ADDRESS }), 201, 'withdrawal').id);
+    owned.withdrawals.push(
+      expectStatus(
+        await inject('POST', '/api/withdrawals', { amount, crypto: 'BTC', address: BTC_ADDRESS }),
+        201,
+        'withdrawal',
+      ).id,
+    );
   }
-  expectStatus(await inject('POST', `/api/admin/withdrawals/${owned.withdrawals[0]}/approve`, undefined, admin), 200, 'approve');
+  expectStatus(
+    await inject('POST', `/api/admin/withdrawals/${owned.withdrawals[0]}/approve`, undefined, admin),
+    200,
+    'approve',
+  );
   expectStatus(await inject('POST', `/api/admin/withdrawals/${owned.withdrawals[1]}/reject`, {}, admin), 200, 'reject');
   for (const area of ['crypto', 'stocks', 'trading', 'real_estate']) {
-    owned.investments.push(expectStatus(await inject('POST', '/api/investments', { area, amount: '100.00' }), 201, 'invest').investment!.id);
+    owned.investments.push(
+      expectStatus(await inject('POST', '/api/investments', { area, amount: '100.00' }), 201, 'invest').investment!.id,
+    );
   }
   return owned;
 }
@@ -83,7 +113,12 @@ export async function createWorld(): Promise<World> {
   const owned = { user: await seedOwned({ t, png }, user, admin), other: await seedOwned({ t, png }, other, admin) };
   // Past every lock: stops and withdrawals succeed when the fuzzer gets them right.
   t.clock.advance(31 * DAY_MS);
-  await t.app.inject({ method: 'POST', url: '/api/transfers', payload: { recipientUid: other.uid, amount: '5.00' }, headers: { cookie: user.cookie } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/transfers',
+    payload: { recipientUid: other.uid, amount: '5.00' },
+    headers: { cookie: user.cookie },
+  });
   const personas = { user, other, admin };
   const relogin = async (name: PersonaName) => {
     const p = personas[name];
@@ -117,24 +152,42 @@ export async function moneyProblems(w: World): Promise<string[]> {
   const { db } = w.t.ctx;
   const problems = [...(await verifyLedger(db)).problems];
   const balances = await db.selectFrom('ledger_account').select(['owner_id', 'kind', 'balance_cents']).execute();
-  const platform = (kind: string) => Number(balances.find((b) => b.owner_id === 'platform' && b.kind === kind)?.balance_cents ?? 0);
+  const platform = (kind: string) =>
+    Number(balances.find((b) => b.owner_id === 'platform' && b.kind === kind)?.balance_cents ?? 0);
   const sumOf = async (table: 'deposit_request' | 'withdrawal_request', status: string) =>
-    Number((await sql<{ s: string | number | null }>`select sum(amount_cents) as s from ${sql.table(table)} where status = ${status}`.execute(db)).rows[0]?.s ?? 0);
+    Number(
+      (
+        await sql<{
+          s: string | number | null;
+        }>`select sum(amount_cents) as s from ${sql.table(table)} where status = ${status}`.execute(db)
+      ).rows[0]?.s ?? 0,
+    );
 
   // Money enters only as deposits (ours by hand, the rest approved) and leaves only as approved withdrawals.
   const deposited = w.fundedCents + (await sumOf('deposit_request', 'approved'));
-  if (-platform('platform_deposits') !== deposited) problems.push(`platform_deposits is ${platform('platform_deposits')}, deposits total ${deposited}`);
+  if (-platform('platform_deposits') !== deposited)
+    problems.push(`platform_deposits is ${platform('platform_deposits')}, deposits total ${deposited}`);
   const withdrawn = await sumOf('withdrawal_request', 'approved');
-  if (platform('platform_withdrawals') !== withdrawn) problems.push(`platform_withdrawals is ${platform('platform_withdrawals')}, approved withdrawals total ${withdrawn}`);
+  if (platform('platform_withdrawals') !== withdrawn)
+    problems.push(
+      `platform_withdrawals is ${platform('platform_withdrawals')}, approved withdrawals total ${withdrawn}`,
+    );
   const held = await sumOf('withdrawal_request', 'pending');
   const holds = balances.filter((b) => b.kind === 'withdrawal_hold').reduce((s, b) => s + Number(b.balance_cents), 0);
   if (holds !== held) problems.push(`holds total ${holds}, pending withdrawals ${held}`);
-  const principal = Number((await sql<{ s: string | number | null }>`select sum(amount_cents) as s from investment where is_active = 1`.execute(db)).rows[0]?.s ?? 0);
+  const principal = Number(
+    (
+      await sql<{
+        s: string | number | null;
+      }>`select sum(amount_cents) as s from investment where is_active = 1`.execute(db)
+    ).rows[0]?.s ?? 0,
+  );
   const invested = balances.filter((b) => b.kind === 'invested').reduce((s, b) => s + Number(b.balance_cents), 0);
   if (invested !== principal) problems.push(`invested pools total ${invested}, active principal ${principal}`);
   const users = balances.filter((b) => b.owner_id !== 'platform').reduce((s, b) => s + Number(b.balance_cents), 0);
   // A stop posts principal - value to the platform's P&L: what people gained, the platform lost.
   const expected = deposited - withdrawn - platform('platform_pnl');
-  if (users !== expected) problems.push(`people hold ${users}, expected deposits - withdrawals - platform P&L = ${expected}`);
+  if (users !== expected)
+    problems.push(`people hold ${users}, expected deposits - withdrawals - platform P&L = ${expected}`);
   return problems;
 }

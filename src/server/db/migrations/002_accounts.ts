@@ -148,7 +148,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('sent_at', 'text')
     .execute();
-  await db.schema.createIndex('email_outbox_due_idx').on('email_outbox').columns(['status', 'next_attempt_at']).execute();
+  await db.schema
+    .createIndex('email_outbox_due_idx')
+    .on('email_outbox')
+    .columns(['status', 'next_attempt_at'])
+    .execute();
 
   await db.schema
     .createTable('rate_limit')

@@ -63,7 +63,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     // The database itself refuses a negative user balance, whatever the code does.
     .addCheckConstraint('user_balance_not_negative', sql`kind like 'platform_%' or balance_cents >= 0`)
     .execute();
-  await db.schema.createIndex('ledger_account_owner').on('ledger_account').columns(['owner_id', 'kind']).unique().execute();
+  await db.schema
+    .createIndex('ledger_account_owner')
+    .on('ledger_account')
+    .columns(['owner_id', 'kind'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('ledger_tx')
@@ -78,7 +83,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_by', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('ledger_tx_idempotency').on('ledger_tx').columns(['user_id', 'idempotency_key']).unique().execute();
+  await db.schema
+    .createIndex('ledger_tx_idempotency')
+    .on('ledger_tx')
+    .columns(['user_id', 'idempotency_key'])
+    .unique()
+    .execute();
   await db.schema.createIndex('ledger_tx_user_time').on('ledger_tx').columns(['user_id', 'created_at']).execute();
 
   await db.schema
@@ -108,7 +118,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('stop_tx_id', 'text', (c) => c.references('ledger_tx.id'))
     .addCheckConstraint('investment_amount_positive', sql`amount_cents > 0`)
     .execute();
-  await db.schema.createIndex('investment_user_active').on('investment').columns(['user_id', 'is_active', 'created_at']).execute();
+  await db.schema
+    .createIndex('investment_user_active')
+    .on('investment')
+    .columns(['user_id', 'is_active', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('internal_transfer')
@@ -121,8 +135,16 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('tx_id', 'text', (c) => c.notNull().references('ledger_tx.id'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('internal_transfer_sender').on('internal_transfer').columns(['sender_id', 'created_at']).execute();
-  await db.schema.createIndex('internal_transfer_recipient').on('internal_transfer').columns(['recipient_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('internal_transfer_sender')
+    .on('internal_transfer')
+    .columns(['sender_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('internal_transfer_recipient')
+    .on('internal_transfer')
+    .columns(['recipient_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('audit_log')

@@ -48,10 +48,23 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addColumn('admin_notes', 'text')
     .addColumn('tx_id', 'text', (c) => c.references('ledger_tx.id'))
     .execute();
-  await db.schema.createIndex('deposit_request_queue').on('deposit_request').columns(['status', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('deposit_request_queue')
+    .on('deposit_request')
+    .columns(['status', 'created_at', 'id'])
+    .execute();
   await db.schema.createIndex('deposit_request_time').on('deposit_request').columns(['created_at', 'id']).execute();
-  await db.schema.createIndex('deposit_request_user').on('deposit_request').columns(['user_id', 'created_at']).execute();
-  await db.schema.createIndex('deposit_request_idempotency').on('deposit_request').columns(['user_id', 'idempotency_key']).unique().execute();
+  await db.schema
+    .createIndex('deposit_request_user')
+    .on('deposit_request')
+    .columns(['user_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('deposit_request_idempotency')
+    .on('deposit_request')
+    .columns(['user_id', 'idempotency_key'])
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('withdrawal_request')
@@ -68,9 +81,21 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addColumn('hold_tx_id', 'text', (c) => c.notNull().references('ledger_tx.id'))
     .addColumn('settle_tx_id', 'text', (c) => c.references('ledger_tx.id'))
     .execute();
-  await db.schema.createIndex('withdrawal_request_queue').on('withdrawal_request').columns(['status', 'created_at', 'id']).execute();
-  await db.schema.createIndex('withdrawal_request_time').on('withdrawal_request').columns(['created_at', 'id']).execute();
-  await db.schema.createIndex('withdrawal_request_user').on('withdrawal_request').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('withdrawal_request_queue')
+    .on('withdrawal_request')
+    .columns(['status', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('withdrawal_request_time')
+    .on('withdrawal_request')
+    .columns(['created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('withdrawal_request_user')
+    .on('withdrawal_request')
+    .columns(['user_id', 'created_at'])
+    .execute();
 }
 
 function sqlPositive(column: string) {

@@ -9,6 +9,10 @@ import type { Dialect } from '../dialect';
  * a worker (bench/portfolio). The new index starts with the old one's columns, which it replaces.
  */
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
-  await db.schema.createIndex('ledger_entry_account_balance').on('ledger_entry').columns(['account_id', 'id', 'amount_cents', 'tx_id']).execute();
+  await db.schema
+    .createIndex('ledger_entry_account_balance')
+    .on('ledger_entry')
+    .columns(['account_id', 'id', 'amount_cents', 'tx_id'])
+    .execute();
   await db.schema.dropIndex('ledger_entry_account').execute();
 }

@@ -12,7 +12,15 @@ export interface DualControlTables {
    * One link of the chain: covers the rows stamped with its number. `items` is what it saw of
    * each row, one `kind:key:hash` line per row in order (one write per seal, not one per row).
    */
-  ledger_seal: { no: number; prev_hash: string; hash: string; rows: number; sealed_at: string; items: string; upto_entry: number | null };
+  ledger_seal: {
+    no: number;
+    prev_hash: string;
+    hash: string;
+    rows: number;
+    sealed_at: string;
+    items: string;
+    upto_entry: number | null;
+  };
 }
 
 /** Columns this migration adds to earlier tables (merged into their types in schema.ts). */
@@ -45,7 +53,10 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
 
   await db.schema.alterTable('audit_log').addColumn('ip', 'text').execute();
   await db.schema.alterTable('audit_log').addColumn('user_agent', 'text').execute();
-  await db.schema.alterTable('audit_log').addColumn('result', 'text', (c) => c.notNull().defaultTo('ok')).execute();
+  await db.schema
+    .alterTable('audit_log')
+    .addColumn('result', 'text', (c) => c.notNull().defaultTo('ok'))
+    .execute();
   await db.schema.createIndex('audit_log_time').on('audit_log').columns(['at', 'id']).execute();
 
   // Rows not yet sealed are found through a small partial index, whatever the size of the journal.

@@ -14,7 +14,14 @@ export interface BackOfficeTables {
   /** A proof found to be the same image (exact) or nearly (near) as another deposit's proof; one row per direction. */
   proof_match: { deposit_id: string; other_deposit_id: string; kind: 'exact' | 'near'; distance: number };
   /** An operator's request to verify the ledger now; a leased job runs it and records a verification_run. */
-  verification_request: { id: string; kind: string; requested_by: string; requested_at: string; done_at: string | null; run_id: string | null };
+  verification_request: {
+    id: string;
+    kind: string;
+    requested_by: string;
+    requested_at: string;
+    done_at: string | null;
+    run_id: string | null;
+  };
 }
 
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
@@ -26,12 +33,30 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addPrimaryKeyConstraint('user_search_term_pk', ['term', 'user_id'])
     .execute();
   await db.schema.createIndex('user_search_term_user').on('user_search_term').columns(['user_id', 'term']).execute();
-  const profiles = await db.selectFrom('user_profile').select(['user_id', 'uid', 'email', 'username', 'full_name', 'last_name']).execute();
-  const rows = (profiles as Array<{ user_id: string; uid: string; email: string; username: string; full_name: string; last_name: string }>).flatMap((p) =>
-    searchTerms({ uid: p.uid, email: p.email, username: p.username, fullName: p.full_name, lastName: p.last_name }).map((term) => ({ term, user_id: p.user_id })),
+  const profiles = await db
+    .selectFrom('user_profile')
+    .select(['user_id', 'uid', 'email', 'username', 'full_name', 'last_name'])
+    .execute();
+  const rows = (
+    profiles as Array<{
+      user_id: string;
+      uid: string;
+      email: string;
+      username: string;
+      full_name: string;
+      last_name: string;
+    }>
+  ).flatMap((p) =>
+    searchTerms({ uid: p.uid, email: p.email, username: p.username, fullName: p.full_name, lastName: p.last_name }).map(
+      (term) => ({ term, user_id: p.user_id }),
+    ),
   );
   // In batches: within the bound parameters of both databases.
-  for (let i = 0; i < rows.length; i += 1000) await db.insertInto('user_search_term').values(rows.slice(i, i + 1000)).execute();
+  for (let i = 0; i < rows.length; i += 1000)
+    await db
+      .insertInto('user_search_term')
+      .values(rows.slice(i, i + 1000))
+      .execute();
 
   await db.schema
     .createTable('proof_fingerprint')
@@ -61,10 +86,26 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('done_at', 'text')
     .addColumn('run_id', 'text')
     .execute();
-  await db.schema.createIndex('verification_request_open').on('verification_request').columns(['done_at', 'requested_at']).execute();
+  await db.schema
+    .createIndex('verification_request_open')
+    .on('verification_request')
+    .columns(['done_at', 'requested_at'])
+    .execute();
 
   // The overview: today's decisions, and the liabilities summed by account kind from an index alone.
-  await db.schema.createIndex('deposit_request_decided').on('deposit_request').columns(['status', 'processed_at', 'amount_cents']).execute();
-  await db.schema.createIndex('withdrawal_request_decided').on('withdrawal_request').columns(['status', 'processed_at', 'amount_cents']).execute();
-  await db.schema.createIndex('ledger_account_kind_balance').on('ledger_account').columns(['kind', 'balance_cents']).execute();
+  await db.schema
+    .createIndex('deposit_request_decided')
+    .on('deposit_request')
+    .columns(['status', 'processed_at', 'amount_cents'])
+    .execute();
+  await db.schema
+    .createIndex('withdrawal_request_decided')
+    .on('withdrawal_request')
+    .columns(['status', 'processed_at', 'amount_cents'])
+    .execute();
+  await db.schema
+    .createIndex('ledger_account_kind_balance')
+    .on('ledger_account')
+    .columns(['kind', 'balance_cents'])
+    .execute();
 }

@@ -39,15 +39,34 @@ export function createAccounts(ctx: AppContext): Accounts {
   const auth = createAuth(ctx.config, ctx.db, ctx.dialect, {
     sendResetPassword: async ({ userId, email, url }) => {
       const locale = await accounts.localeOf(userId);
-      await enqueueEmail(ctx.db, { userId, to: email, template: 'password_reset', locale, params: { url }, now: ctx.clock.now() });
+      await enqueueEmail(ctx.db, {
+        userId,
+        to: email,
+        template: 'password_reset',
+        locale,
+        params: { url },
+        now: ctx.clock.now(),
+      });
     },
     onPasswordReset: async (userId) => security.passwordChanged(userId),
   });
   const security = createAccountSecurity(ctx);
   const accounts = createAccountsService(ctx, { auth, security });
   const limiter = createRateLimiter(ctx.db, ctx.clock, ctx.config.authLimitFactor);
-  const throttle = createSignInThrottle({ db: ctx.db, clock: ctx.clock, secret: ctx.config.authSecret, brakeAddresses: ctx.config.limits.loginBrakeAddresses });
-  const sessions = createSessionService({ auth, db: ctx.db, limiter, throttle, security, publicUrl: ctx.config.publicUrl });
+  const throttle = createSignInThrottle({
+    db: ctx.db,
+    clock: ctx.clock,
+    secret: ctx.config.authSecret,
+    brakeAddresses: ctx.config.limits.loginBrakeAddresses,
+  });
+  const sessions = createSessionService({
+    auth,
+    db: ctx.db,
+    limiter,
+    throttle,
+    security,
+    publicUrl: ctx.config.publicUrl,
+  });
   return { auth, accounts, sessions, limiter, throttle, security };
 }
 
@@ -74,12 +93,17 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, de
     schema: { hide: true },
     handler: async (request, reply) => {
       const path = request.url.split('?')[0]!;
-      if (!forwardedAuthPaths.some(([method, re]) => method === request.method && re.test(path))) throw new DomainError('not_found');
+      if (!forwardedAuthPaths.some(([method, re]) => method === request.method && re.test(path)))
+        throw new DomainError('not_found');
       const headers = fromNodeHeaders(request.headers);
       headers.delete('content-length');
       const hasBody = request.method !== 'GET' && request.body !== undefined;
       const response = await auth.handler(
-        new Request(new URL(request.url, ctx.config.publicUrl), { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
+        new Request(new URL(request.url, ctx.config.publicUrl), {
+          method: request.method,
+          headers,
+          body: hasBody ? JSON.stringify(request.body) : undefined,
+        }),
       );
       reply.status(response.status);
       response.headers.forEach((value, key) => {
@@ -95,10 +119,16 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, de
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/terms/') && request.url.endsWith('.pdf')) {
       const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+      if (typeof csp === 'string')
+        reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
     }
     done(null, payload);
   });
 
-  await registerAccountRoutes(app, { ...deps, trail: accountTrail(ctx, deps.accounts) }, ctx.config.publicUrl, ctx.config.secureCookies);
+  await registerAccountRoutes(
+    app,
+    { ...deps, trail: accountTrail(ctx, deps.accounts) },
+    ctx.config.publicUrl,
+    ctx.config.secureCookies,
+  );
 }

@@ -49,7 +49,15 @@ export async function insertAccount(trx: Transaction<Database>, dialect: Dialect
     .execute();
   await trx
     .insertInto('account')
-    .values({ id: randomUUID(), accountId: a.id, providerId: 'credential', userId: a.id, password: a.passwordHash, createdAt: at, updatedAt: at })
+    .values({
+      id: randomUUID(),
+      accountId: a.id,
+      providerId: 'credential',
+      userId: a.id,
+      password: a.passwordHash,
+      createdAt: at,
+      updatedAt: at,
+    })
     .execute();
   await trx
     .insertInto('user_profile')
@@ -71,8 +79,17 @@ export async function insertAccount(trx: Transaction<Database>, dialect: Dialect
     })
     .execute();
   // The operators' search finds the user from the start (names never change after signup).
-  const terms = searchTerms({ uid: a.uid, email: a.email, username: a.username, fullName: a.fullName, lastName: a.lastName });
-  await trx.insertInto('user_search_term').values(terms.map((term) => ({ term, user_id: a.id }))).execute();
+  const terms = searchTerms({
+    uid: a.uid,
+    email: a.email,
+    username: a.username,
+    fullName: a.fullName,
+    lastName: a.lastName,
+  });
+  await trx
+    .insertInto('user_search_term')
+    .values(terms.map((term) => ({ term, user_id: a.id })))
+    .execute();
 }
 
 export async function emailExists(db: Db, email: string): Promise<boolean> {
@@ -84,7 +101,11 @@ export async function usernameExists(db: Db, username: string): Promise<boolean>
 }
 
 export async function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('user').select(['id', 'email', 'role']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('user')
+    .select(['id', 'email', 'role'])
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
 }
 
 export async function findProfile(db: Db, userId: string): Promise<UserProfileTable | undefined> {
@@ -92,7 +113,11 @@ export async function findProfile(db: Db, userId: string): Promise<UserProfileTa
 }
 
 export async function findUserFlags(db: Db, userId: string) {
-  return db.selectFrom('user').select(['role', 'twoFactorEnabled', 'emailVerified']).where('id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('user')
+    .select(['role', 'twoFactorEnabled', 'emailVerified'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** Who holds a session token: the user, role and language, with the session's expiry. */
@@ -101,8 +126,17 @@ export async function findLocale(db: Db, userId: string): Promise<UserProfileTab
   return row?.locale;
 }
 
-export async function updateLocale(db: Db, userId: string, locale: UserProfileTable['locale'], now: Date): Promise<void> {
-  await db.updateTable('user_profile').set({ locale, updated_at: now.toISOString() }).where('user_id', '=', userId).execute();
+export async function updateLocale(
+  db: Db,
+  userId: string,
+  locale: UserProfileTable['locale'],
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('user_profile')
+    .set({ locale, updated_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 export async function setRole(db: Db, userId: string, role: 'user' | 'admin', now: Date): Promise<void> {
@@ -110,10 +144,18 @@ export async function setRole(db: Db, userId: string, role: 'user' | 'admin', no
 }
 
 export async function setPasswordHash(db: Db, userId: string, hash: string, now: Date): Promise<void> {
-  await db.updateTable('account').set({ password: hash, updatedAt: now.toISOString() }).where('userId', '=', userId).where('providerId', '=', 'credential').execute();
+  await db
+    .updateTable('account')
+    .set({ password: hash, updatedAt: now.toISOString() })
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .execute();
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  const row = await db.selectFrom('user').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom('user')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

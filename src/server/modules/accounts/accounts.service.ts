@@ -20,7 +20,8 @@ const UID_ATTEMPTS = 8;
 /** Which unique column a constraint error is about ('uid', 'email', 'username'), or null. */
 function uniqueViolationOn(err: unknown): string | null {
   const e = err as { code?: string; message?: string; detail?: string; constraint?: string } | null;
-  if (!e || !(e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY')) return null;
+  if (!e || !(e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'))
+    return null;
   const text = `${e.constraint ?? ''} ${e.detail ?? ''} ${e.message ?? ''}`;
   if (/\buid\b/.test(text)) return 'uid';
   if (/email/.test(text)) return 'email';
@@ -51,7 +52,10 @@ export function createAccountsService(ctx: AppContext, deps: { auth: Auth; secur
     }
   }
 
-  async function writeAdmin(email: string, password: string): Promise<{ id: string; created: boolean; roleBefore?: string | null }> {
+  async function writeAdmin(
+    email: string,
+    password: string,
+  ): Promise<{ id: string; created: boolean; roleBefore?: string | null }> {
     const now = ctx.clock.now();
     const clean = email.trim().toLowerCase();
     if (password.length < MIN_PASSWORD_LENGTH) throw new DomainError('password_too_short');
@@ -63,7 +67,11 @@ export function createAccountsService(ctx: AppContext, deps: { auth: Auth; secur
       await markEmailVerified(ctx.db, ctx.dialect, existing.id, now);
       return { id: existing.id, created: false, roleBefore: existing.role ?? null };
     }
-    const local = clean.split('@')[0]!.replace(/[^a-zA-Z0-9_.]/g, '').slice(0, 20) || 'admin';
+    const local =
+      clean
+        .split('@')[0]!
+        .replace(/[^a-zA-Z0-9_.]/g, '')
+        .slice(0, 20) || 'admin';
     let username = local.length >= 3 ? local : `admin_${local}`;
     if (await repo.usernameExists(ctx.db, username)) username = `${username.slice(0, 20)}_${randomInt(1000, 9999)}`;
     const { id } = await create({
@@ -106,9 +114,24 @@ export function createAccountsService(ctx: AppContext, deps: { auth: Auth; secur
      * and by the first start of an empty embedded database. Every creation or promotion of an
      * operator lands in the audit trail (CLI and first start included).
      */
-    async createOrPromoteAdmin(email: string, password: string, by: { actorId: string; source: AuditSource } = { actorId: 'cli', source: CLI_SOURCE }): Promise<{ id: string; created: boolean }> {
+    async createOrPromoteAdmin(
+      email: string,
+      password: string,
+      by: { actorId: string; source: AuditSource } = { actorId: 'cli', source: CLI_SOURCE },
+    ): Promise<{ id: string; created: boolean }> {
       const result = await writeAdmin(email, password);
-      await recordAudit(ctx.db, { actorId: by.actorId, action: result.created ? 'operator.create' : 'operator.promote', target: { type: 'user', id: result.id }, source: by.source, before: result.created ? null : { role: result.roleBefore }, after: { role: 'admin', email: email.trim().toLowerCase() } }, ctx.clock.now());
+      await recordAudit(
+        ctx.db,
+        {
+          actorId: by.actorId,
+          action: result.created ? 'operator.create' : 'operator.promote',
+          target: { type: 'user', id: result.id },
+          source: by.source,
+          before: result.created ? null : { role: result.roleBefore },
+          after: { role: 'admin', email: email.trim().toLowerCase() },
+        },
+        ctx.clock.now(),
+      );
       return { id: result.id, created: result.created };
     },
 
@@ -117,9 +140,15 @@ export function createAccountsService(ctx: AppContext, deps: { auth: Auth; secur
     },
 
     async me(userId: string): Promise<Me> {
-      const [profile, flags] = await Promise.all([repo.findProfile(ctx.db, userId), repo.findUserFlags(ctx.db, userId)]);
+      const [profile, flags] = await Promise.all([
+        repo.findProfile(ctx.db, userId),
+        repo.findUserFlags(ctx.db, userId),
+      ]);
       if (!profile || !flags) throw new DomainError('profile_not_found');
-      const [money, freeze] = await Promise.all([getMoneySummary(ctx.db, userId, ctx.clock.now()), findFreeze(ctx.db, userId)]);
+      const [money, freeze] = await Promise.all([
+        getMoneySummary(ctx.db, userId, ctx.clock.now()),
+        findFreeze(ctx.db, userId),
+      ]);
       return {
         id: profile.user_id,
         uid: profile.uid,

@@ -9,8 +9,20 @@ import type { AccountsService } from './accounts.service';
  * on and off, password changes and resets, sessions revoked. A trail row never fails the action.
  */
 export function accountTrail(ctx: AppContext, accounts: AccountsService) {
-  async function write(request: FastifyRequest, action: string, target: { type: string; id: string }, result: 'ok' | 'failed', after: unknown, actorId?: string) {
-    await recordAuditQuietly(ctx.db, { actorId: actorId ?? request.user?.id ?? 'anonymous', action, target, source: sourceOf(request), result, after }, ctx.clock.now(), request.log);
+  async function write(
+    request: FastifyRequest,
+    action: string,
+    target: { type: string; id: string },
+    result: 'ok' | 'failed',
+    after: unknown,
+    actorId?: string,
+  ) {
+    await recordAuditQuietly(
+      ctx.db,
+      { actorId: actorId ?? request.user?.id ?? 'anonymous', action, target, source: sourceOf(request), result, after },
+      ctx.clock.now(),
+      request.log,
+    );
   }
   const failure = (err: unknown) => ({ error: err instanceof DomainError ? err.code : 'error' });
 
@@ -29,9 +41,19 @@ export function accountTrail(ctx: AppContext, accounts: AccountsService) {
     },
 
     /** A sign-in by e-mail: the account it was for, if any, is the target (and the actor when it succeeded). */
-    async signIn<T>(request: FastifyRequest, action: string, email: string, run: () => Promise<T>, after: (value: T) => unknown = () => null): Promise<T> {
-      const user = email.trim() ? await accounts.findUserByEmail(email.trim().toLowerCase()).catch(() => undefined) : undefined;
-      const target = user ? { type: 'user', id: user.id } : { type: 'email', id: email.trim().toLowerCase().slice(0, 320) };
+    async signIn<T>(
+      request: FastifyRequest,
+      action: string,
+      email: string,
+      run: () => Promise<T>,
+      after: (value: T) => unknown = () => null,
+    ): Promise<T> {
+      const user = email.trim()
+        ? await accounts.findUserByEmail(email.trim().toLowerCase()).catch(() => undefined)
+        : undefined;
+      const target = user
+        ? { type: 'user', id: user.id }
+        : { type: 'email', id: email.trim().toLowerCase().slice(0, 320) };
       try {
         const value = await run();
         await write(request, action, target, 'ok', after(value), user?.id);

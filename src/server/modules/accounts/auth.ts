@@ -18,7 +18,12 @@ export const SESSION_DAYS = 7;
  * The better-auth options. Its tables are created by our migration 002 (same names and column
  * types as its Kysely adapter expects); better-auth never migrates on its own.
  */
-export function authOptions(config: Pick<Config, 'authSecret' | 'publicUrl' | 'secureCookies'>, db: Kysely<any>, dialect: Dialect, hooks: AuthHooks) {
+export function authOptions(
+  config: Pick<Config, 'authSecret' | 'publicUrl' | 'secureCookies'>,
+  db: Kysely<any>,
+  dialect: Dialect,
+  hooks: AuthHooks,
+) {
   return {
     appName: 'Atlas Invest',
     secret: config.authSecret,
@@ -60,7 +65,12 @@ export function authOptions(config: Pick<Config, 'authSecret' | 'publicUrl' | 's
   };
 }
 
-export function createAuth(config: Pick<Config, 'authSecret' | 'publicUrl' | 'secureCookies'>, db: Kysely<any>, dialect: Dialect, hooks: AuthHooks) {
+export function createAuth(
+  config: Pick<Config, 'authSecret' | 'publicUrl' | 'secureCookies'>,
+  db: Kysely<any>,
+  dialect: Dialect,
+  hooks: AuthHooks,
+) {
   return betterAuth(authOptions(config, db, dialect, hooks));
 }
 

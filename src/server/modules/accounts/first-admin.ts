@@ -7,11 +7,20 @@ import type { AccountsService } from './accounts.service';
  * The very first start of an empty embedded database creates an operator with a random password,
  * printed once. There is no default password anywhere; PostgreSQL installs use the CLI instead.
  */
-export async function ensureFirstAdmin(ctx: AppContext, accounts: AccountsService, log: FastifyBaseLogger): Promise<void> {
+export async function ensureFirstAdmin(
+  ctx: AppContext,
+  accounts: AccountsService,
+  log: FastifyBaseLogger,
+): Promise<void> {
   if (ctx.dialect !== 'sqlite') return;
   if ((await accounts.countUsers()) > 0) return;
   const email = 'admin@atlas-invest.local';
   const password = randomBytes(12).toString('base64url');
-  await accounts.createOrPromoteAdmin(email, password, { actorId: 'system', source: { ip: null, userAgent: 'first-start' } });
-  log.warn(`First start: operator account created. Email: ${email} Password: ${password} (shown once; change it from the profile page).`);
+  await accounts.createOrPromoteAdmin(email, password, {
+    actorId: 'system',
+    source: { ip: null, userAgent: 'first-start' },
+  });
+  log.warn(
+    `First start: operator account created. Email: ${email} Password: ${password} (shown once; change it from the profile page).`,
+  );
 }

@@ -24,7 +24,11 @@ export async function hitCounter(db: Db, key: string, now: Date, windowMs: numbe
 
 /** The count in the current window, without adding to it. */
 export async function peekCounter(db: Db, key: string, now: Date, windowMs: number): Promise<number> {
-  const row = await db.selectFrom('rate_limit').select(['hits', 'window_start']).where('key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('rate_limit')
+    .select(['hits', 'window_start'])
+    .where('key', '=', key)
+    .executeTakeFirst();
   if (!row || row.window_start <= new Date(now.getTime() - windowMs).toISOString()) return 0;
   return Number(row.hits);
 }

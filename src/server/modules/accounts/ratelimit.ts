@@ -27,7 +27,10 @@ export function createRateLimiter(db: Db, clock: Clock, ipFactor = 1) {
       const now = clock.now();
       const ipHits = await hitCounter(db, `${action}:ip:${ip}`, now, limit.windowMs);
       if (ipHits > limit.perIp * ipFactor) throw new DomainError('rate_limited');
-      if (account && (await peekCounter(db, accountKey(action, account), now, limit.windowMs)) >= limit.perAccountFailures) {
+      if (
+        account &&
+        (await peekCounter(db, accountKey(action, account), now, limit.windowMs)) >= limit.perAccountFailures
+      ) {
         throw new DomainError('rate_limited');
       }
     },

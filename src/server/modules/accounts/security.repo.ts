@@ -10,10 +10,22 @@ export async function findContact(db: Q, userId: string) {
   const row = await db
     .selectFrom('user')
     .leftJoin('user_profile', 'user_profile.user_id', 'user.id')
-    .select(['user.id as id', 'user.email as email', 'user.emailVerified as emailVerified', 'user_profile.locale as locale'])
+    .select([
+      'user.id as id',
+      'user.email as email',
+      'user.emailVerified as emailVerified',
+      'user_profile.locale as locale',
+    ])
     .where('user.id', '=', userId)
     .executeTakeFirst();
-  return row && { id: row.id, email: row.email, verified: row.emailVerified === true || row.emailVerified === 1, locale: row.locale ?? 'fr' };
+  return (
+    row && {
+      id: row.id,
+      email: row.email,
+      verified: row.emailVerified === true || row.emailVerified === 1,
+      locale: row.locale ?? 'fr',
+    }
+  );
 }
 
 /** The password credential of an address, for the sign-in check (one query whether or not it exists). */
@@ -44,12 +56,21 @@ export async function setPasswordChangedAt(db: Q, userId: string, now: Date): Pr
 }
 
 export async function findPasswordChangedAt(db: Q, userId: string): Promise<Date | null> {
-  const row = await db.selectFrom('account_security').select('password_changed_at').where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('account_security')
+    .select('password_changed_at')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.password_changed_at ? new Date(row.password_changed_at) : null;
 }
 
 /** Records the device; answers whether it is new for a person who already had another one. */
-export async function rememberDevice(db: Db, userId: string, device: string, now: Date): Promise<'known' | 'first' | 'new'> {
+export async function rememberDevice(
+  db: Db,
+  userId: string,
+  device: string,
+  now: Date,
+): Promise<'known' | 'first' | 'new'> {
   const at = now.toISOString();
   const known = await db
     .updateTable('known_device')
@@ -58,7 +79,12 @@ export async function rememberDevice(db: Db, userId: string, device: string, now
     .where('device', '=', device)
     .executeTakeFirst();
   if (Number(known.numUpdatedRows) > 0) return 'known';
-  const others = await db.selectFrom('known_device').select('device').where('user_id', '=', userId).limit(1).executeTakeFirst();
+  const others = await db
+    .selectFrom('known_device')
+    .select('device')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
   await db
     .insertInto('known_device')
     .values({ user_id: userId, device, created_at: at, last_seen_at: at })

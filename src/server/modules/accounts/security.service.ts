@@ -20,12 +20,20 @@ const DEVICE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  */
 export function createAccountSecurity(ctx: AppContext) {
   function sign(purpose: string, ...parts: string[]): string {
-    return createHmac('sha256', ctx.config.authSecret).update([purpose, ...parts].join('\n')).digest('base64url');
+    return createHmac('sha256', ctx.config.authSecret)
+      .update([purpose, ...parts].join('\n'))
+      .digest('base64url');
   }
 
-  async function mail<T extends TemplateName>(userId: string, template: T, params: TemplateParams[T], db: Db | Transaction<Database> = ctx.db): Promise<void> {
+  async function mail<T extends TemplateName>(
+    userId: string,
+    template: T,
+    params: TemplateParams[T],
+    db: Db | Transaction<Database> = ctx.db,
+  ): Promise<void> {
     const who = await repo.findContact(db, userId);
-    if (who) await enqueueEmail(db, { userId, to: who.email, template, locale: who.locale, params, now: ctx.clock.now() });
+    if (who)
+      await enqueueEmail(db, { userId, to: who.email, template, locale: who.locale, params, now: ctx.clock.now() });
   }
 
   /** A link bound to the user and to the address it was sent to: changing the address voids it. */
@@ -47,7 +55,10 @@ export function createAccountSecurity(ctx: AppContext) {
     async sendVerification(userId: string, opts: { resend?: boolean } = {}): Promise<void> {
       const who = await repo.findContact(ctx.db, userId);
       if (!who || who.verified) return;
-      if (opts.resend && (await hitCounter(ctx.db, `verify:acct:${userId}`, ctx.clock.now(), 3_600_000)) > VERIFY_RESENDS_PER_HOUR) {
+      if (
+        opts.resend &&
+        (await hitCounter(ctx.db, `verify:acct:${userId}`, ctx.clock.now(), 3_600_000)) > VERIFY_RESENDS_PER_HOUR
+      ) {
         throw new DomainError('rate_limited');
       }
       await mail(userId, 'email_verification', { url: verificationUrl(userId, who.email) });
@@ -81,11 +92,27 @@ export function createAccountSecurity(ctx: AppContext) {
      * stored hashed) and e-mails the owner when an account that knew other devices meets a new one.
      * Returns the cookie to set when the browser had none.
      */
-    async noteSignIn(userId: string, deviceCookie: string | undefined, ip: string, userAgent: string | undefined): Promise<string[]> {
-      const device = deviceCookie && DEVICE_PATTERN.test(deviceCookie) ? deviceCookie : randomBytes(32).toString('base64url');
+    async noteSignIn(
+      userId: string,
+      deviceCookie: string | undefined,
+      ip: string,
+      userAgent: string | undefined,
+    ): Promise<string[]> {
+      const device =
+        deviceCookie && DEVICE_PATTERN.test(deviceCookie) ? deviceCookie : randomBytes(32).toString('base64url');
       const now = ctx.clock.now();
-      const seen = await repo.rememberDevice(ctx.db, userId, createHash('sha256').update(device).digest('base64url'), now);
-      if (seen === 'new') await mail(userId, 'new_sign_in', { at: now.toISOString(), ip, device: (userAgent ?? '').slice(0, 200) || '?' });
+      const seen = await repo.rememberDevice(
+        ctx.db,
+        userId,
+        createHash('sha256').update(device).digest('base64url'),
+        now,
+      );
+      if (seen === 'new')
+        await mail(userId, 'new_sign_in', {
+          at: now.toISOString(),
+          ip,
+          device: (userAgent ?? '').slice(0, 200) || '?',
+        });
       if (deviceCookie === device) return [];
       const secure = ctx.config.secureCookies ? '; Secure' : '';
       return [`${DEVICE_COOKIE}=${device}; Path=/; Max-Age=${400 * 86_400}; HttpOnly; SameSite=Lax${secure}`];

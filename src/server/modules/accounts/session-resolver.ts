@@ -42,13 +42,21 @@ export function createSessionResolver(auth: Auth, dbh: DbHandle): SessionResolve
   }));
 
   async function throughBetterAuth(request: FastifyRequest, reply?: FastifyReply) {
-    const { headers, response: found } = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+    const { headers, response: found } = await auth.api.getSession({
+      headers: fromNodeHeaders(request.headers),
+      returnHeaders: true,
+    });
     const cookies = headers.getSetCookie();
     if (reply && cookies.length > 0) reply.header('set-cookie', cookies);
     if (!found) return null;
     const caller = await findSessionCaller(found.session.token);
     if (!caller) return null;
-    return { id: caller.userId, isAdmin: caller.role === 'admin', locale: caller.locale ?? 'fr', sessionToken: found.session.token };
+    return {
+      id: caller.userId,
+      isAdmin: caller.role === 'admin',
+      locale: caller.locale ?? 'fr',
+      sessionToken: found.session.token,
+    };
   }
 
   return async (request, reply) => {

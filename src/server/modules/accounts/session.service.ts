@@ -22,7 +22,12 @@ export interface AuthResult<T> {
   setCookies: string[];
 }
 
-type Endpoint = (input: { body?: unknown; query?: unknown; headers: Headers; returnHeaders: true }) => Promise<{ headers: Headers; response: unknown }>;
+type Endpoint = (input: {
+  body?: unknown;
+  query?: unknown;
+  headers: Headers;
+  returnHeaders: true;
+}) => Promise<{ headers: Headers; response: unknown }>;
 
 /** better-auth's failures, by its code, to ours. */
 const authCodes: Record<string, ErrorCode> = {
@@ -50,7 +55,14 @@ function toDomain(err: unknown): unknown {
 }
 
 /** Sign-in, sessions, passwords and two-factor, through better-auth's own endpoints. */
-export function createSessionService(deps: { auth: Auth; db: Db; limiter: RateLimiter; throttle: SignInThrottle; security: AccountSecurity; publicUrl: string }) {
+export function createSessionService(deps: {
+  auth: Auth;
+  db: Db;
+  limiter: RateLimiter;
+  throttle: SignInThrottle;
+  security: AccountSecurity;
+  publicUrl: string;
+}) {
   const { auth, db, limiter, throttle, security, publicUrl } = deps;
 
   async function call<T>(name: string, caller: Caller, body?: unknown): Promise<AuthResult<T>> {
@@ -73,7 +85,10 @@ export function createSessionService(deps: { auth: Auth; db: Db; limiter: RateLi
 
   /** The brake just engaged on an existing account: its owner gets the link that lets their browser through. */
   async function onBrake(userId: string, account: string): Promise<void> {
-    await security.sendBrakeLink(userId, `${publicUrl}/api/accounts/sign-in/unlock?token=${encodeURIComponent(throttle.unlockToken(account))}`);
+    await security.sendBrakeLink(
+      userId,
+      `${publicUrl}/api/accounts/sign-in/unlock?token=${encodeURIComponent(throttle.unlockToken(account))}`,
+    );
   }
 
   return {
@@ -83,22 +98,42 @@ export function createSessionService(deps: { auth: Auth; db: Db; limiter: RateLi
      * non-operators the same way. Throttling is per (account, address) with an account-wide brake
      * (SignInThrottle); the right password from this address clears this address's failures.
      */
-    async login(caller: Caller, email: string, password: string, opts: { adminOnly?: boolean; remember?: boolean } = {}) {
+    async login(
+      caller: Caller,
+      email: string,
+      password: string,
+      opts: { adminOnly?: boolean; remember?: boolean } = {},
+    ) {
       if (!email.trim() || !password) throw new DomainError('login_fields_required');
       const account = email.trim().toLowerCase();
       await limiter.attempt('login', caller.ip);
       await throttle.check(account, caller.ip, caller.cookies[UNLOCK_COOKIE]);
       const user = await findCredential(db, account);
       const ctx = await auth.$context;
-      const passwordOk = await ctx.password.verify({ hash: user?.hash ?? (await dummy()), password }).catch(() => false);
+      const passwordOk = await ctx.password
+        .verify({ hash: user?.hash ?? (await dummy()), password })
+        .catch(() => false);
       if (!user?.hash || !passwordOk || (opts.adminOnly && user.role !== 'admin')) {
         if ((await throttle.fail(account, caller.ip)) && user) await onBrake(user.id, account);
         throw new DomainError('invalid_credentials');
       }
-      const result = await call<{ twoFactorRedirect?: boolean }>('signInEmail', caller, { email: account, password, rememberMe: opts.remember ?? true });
+      const result = await call<{ twoFactorRedirect?: boolean }>('signInEmail', caller, {
+        email: account,
+        password,
+        rememberMe: opts.remember ?? true,
+      });
       await throttle.succeed(account, caller.ip);
-      const device = await security.noteSignIn(user.id, caller.cookies[DEVICE_COOKIE], caller.ip, caller.headers.get('user-agent') ?? undefined);
-      return { ...result, setCookies: [...result.setCookies, ...device], data: { twoFactorRequired: result.data?.twoFactorRedirect === true } };
+      const device = await security.noteSignIn(
+        user.id,
+        caller.cookies[DEVICE_COOKIE],
+        caller.ip,
+        caller.headers.get('user-agent') ?? undefined,
+      );
+      return {
+        ...result,
+        setCookies: [...result.setCookies, ...device],
+        data: { twoFactorRequired: result.data?.twoFactorRedirect === true },
+      };
     },
 
     /** The second step of a sign-in with two-factor: a TOTP code or a recovery code. */
@@ -116,16 +151,28 @@ export function createSessionService(deps: { auth: Auth; db: Db; limiter: RateLi
     },
 
     async listSessions(caller: Caller, currentToken: string) {
-      const { data } = await call<Array<{ id: string; token: string; createdAt: Date | string; updatedAt: Date | string; expiresAt: Date | string; ipAddress?: string | null; userAgent?: string | null }>>('listSessions', caller);
-      return data.map((s) => ({
-        id: s.id,
-        createdAt: new Date(s.createdAt).toISOString(),
-        lastSeenAt: new Date(s.updatedAt).toISOString(),
-        expiresAt: new Date(s.expiresAt).toISOString(),
-        ipAddress: s.ipAddress ?? null,
-        userAgent: s.userAgent ?? null,
-        current: s.token === currentToken,
-      })).sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
+      const { data } = await call<
+        Array<{
+          id: string;
+          token: string;
+          createdAt: Date | string;
+          updatedAt: Date | string;
+          expiresAt: Date | string;
+          ipAddress?: string | null;
+          userAgent?: string | null;
+        }>
+      >('listSessions', caller);
+      return data
+        .map((s) => ({
+          id: s.id,
+          createdAt: new Date(s.createdAt).toISOString(),
+          lastSeenAt: new Date(s.updatedAt).toISOString(),
+          expiresAt: new Date(s.expiresAt).toISOString(),
+          ipAddress: s.ipAddress ?? null,
+          userAgent: s.userAgent ?? null,
+          current: s.token === currentToken,
+        }))
+        .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
     },
 
     async signOutOthers(caller: Caller) {

@@ -20,7 +20,12 @@ export async function recordFailure(db: Db, account: string, ip: string, now: Da
 }
 
 export async function findPair(db: Db, account: string, ip: string) {
-  return db.selectFrom('sign_in_failure').select(['failures', 'last_at']).where('account', '=', account).where('ip', '=', ip).executeTakeFirst();
+  return db
+    .selectFrom('sign_in_failure')
+    .select(['failures', 'last_at'])
+    .where('account', '=', account)
+    .where('ip', '=', ip)
+    .executeTakeFirst();
 }
 
 /** How many addresses failed on this account within the window. */

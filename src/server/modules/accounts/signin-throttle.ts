@@ -55,7 +55,8 @@ export function createSignInThrottle(deps: { db: Db; clock: Clock; secret: strin
       const pair = await findPair(db, account, ip);
       if (pair) {
         const last = new Date(pair.last_at).getTime();
-        const wait = now.getTime() - last < SIGN_IN_WINDOW_MS ? last + delayAfter(Number(pair.failures)) - now.getTime() : 0;
+        const wait =
+          now.getTime() - last < SIGN_IN_WINDOW_MS ? last + delayAfter(Number(pair.failures)) - now.getTime() : 0;
         if (wait > 0) throw new DomainError('rate_limited', { retryAfterSeconds: Math.ceil(wait / 1000) });
       }
       if ((await braked(account, now)) && !unlocks(unlockToken, account)) throw new DomainError('rate_limited');

@@ -27,7 +27,20 @@ export async function depositPage(db: Db, page: Page) {
     .innerJoin('user_profile as p', 'p.user_id', 'r.user_id')
     .leftJoin('user_profile as fa', 'fa.user_id', 'r.first_approved_by')
     .leftJoin('account_freeze as f', 'f.user_id', 'r.user_id')
-    .select(['r.id', 'r.user_id', 'r.amount_cents', 'r.status', 'r.proof_path', 'r.created_at', 'r.processed_at', 'r.processed_by', 'r.admin_notes', 'p.full_name', 'p.email', 'p.uid'])
+    .select([
+      'r.id',
+      'r.user_id',
+      'r.amount_cents',
+      'r.status',
+      'r.proof_path',
+      'r.created_at',
+      'r.processed_at',
+      'r.processed_by',
+      'r.admin_notes',
+      'p.full_name',
+      'p.email',
+      'p.uid',
+    ])
     .select(['r.first_approved_by', 'r.first_approved_at', 'fa.full_name as first_approver_name', 'f.frozen_at'])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
@@ -42,7 +55,9 @@ export async function withdrawalPage(db: Db, page: Page) {
   let q = db
     .selectFrom('withdrawal_request as r')
     .innerJoin('user_profile as p', 'p.user_id', 'r.user_id')
-    .leftJoin('ledger_account as a', (j) => j.on('a.owner_id', '=', sql.ref('r.user_id')).on('a.kind', '=', 'available'))
+    .leftJoin('ledger_account as a', (j) =>
+      j.on('a.owner_id', '=', sql.ref('r.user_id')).on('a.kind', '=', 'available'),
+    )
     .select([
       'r.id',
       'r.user_id',
@@ -116,8 +131,10 @@ async function approveFirst(trx: Trx, table: RequestTable, id: string, by: strin
 
 export const decideDeposit = (trx: Trx, id: string, d: Decision) => decide(trx, 'deposit_request', id, d);
 export const decideWithdrawal = (trx: Trx, id: string, d: Decision) => decide(trx, 'withdrawal_request', id, d);
-export const approveDepositFirst = (trx: Trx, id: string, by: string, at: string) => approveFirst(trx, 'deposit_request', id, by, at);
-export const approveWithdrawalFirst = (trx: Trx, id: string, by: string, at: string) => approveFirst(trx, 'withdrawal_request', id, by, at);
+export const approveDepositFirst = (trx: Trx, id: string, by: string, at: string) =>
+  approveFirst(trx, 'deposit_request', id, by, at);
+export const approveWithdrawalFirst = (trx: Trx, id: string, by: string, at: string) =>
+  approveFirst(trx, 'withdrawal_request', id, by, at);
 
 export async function linkDepositTx(trx: Trx, id: string, txId: string): Promise<void> {
   await trx.updateTable('deposit_request').set({ tx_id: txId }).where('id', '=', id).execute();

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../../contracts/text';
-import { adminDepositsResponse, adminWithdrawalsResponse, decisionResponse, proofLinkResponse, queueQuery, rejectRequest } from '../../../contracts/cashier';
+import {
+  adminDepositsResponse,
+  adminWithdrawalsResponse,
+  decisionResponse,
+  proofLinkResponse,
+  queueQuery,
+  rejectRequest,
+} from '../../../contracts/cashier';
 import { freezeRequest, freezeState, uidParams } from '../../../contracts/admin';
 import { requireAdmin } from '../../http/auth';
 import type { Services } from '../../services';
@@ -11,45 +18,166 @@ import { sourceOf } from '../audit/audit.service';
 const idParams = z.object({ id: text(64) });
 
 /** The operators' review queue and account freezes. Every route checks the admin role on the server. */
-export async function registerAdminRoutes(app: FastifyInstance, { admin: service, freezes }: Pick<Services, 'admin' | 'freezes'>): Promise<void> {
+export async function registerAdminRoutes(
+  app: FastifyInstance,
+  { admin: service, freezes }: Pick<Services, 'admin' | 'freezes'>,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
   const guard = { onRequest: requireAdmin };
-  const view = (request: { user?: { id: string }; query: { waiting?: 'me' } }) => ({ operatorId: request.user!.id, waitingForMe: request.query.waiting === 'me' });
-
-  r.get('/api/admin/deposits', { ...guard, schema: { tags, summary: 'Deposit requests, newest first (keyset pages); `waiting=me`: awaiting my second approval', querystring: queueQuery, response: { 200: adminDepositsResponse } } }, async (request) =>
-    service.deposits(request.query.status, request.query.cursor, request.query.limit, view(request)),
-  );
-  r.get('/api/admin/withdrawals', { ...guard, schema: { tags, summary: 'Withdrawal requests, newest first (keyset pages); `waiting=me`: awaiting my second approval', querystring: queueQuery, response: { 200: adminWithdrawalsResponse } } }, async (request) =>
-    service.withdrawals(request.query.status, request.query.cursor, request.query.limit, view(request)),
-  );
-  r.post('/api/admin/deposits/:id/approve', { ...guard, schema: { tags, summary: 'Approve: credits the amount once (at or above DUAL_CONTROL_FROM, the second approval of another operator does)', params: idParams, response: { 200: decisionResponse } } }, async (request) => ({
-    ok: true as const,
-    stage: await service.approveDeposit(request.user!.id, request.params.id, sourceOf(request)),
-  }));
-  r.post('/api/admin/deposits/:id/reject', { ...guard, schema: { tags, summary: 'Reject with an optional reason, at any stage', params: idParams, body: rejectRequest.optional(), response: { 200: decisionResponse } } }, async (request) => {
-    await service.rejectDeposit(request.user!.id, request.params.id, request.body?.reason, sourceOf(request));
-    return { ok: true as const, stage: 'rejected' as const };
+  const view = (request: { user?: { id: string }; query: { waiting?: 'me' } }) => ({
+    operatorId: request.user!.id,
+    waitingForMe: request.query.waiting === 'me',
   });
-  r.post('/api/admin/withdrawals/:id/approve', { ...guard, schema: { tags, summary: 'Approve: settles the held amount (at or above DUAL_CONTROL_FROM, the second approval of another operator does)', params: idParams, response: { 200: decisionResponse } } }, async (request) => ({
-    ok: true as const,
-    stage: await service.approveWithdrawal(request.user!.id, request.params.id, sourceOf(request)),
-  }));
-  r.post('/api/admin/withdrawals/:id/reject', { ...guard, schema: { tags, summary: 'Reject at any stage: releases the held amount', params: idParams, body: rejectRequest.optional(), response: { 200: decisionResponse } } }, async (request) => {
-    await service.rejectWithdrawal(request.user!.id, request.params.id, request.body?.reason, sourceOf(request));
-    return { ok: true as const, stage: 'rejected' as const };
-  });
-  r.get('/api/admin/deposits/:id/proof', { ...guard, schema: { tags, summary: 'A signed link to the proof image, valid 3600 s', params: idParams, response: { 200: proofLinkResponse } } }, async (request) =>
-    service.proofLink(request.params.id),
+
+  r.get(
+    '/api/admin/deposits',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Deposit requests, newest first (keyset pages); `waiting=me`: awaiting my second approval',
+        querystring: queueQuery,
+        response: { 200: adminDepositsResponse },
+      },
+    },
+    async (request) => service.deposits(request.query.status, request.query.cursor, request.query.limit, view(request)),
+  );
+  r.get(
+    '/api/admin/withdrawals',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Withdrawal requests, newest first (keyset pages); `waiting=me`: awaiting my second approval',
+        querystring: queueQuery,
+        response: { 200: adminWithdrawalsResponse },
+      },
+    },
+    async (request) =>
+      service.withdrawals(request.query.status, request.query.cursor, request.query.limit, view(request)),
+  );
+  r.post(
+    '/api/admin/deposits/:id/approve',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'Approve: credits the amount once (at or above DUAL_CONTROL_FROM, the second approval of another operator does)',
+        params: idParams,
+        response: { 200: decisionResponse },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      stage: await service.approveDeposit(request.user!.id, request.params.id, sourceOf(request)),
+    }),
+  );
+  r.post(
+    '/api/admin/deposits/:id/reject',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Reject with an optional reason, at any stage',
+        params: idParams,
+        body: rejectRequest.optional(),
+        response: { 200: decisionResponse },
+      },
+    },
+    async (request) => {
+      await service.rejectDeposit(request.user!.id, request.params.id, request.body?.reason, sourceOf(request));
+      return { ok: true as const, stage: 'rejected' as const };
+    },
+  );
+  r.post(
+    '/api/admin/withdrawals/:id/approve',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'Approve: settles the held amount (at or above DUAL_CONTROL_FROM, the second approval of another operator does)',
+        params: idParams,
+        response: { 200: decisionResponse },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      stage: await service.approveWithdrawal(request.user!.id, request.params.id, sourceOf(request)),
+    }),
+  );
+  r.post(
+    '/api/admin/withdrawals/:id/reject',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Reject at any stage: releases the held amount',
+        params: idParams,
+        body: rejectRequest.optional(),
+        response: { 200: decisionResponse },
+      },
+    },
+    async (request) => {
+      await service.rejectWithdrawal(request.user!.id, request.params.id, request.body?.reason, sourceOf(request));
+      return { ok: true as const, stage: 'rejected' as const };
+    },
+  );
+  r.get(
+    '/api/admin/deposits/:id/proof',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'A signed link to the proof image, valid 3600 s',
+        params: idParams,
+        response: { 200: proofLinkResponse },
+      },
+    },
+    async (request) => service.proofLink(request.params.id),
   );
 
-  r.get('/api/admin/users/:uid/freeze', { ...guard, schema: { tags, summary: 'Whether this user (by UID) is frozen', params: uidParams, response: { 200: freezeState } } }, async (request) =>
-    freezes.state(request.params.uid),
+  r.get(
+    '/api/admin/users/:uid/freeze',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Whether this user (by UID) is frozen',
+        params: uidParams,
+        response: { 200: freezeState },
+      },
+    },
+    async (request) => freezes.state(request.params.uid),
   );
-  r.post('/api/admin/users/:uid/freeze', { ...guard, schema: { tags, summary: 'Freeze a user: no transfer out, withdrawal or new investment until unfrozen', params: uidParams, body: freezeRequest, response: { 200: freezeState } } }, async (request) =>
-    freezes.freeze(request.user!.id, request.params.uid, request.body.reason, sourceOf(request)),
+  r.post(
+    '/api/admin/users/:uid/freeze',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Freeze a user: no transfer out, withdrawal or new investment until unfrozen',
+        params: uidParams,
+        body: freezeRequest,
+        response: { 200: freezeState },
+      },
+    },
+    async (request) => freezes.freeze(request.user!.id, request.params.uid, request.body.reason, sourceOf(request)),
   );
-  r.post('/api/admin/users/:uid/unfreeze', { ...guard, schema: { tags, summary: 'Unfreeze a user, with a reason', params: uidParams, body: freezeRequest, response: { 200: freezeState } } }, async (request) =>
-    freezes.unfreeze(request.user!.id, request.params.uid, request.body.reason, sourceOf(request)),
+  r.post(
+    '/api/admin/users/:uid/unfreeze',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Unfreeze a user, with a reason',
+        params: uidParams,
+        body: freezeRequest,
+        response: { 200: freezeState },
+      },
+    },
+    async (request) => freezes.unfreeze(request.user!.id, request.params.uid, request.body.reason, sourceOf(request)),
   );
 }

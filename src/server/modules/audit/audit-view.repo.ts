@@ -18,7 +18,19 @@ export async function auditRows(db: Db, s: AuditSelection, after: Keyset | undef
     .selectFrom('audit_log as a')
     .leftJoin('user_profile as ap', 'ap.user_id', 'a.actor_id')
     .leftJoin('user_profile as tp', 'tp.user_id', 'a.target_id')
-    .select(['a.id', 'a.at', 'a.actor_id', 'a.action', 'a.target_type', 'a.target_id', 'a.result', 'a.ip', 'a.user_agent', 'a.before', 'a.after'])
+    .select([
+      'a.id',
+      'a.at',
+      'a.actor_id',
+      'a.action',
+      'a.target_type',
+      'a.target_id',
+      'a.result',
+      'a.ip',
+      'a.user_agent',
+      'a.before',
+      'a.after',
+    ])
     .select(['ap.uid as actor_uid', 'ap.email as actor_email', 'ap.full_name as actor_name', 'tp.uid as target_uid'])
     .orderBy('a.at', 'desc')
     .orderBy('a.id', 'desc')

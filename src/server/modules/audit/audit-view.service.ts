@@ -19,7 +19,8 @@ function decodeCursor(cursor: string | undefined): repo.Keyset | undefined {
   if (!cursor) return undefined;
   try {
     const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const fits = (s: unknown): s is string => typeof s === 'string' && s.length > 0 && s.length <= 100 && !s.includes('\u0000');
+    const fits = (s: unknown): s is string =>
+      typeof s === 'string' && s.length > 0 && s.length <= 100 && !s.includes('\u0000');
     if (Array.isArray(v) && v.length === 2 && fits(v[0]) && fits(v[1])) return { at: v[0], id: v[1] };
   } catch {
     /* falls through */
@@ -48,7 +49,8 @@ export function toView(r: repo.AuditViewRow): AuditRowView {
   };
 }
 
-const newestFirst = (a: { at: string; id: string }, b: { at: string; id: string }) => (a.at === b.at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.at < b.at ? 1 : -1);
+const newestFirst = (a: { at: string; id: string }, b: { at: string; id: string }) =>
+  a.at === b.at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.at < b.at ? 1 : -1;
 
 /** The operators' view of the trail: filtered keyset pages, the CSV, a user's rows, the newest seal. */
 export function createAuditViewService(ctx: Pick<AppContext, 'db'>) {
@@ -57,7 +59,8 @@ export function createAuditViewService(ctx: Pick<AppContext, 'db'>) {
   /** What an operator typed → the stored ids: a UID or an e-mail names a user, anything else is taken as it is (a user id, `cli`, `anonymous`, a request id). */
   async function selection(f: AuditFilter): Promise<repo.AuditSelection> {
     const resolve = async (term: string | undefined) => (term ? ((await repo.userIdFor(db, term)) ?? term) : undefined);
-    if (f.from && f.to && f.from > f.to) throw new DomainError('validation_failed', { fields: [{ path: 'querystring.to', code: 'before_from' }] });
+    if (f.from && f.to && f.from > f.to)
+      throw new DomainError('validation_failed', { fields: [{ path: 'querystring.to', code: 'before_from' }] });
     return {
       actorId: await resolve(f.actor),
       action: f.action || undefined,
@@ -70,7 +73,10 @@ export function createAuditViewService(ctx: Pick<AppContext, 'db'>) {
   function page(rows: repo.AuditViewRow[], limit: number): AuditPage {
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
-    return { items: shown.map(toView), nextCursor: rows.length > limit && last ? encodeCursor({ at: last.at, id: last.id }) : null };
+    return {
+      items: shown.map(toView),
+      nextCursor: rows.length > limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+    };
   }
 
   return {
@@ -82,9 +88,14 @@ export function createAuditViewService(ctx: Pick<AppContext, 'db'>) {
     /** The rows where the user acted or was acted upon: two index ranges merged, each row once. */
     async ofUser(userId: string, cursor: string | undefined, limit: number): Promise<AuditPage> {
       const after = decodeCursor(cursor);
-      const [acted, target] = await Promise.all([repo.auditRows(db, { actorId: userId }, after, limit + 1), repo.auditRows(db, { targetId: userId }, after, limit + 1)]);
+      const [acted, target] = await Promise.all([
+        repo.auditRows(db, { actorId: userId }, after, limit + 1),
+        repo.auditRows(db, { targetId: userId }, after, limit + 1),
+      ]);
       const seen = new Set<string>();
-      const merged = [...acted, ...target].sort(newestFirst).filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
+      const merged = [...acted, ...target]
+        .sort(newestFirst)
+        .filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
       return page(merged, limit);
     },
 

@@ -4,15 +4,57 @@ import { csvCell, type CsvLanguage } from '../portfolio/statement.csv';
 /** Read in a spreadsheet, so its words are translated here, on the server, like the statement's. */
 const labels: Record<CsvLanguage, { headers: string[]; results: Record<string, string> }> = {
   fr: {
-    headers: ['Date (UTC)', 'Auteur', 'UID de l’auteur', 'E-mail de l’auteur', 'Action', 'Type de cible', 'Cible', 'UID de la cible', 'Résultat', 'Adresse IP', 'Navigateur', 'Avant', 'Après'],
+    headers: [
+      'Date (UTC)',
+      'Auteur',
+      'UID de l’auteur',
+      'E-mail de l’auteur',
+      'Action',
+      'Type de cible',
+      'Cible',
+      'UID de la cible',
+      'Résultat',
+      'Adresse IP',
+      'Navigateur',
+      'Avant',
+      'Après',
+    ],
     results: { ok: 'Réussi', failed: 'Échoué', refused: 'Refusé' },
   },
   en: {
-    headers: ['Date (UTC)', 'Actor', 'Actor UID', 'Actor e-mail', 'Action', 'Target type', 'Target', 'Target UID', 'Result', 'IP address', 'Browser', 'Before', 'After'],
+    headers: [
+      'Date (UTC)',
+      'Actor',
+      'Actor UID',
+      'Actor e-mail',
+      'Action',
+      'Target type',
+      'Target',
+      'Target UID',
+      'Result',
+      'IP address',
+      'Browser',
+      'Before',
+      'After',
+    ],
     results: { ok: 'Succeeded', failed: 'Failed', refused: 'Refused' },
   },
   es: {
-    headers: ['Fecha (UTC)', 'Autor', 'UID del autor', 'Correo del autor', 'Acción', 'Tipo de objetivo', 'Objetivo', 'UID del objetivo', 'Resultado', 'Dirección IP', 'Navegador', 'Antes', 'Después'],
+    headers: [
+      'Fecha (UTC)',
+      'Autor',
+      'UID del autor',
+      'Correo del autor',
+      'Acción',
+      'Tipo de objetivo',
+      'Objetivo',
+      'UID del objetivo',
+      'Resultado',
+      'Dirección IP',
+      'Navegador',
+      'Antes',
+      'Después',
+    ],
     results: { ok: 'Correcto', failed: 'Fallido', refused: 'Rechazado' },
   },
 };
@@ -30,7 +72,21 @@ export function auditCsv(rows: AuditRowView[], lang: CsvLanguage): string {
   const lines = [l.headers.map((h) => csvCell(h)).join(sep)];
   for (const r of rows) {
     lines.push(
-      [r.at, r.actor.fullName ?? r.actor.id, r.actor.uid ?? '', r.actor.email ?? '', r.action, r.target.type, r.target.id, r.target.uid ?? '', l.results[r.result] ?? r.result, r.ip ?? '', r.userAgent ?? '', r.before ?? '', r.after ?? '']
+      [
+        r.at,
+        r.actor.fullName ?? r.actor.id,
+        r.actor.uid ?? '',
+        r.actor.email ?? '',
+        r.action,
+        r.target.type,
+        r.target.id,
+        r.target.uid ?? '',
+        l.results[r.result] ?? r.result,
+        r.ip ?? '',
+        r.userAgent ?? '',
+        r.before ?? '',
+        r.after ?? '',
+      ]
         .map((c) => csvCell(c))
         .join(sep),
     );

@@ -8,7 +8,10 @@ export async function insertAudit(q: Queryable, row: AuditRow): Promise<void> {
 }
 
 /** Newest first; the operators' and the tests' view of the trail. */
-export async function auditOf(q: Queryable, filter: { targetType?: string; targetId?: string; action?: string; limit: number }) {
+export async function auditOf(
+  q: Queryable,
+  filter: { targetType?: string; targetId?: string; action?: string; limit: number },
+) {
   let query = q.selectFrom('audit_log').selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(filter.limit);
   if (filter.targetType) query = query.where('target_type', '=', filter.targetType);
   if (filter.targetId) query = query.where('target_id', '=', filter.targetId);

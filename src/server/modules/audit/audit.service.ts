@@ -49,6 +49,11 @@ export async function recordAudit(q: Queryable, entry: AuditEntry, now: Date): P
 }
 
 /** For paths where the trail must never fail the action it records (sign-in, sign-out). */
-export async function recordAuditQuietly(q: Queryable, entry: AuditEntry, now: Date, log?: { warn(obj: unknown, msg: string): void }): Promise<void> {
+export async function recordAuditQuietly(
+  q: Queryable,
+  entry: AuditEntry,
+  now: Date,
+  log?: { warn(obj: unknown, msg: string): void },
+): Promise<void> {
   await recordAudit(q, entry, now).catch((err) => log?.warn({ err, action: entry.action }, 'audit row not written'));
 }

@@ -66,14 +66,21 @@ export function createOverviewService(ctx: Pick<AppContext, 'db' | 'clock'>) {
           held: money(k('withdrawal_hold')),
           total: money(total),
           expected: money(expected),
-          ledger: { deposits: money(-k('platform_deposits')), withdrawals: money(k('platform_withdrawals')), pnl: money(-k('platform_pnl')) },
+          ledger: {
+            deposits: money(-k('platform_deposits')),
+            withdrawals: money(k('platform_withdrawals')),
+            pnl: money(-k('platform_pnl')),
+          },
           difference: money(total - expected),
           reconciled: total === expected,
           asOf: new Date(kinds.at).toISOString(),
         },
         verification: { last: run(last), seals: run(lastSeals), requestedAt: requested?.requested_at ?? null },
         outbox: { pending: outboxOf('pending'), sending: outboxOf('sending'), failed: outboxOf('failed') },
-        price: { fetchedAt: price?.fetchedAt ?? null, ageSeconds: price ? Math.max(0, Math.round((now.getTime() - Date.parse(price.fetchedAt)) / 1000)) : null },
+        price: {
+          fetchedAt: price?.fetchedAt ?? null,
+          ageSeconds: price ? Math.max(0, Math.round((now.getTime() - Date.parse(price.fetchedAt)) / 1000)) : null,
+        },
         leases,
       };
     },
@@ -83,7 +90,12 @@ export function createOverviewService(ctx: Pick<AppContext, 'db' | 'clock'>) {
       const open = await repo.openVerificationRequest(db, 'ledger');
       if (open) return { requestedAt: open.requested_at };
       const requestedAt = clock.now().toISOString();
-      await repo.insertVerificationRequest(db, { id: randomUUID(), kind: 'ledger', requested_by: adminId, requested_at: requestedAt });
+      await repo.insertVerificationRequest(db, {
+        id: randomUUID(),
+        kind: 'ledger',
+        requested_by: adminId,
+        requested_at: requestedAt,
+      });
       return { requestedAt };
     },
 

@@ -2,7 +2,14 @@ import type { Db } from '../../db/index';
 
 /** The first proofs with these exact pixels (the earliest is the original), at most `limit`. */
 export async function samePixels(db: Db, pixelSha256: string, limit: number) {
-  return db.selectFrom('proof_fingerprint').select('deposit_id').where('pixel_sha256', '=', pixelSha256).orderBy('created_at').orderBy('deposit_id').limit(limit).execute();
+  return db
+    .selectFrom('proof_fingerprint')
+    .select('deposit_id')
+    .where('pixel_sha256', '=', pixelSha256)
+    .orderBy('created_at')
+    .orderBy('deposit_id')
+    .limit(limit)
+    .execute();
 }
 
 /** Every dHash (16 hex digits): compared in memory, one short row per proof (decision 019 gives the limits). */
@@ -11,7 +18,11 @@ export async function allDhashes(db: Db) {
 }
 
 export async function proofPathOf(db: Db, depositId: string): Promise<string | null> {
-  const row = await db.selectFrom('deposit_request').select('proof_path').where('id', '=', depositId).executeTakeFirst();
+  const row = await db
+    .selectFrom('deposit_request')
+    .select('proof_path')
+    .where('id', '=', depositId)
+    .executeTakeFirst();
   return row?.proof_path ?? null;
 }
 
@@ -21,7 +32,11 @@ export async function saveFingerprint(
   matches: Array<{ other: string; kind: 'exact' | 'near'; distance: number }>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('proof_fingerprint').values(row).onConflict((oc) => oc.column('deposit_id').doNothing()).execute();
+    await trx
+      .insertInto('proof_fingerprint')
+      .values(row)
+      .onConflict((oc) => oc.column('deposit_id').doNothing())
+      .execute();
     for (const m of matches) {
       await trx
         .insertInto('proof_match')
@@ -42,7 +57,17 @@ export async function matchesOf(db: Db, depositIds: string[]) {
     .selectFrom('proof_match as m')
     .innerJoin('deposit_request as d', 'd.id', 'm.other_deposit_id')
     .innerJoin('user_profile as p', 'p.user_id', 'd.user_id')
-    .select(['m.deposit_id', 'm.other_deposit_id', 'm.kind', 'm.distance', 'd.created_at', 'd.amount_cents', 'p.full_name', 'p.uid', 'p.user_id'])
+    .select([
+      'm.deposit_id',
+      'm.other_deposit_id',
+      'm.kind',
+      'm.distance',
+      'd.created_at',
+      'd.amount_cents',
+      'p.full_name',
+      'p.uid',
+      'p.user_id',
+    ])
     .where('m.deposit_id', 'in', depositIds)
     .orderBy('d.created_at')
     .execute();

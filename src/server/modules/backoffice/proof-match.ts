@@ -1,7 +1,13 @@
 import { toDecimalString } from '../../../core/money';
 import type { ProofMatch } from '../../../contracts/backoffice';
 import type { Db } from '../../db/index';
-import { DHASH_CANDIDATE_DISTANCE, differingShare, fingerprintImage, hamming, MAX_DIFFERING_SHARE } from '../storage/fingerprint';
+import {
+  DHASH_CANDIDATE_DISTANCE,
+  differingShare,
+  fingerprintImage,
+  hamming,
+  MAX_DIFFERING_SHARE,
+} from '../storage/fingerprint';
 import type { ProofStore } from '../storage/proof-store';
 import * as repo from './proof-match.repo';
 
@@ -17,7 +23,11 @@ export const MAX_MATCHES = 10;
  * Fingerprints a newly stored proof and records which earlier proofs (of any user) are the same
  * image, exactly (same decoded pixels) or nearly (close dHash, then the second look).
  */
-export async function fingerprintProof(deps: { db: Db; store: ProofStore }, deposit: { id: string; user_id: string; created_at: string }, bytes: Buffer): Promise<void> {
+export async function fingerprintProof(
+  deps: { db: Db; store: ProofStore },
+  deposit: { id: string; user_id: string; created_at: string },
+  bytes: Buffer,
+): Promise<void> {
   const fp = await fingerprintImage(bytes);
   const exact = new Set((await repo.samePixels(deps.db, fp.pixelSha256, MAX_MATCHES + 1)).map((r) => r.deposit_id));
   exact.delete(deposit.id);
@@ -33,14 +43,27 @@ export async function fingerprintProof(deps: { db: Db; store: ProofStore }, depo
     .filter((c) => c.distance <= DHASH_CANDIDATE_DISTANCE)
     .sort((a, b) => a.distance - b.distance)
     .slice(0, SECOND_LOOKS);
-  const matches: Array<{ other: string; kind: 'exact' | 'near'; distance: number }> = [...exact].slice(0, MAX_MATCHES).map((other) => ({ other, kind: 'exact' as const, distance: 0 }));
+  const matches: Array<{ other: string; kind: 'exact' | 'near'; distance: number }> = [...exact]
+    .slice(0, MAX_MATCHES)
+    .map((other) => ({ other, kind: 'exact' as const, distance: 0 }));
   for (const c of candidates) {
     if (matches.length >= MAX_MATCHES) break;
     const path = await repo.proofPathOf(deps.db, c.ids[0]!);
     const other = path ? await deps.store.get(path) : null;
-    if (other && (await differingShare(bytes, other)) <= MAX_DIFFERING_SHARE) for (const id of c.ids.slice(0, MAX_MATCHES)) matches.push({ other: id, kind: 'near', distance: c.distance });
+    if (other && (await differingShare(bytes, other)) <= MAX_DIFFERING_SHARE)
+      for (const id of c.ids.slice(0, MAX_MATCHES)) matches.push({ other: id, kind: 'near', distance: c.distance });
   }
-  await repo.saveFingerprint(deps.db, { deposit_id: deposit.id, user_id: deposit.user_id, pixel_sha256: fp.pixelSha256, dhash: fp.dhash, created_at: deposit.created_at }, matches.slice(0, MAX_MATCHES));
+  await repo.saveFingerprint(
+    deps.db,
+    {
+      deposit_id: deposit.id,
+      user_id: deposit.user_id,
+      pixel_sha256: fp.pixelSha256,
+      dhash: fp.dhash,
+      created_at: deposit.created_at,
+    },
+    matches.slice(0, MAX_MATCHES),
+  );
 }
 
 /** The matches of each deposit on a queue page, keyed by deposit id. */
@@ -49,7 +72,14 @@ export async function proofMatches(db: Db, depositIds: string[]): Promise<Map<st
   for (const r of await repo.matchesOf(db, depositIds)) {
     const list = byDeposit.get(r.deposit_id) ?? [];
     if (list.length >= MAX_MATCHES) continue;
-    list.push({ depositId: r.other_deposit_id, kind: r.kind, distance: Number(r.distance), createdAt: r.created_at, amount: toDecimalString(Number(r.amount_cents)), user: { id: r.user_id, fullName: r.full_name, uid: r.uid } });
+    list.push({
+      depositId: r.other_deposit_id,
+      kind: r.kind,
+      distance: Number(r.distance),
+      createdAt: r.created_at,
+      amount: toDecimalString(Number(r.amount_cents)),
+      user: { id: r.user_id, fullName: r.full_name, uid: r.uid },
+    });
     byDeposit.set(r.deposit_id, list);
   }
   return byDeposit;

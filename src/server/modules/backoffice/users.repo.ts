@@ -10,7 +10,12 @@ const MAX = '\u{10FFFF}';
  * however common the prefix: a row counts only if the same user has no smaller matching term,
  * which is one probe of the (user_id, term) index.
  */
-export async function searchPage(db: Db, prefix: string, after: { term: string; id: string } | undefined, limit: number) {
+export async function searchPage(
+  db: Db,
+  prefix: string,
+  after: { term: string; id: string } | undefined,
+  limit: number,
+) {
   const upper = prefix + MAX;
   let q = db
     .selectFrom('user_search_term as t')
@@ -19,12 +24,21 @@ export async function searchPage(db: Db, prefix: string, after: { term: string; 
     .where('t.term', '>=', prefix)
     .where('t.term', '<', upper)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('user_search_term as s').select('s.user_id').whereRef('s.user_id', '=', 't.user_id').where('s.term', '>=', prefix).whereRef('s.term', '<', 't.term'))),
+      not(
+        exists(
+          selectFrom('user_search_term as s')
+            .select('s.user_id')
+            .whereRef('s.user_id', '=', 't.user_id')
+            .where('s.term', '>=', prefix)
+            .whereRef('s.term', '<', 't.term'),
+        ),
+      ),
     )
     .orderBy('t.term')
     .orderBy('t.user_id')
     .limit(limit + 1);
-  if (after) q = q.where(sql<SqlBool>`(t.term > ${after.term} or (t.term = ${after.term} and t.user_id > ${after.id}))`);
+  if (after)
+    q = q.where(sql<SqlBool>`(t.term > ${after.term} or (t.term = ${after.term} and t.user_id > ${after.id}))`);
   return q.execute();
 }
 
@@ -32,7 +46,22 @@ export async function profileOf(db: Db, userId: string) {
   return db
     .selectFrom('user_profile as p')
     .innerJoin('user as u', 'u.id', 'p.user_id')
-    .select(['p.user_id', 'p.uid', 'p.full_name', 'p.first_name', 'p.last_name', 'p.email', 'p.username', 'p.phone', 'p.country', 'p.birth_date', 'p.locale', 'p.created_at', 'u.role', 'u.twoFactorEnabled'])
+    .select([
+      'p.user_id',
+      'p.uid',
+      'p.full_name',
+      'p.first_name',
+      'p.last_name',
+      'p.email',
+      'p.username',
+      'p.phone',
+      'p.country',
+      'p.birth_date',
+      'p.locale',
+      'p.created_at',
+      'u.role',
+      'u.twoFactorEnabled',
+    ])
     .where('p.user_id', '=', userId)
     .executeTakeFirst();
 }
@@ -49,8 +78,16 @@ export async function recentInvestments(db: Db, userId: string, limit: number) {
 }
 
 export async function sessionsOf(db: Db, userId: string, nowIso: string) {
-  const rows = await sql<{ id: string; createdAt: string | Date; expiresAt: string | Date; ipAddress: string | null; userAgent: string | null }>`
-    select "id", "createdAt", "expiresAt", "ipAddress", "userAgent" from "session" where "userId" = ${userId} order by "createdAt" desc`.execute(db);
+  const rows = await sql<{
+    id: string;
+    createdAt: string | Date;
+    expiresAt: string | Date;
+    ipAddress: string | null;
+    userAgent: string | null;
+  }>`
+    select "id", "createdAt", "expiresAt", "ipAddress", "userAgent" from "session" where "userId" = ${userId} order by "createdAt" desc`.execute(
+    db,
+  );
   return rows.rows.filter((r) => new Date(r.expiresAt).toISOString() > nowIso);
 }
 

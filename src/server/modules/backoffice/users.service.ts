@@ -29,17 +29,31 @@ function decodeCursor(cursor: string | undefined): { term: string; id: string } 
 const bool = (v: unknown) => v === true || v === 1;
 
 /** The operators' view of the people: search, a user's page, their sessions. */
-export function createUsersService(ctx: Pick<AppContext, 'db' | 'clock'>, cashier: ReturnType<typeof createHistoryService>) {
+export function createUsersService(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  cashier: ReturnType<typeof createHistoryService>,
+) {
   const { db, clock } = ctx;
   return {
-    async search(q: string, cursor: string | undefined, limit: number): Promise<{ items: UserRow[]; nextCursor: string | null }> {
+    async search(
+      q: string,
+      cursor: string | undefined,
+      limit: number,
+    ): Promise<{ items: UserRow[]; nextCursor: string | null }> {
       const prefix = searchKey(q);
       if (!prefix) return { items: [], nextCursor: null };
       const rows = await repo.searchPage(db, prefix, decodeCursor(cursor), limit);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        items: page.map((r) => ({ id: r.user_id, uid: r.uid, fullName: r.full_name, email: r.email, username: r.username, createdAt: r.created_at })),
+        items: page.map((r) => ({
+          id: r.user_id,
+          uid: r.uid,
+          fullName: r.full_name,
+          email: r.email,
+          username: r.username,
+          createdAt: r.created_at,
+        })),
         nextCursor: rows.length > limit && last ? encodeCursor(last.first_term, last.user_id) : null,
       };
     },
@@ -87,7 +101,13 @@ export function createUsersService(ctx: Pick<AppContext, 'db' | 'clock'>, cashie
           stoppedAt: i.stopped_at,
         })),
         history,
-        sessions: sessions.map((s) => ({ id: s.id, createdAt: new Date(s.createdAt).toISOString(), expiresAt: new Date(s.expiresAt).toISOString(), ipAddress: s.ipAddress, userAgent: s.userAgent })),
+        sessions: sessions.map((s) => ({
+          id: s.id,
+          createdAt: new Date(s.createdAt).toISOString(),
+          expiresAt: new Date(s.expiresAt).toISOString(),
+          ipAddress: s.ipAddress,
+          userAgent: s.userAgent,
+        })),
       };
     },
 

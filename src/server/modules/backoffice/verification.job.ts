@@ -17,6 +17,16 @@ export async function runRequestedVerification(ctx: Pick<AppContext, 'db' | 'clo
 }
 
 /** Looks for an operator's request every few seconds, on the one instance holding the lease. */
-export function startVerificationJob(ctx: AppContext, log: { error(obj: unknown, msg: string): void }, opts: { intervalMs?: number; holder?: string } = {}) {
-  return runLeasedJob({ db: ctx.db, clock: ctx.clock, log }, VERIFICATION_JOB, opts.intervalMs ?? 5000, async () => void (await runRequestedVerification(ctx)), opts.holder ?? instanceId);
+export function startVerificationJob(
+  ctx: AppContext,
+  log: { error(obj: unknown, msg: string): void },
+  opts: { intervalMs?: number; holder?: string } = {},
+) {
+  return runLeasedJob(
+    { db: ctx.db, clock: ctx.clock, log },
+    VERIFICATION_JOB,
+    opts.intervalMs ?? 5000,
+    async () => void (await runRequestedVerification(ctx)),
+    opts.holder ?? instanceId,
+  );
 }

@@ -11,7 +11,12 @@ export async function insertDeposit(trx: Queryable, row: DepositRow): Promise<vo
 }
 
 export async function findDepositByKey(db: Queryable, userId: string, key: string): Promise<DepositRow | undefined> {
-  return db.selectFrom('deposit_request').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('deposit_request')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
 }
 
 export async function countPendingDeposits(db: Queryable, userId: string): Promise<number> {
@@ -43,23 +48,45 @@ export async function lockAvailableBalance(trx: Trx, userId: string): Promise<vo
 
 /** Serializes one person's request filings: a no-op write of their profile row (a row lock on PostgreSQL). */
 export async function lockRequestsOf(trx: Trx, userId: string): Promise<void> {
-  await trx.updateTable('user_profile').set({ updated_at: sql`updated_at` }).where('user_id', '=', userId).execute();
+  await trx
+    .updateTable('user_profile')
+    .set({ updated_at: sql`updated_at` })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /** When the user first invested (stopped investments included), as committed now. */
 export async function firstInvestmentAt(trx: Trx, userId: string): Promise<Date | null> {
-  const row = await trx.selectFrom('investment').select((eb) => eb.fn.min<string | null>('created_at').as('first')).where('user_id', '=', userId).executeTakeFirst();
+  const row = await trx
+    .selectFrom('investment')
+    .select((eb) => eb.fn.min<string | null>('created_at').as('first'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.first ? new Date(row.first) : null;
 }
 
 const HISTORY_LIMIT = 50;
 
 export async function depositsOf(db: Queryable, userId: string): Promise<DepositRow[]> {
-  return db.selectFrom('deposit_request').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(HISTORY_LIMIT).execute();
+  return db
+    .selectFrom('deposit_request')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(HISTORY_LIMIT)
+    .execute();
 }
 
 export async function withdrawalsOf(db: Queryable, userId: string): Promise<WithdrawalRow[]> {
-  return db.selectFrom('withdrawal_request').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(HISTORY_LIMIT).execute();
+  return db
+    .selectFrom('withdrawal_request')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(HISTORY_LIMIT)
+    .execute();
 }
 
 export async function transfersOf(db: Queryable, userId: string) {
@@ -85,5 +112,9 @@ export async function transfersOf(db: Queryable, userId: string) {
 }
 
 export async function contactOf(db: Queryable, userId: string) {
-  return db.selectFrom('user_profile').select(['email', 'locale', 'full_name']).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('user_profile')
+    .select(['email', 'locale', 'full_name'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }

@@ -2,7 +2,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../../core/errors';
-import { depositConfigResponse, depositSchema, historyResponse, withdrawalRequest, withdrawalSchema } from '../../../contracts/cashier';
+import {
+  depositConfigResponse,
+  depositSchema,
+  historyResponse,
+  withdrawalRequest,
+  withdrawalSchema,
+} from '../../../contracts/cashier';
 import { requireUser } from '../../http/auth';
 import { idempotencyKey } from '../../http/idempotency';
 import { MAX_PROOF_BYTES } from '../storage/image';
@@ -17,7 +23,9 @@ async function readDepositForm(request: FastifyRequest): Promise<DepositUpload> 
   const form: DepositUpload = { amount: undefined, proof: undefined };
   try {
     const seen = new Set<string>();
-    for await (const part of request.parts({ limits: { fileSize: MAX_PROOF_BYTES, files: 1, fields: 4, fieldSize: MAX_FIELD_CHARS, parts: 6 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_PROOF_BYTES, files: 1, fields: 4, fieldSize: MAX_FIELD_CHARS, parts: 6 },
+    })) {
       // Never last-one-wins nor a cut value: an ambiguous form is refused whole.
       if (seen.has(part.fieldname)) throw new DomainError('duplicate_field', { field: part.fieldname });
       seen.add(part.fieldname);
@@ -39,36 +47,68 @@ async function readDepositForm(request: FastifyRequest): Promise<DepositUpload> 
   return form;
 }
 
-export async function registerCashierRoutes(app: FastifyInstance, { deposits, withdrawals, history }: Pick<Services, 'deposits' | 'withdrawals' | 'history'>): Promise<void> {
-
+export async function registerCashierRoutes(
+  app: FastifyInstance,
+  { deposits, withdrawals, history }: Pick<Services, 'deposits' | 'withdrawals' | 'history'>,
+): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: true });
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['cashier'];
 
-    r.get('/api/deposits/addresses', {
-      onRequest: requireUser,
-      schema: { tags, summary: 'Where to send crypto for a deposit', response: { 200: depositConfigResponse } },
-    }, async () => deposits.addresses());
-
-    r.post('/api/deposits', {
-      onRequest: requireUser,
-      schema: {
-        tags,
-        summary: 'Submit a deposit: multipart form with `amount` (dollars as text) and `proof` (an image of at most 5 MiB)',
-        consumes: ['multipart/form-data'],
-        response: { 201: depositSchema },
+    r.get(
+      '/api/deposits/addresses',
+      {
+        onRequest: requireUser,
+        schema: { tags, summary: 'Where to send crypto for a deposit', response: { 200: depositConfigResponse } },
       },
-    }, async (request, reply) => reply.status(201).send(await deposits.create(request.user!.id, await readDepositForm(request), idempotencyKey(request))));
+      async () => deposits.addresses(),
+    );
 
-    r.post('/api/withdrawals', {
-      onRequest: requireUser,
-      schema: { tags, summary: 'Request a withdrawal (the amount is held until an operator decides)', body: withdrawalRequest, response: { 201: withdrawalSchema } },
-    }, async (request, reply) => reply.status(201).send(await withdrawals.create(request.user!.id, request.body, idempotencyKey(request))));
+    r.post(
+      '/api/deposits',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          summary:
+            'Submit a deposit: multipart form with `amount` (dollars as text) and `proof` (an image of at most 5 MiB)',
+          consumes: ['multipart/form-data'],
+          response: { 201: depositSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await deposits.create(request.user!.id, await readDepositForm(request), idempotencyKey(request))),
+    );
 
-    r.get('/api/cashier/history', {
-      onRequest: requireUser,
-      schema: { tags, summary: 'Your deposits, withdrawals and transfers with their status', response: { 200: historyResponse } },
-    }, async (request) => history.of(request.user!.id));
+    r.post(
+      '/api/withdrawals',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          summary: 'Request a withdrawal (the amount is held until an operator decides)',
+          body: withdrawalRequest,
+          response: { 201: withdrawalSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await withdrawals.create(request.user!.id, request.body, idempotencyKey(request))),
+    );
+
+    r.get(
+      '/api/cashier/history',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          summary: 'Your deposits, withdrawals and transfers with their status',
+          response: { 200: historyResponse },
+        },
+      },
+      async (request) => history.of(request.user!.id),
+    );
   });
 }

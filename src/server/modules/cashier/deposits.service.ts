@@ -21,7 +21,12 @@ const sampleAddresses: Record<(typeof depositCoins)[number], string> = {
   SOL: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
 };
 
-export function toDeposit(row: Pick<DepositRow, 'id' | 'amount_cents' | 'status' | 'proof_path' | 'created_at' | 'processed_at' | 'admin_notes'>): Deposit {
+export function toDeposit(
+  row: Pick<
+    DepositRow,
+    'id' | 'amount_cents' | 'status' | 'proof_path' | 'created_at' | 'processed_at' | 'admin_notes'
+  >,
+): Deposit {
   return {
     id: row.id,
     amount: toDecimalString(Number(row.amount_cents)),
@@ -40,13 +45,23 @@ export interface DepositUpload {
   proof: Buffer | undefined;
 }
 
-export function createDepositsService(ctx: AppContext, { notifier, proofs: store }: { notifier: Notifier; proofs: ProofStore }) {
+export function createDepositsService(
+  ctx: AppContext,
+  { notifier, proofs: store }: { notifier: Notifier; proofs: ProofStore },
+) {
   const { config, db, clock } = ctx;
 
   function addresses() {
-    const configured = depositCoins.flatMap((coin) => (config.depositAddresses[coin] ? [{ coin, address: config.depositAddresses[coin]! }] : []));
+    const configured = depositCoins.flatMap((coin) =>
+      config.depositAddresses[coin] ? [{ coin, address: config.depositAddresses[coin]! }] : [],
+    );
     if (configured.length > 0) return { available: true, sample: false, addresses: configured };
-    if (config.demoMode) return { available: true, sample: true, addresses: depositCoins.map((coin) => ({ coin, address: sampleAddresses[coin] })) };
+    if (config.demoMode)
+      return {
+        available: true,
+        sample: true,
+        addresses: depositCoins.map((coin) => ({ coin, address: sampleAddresses[coin] })),
+      };
     return { available: false, sample: false, addresses: [] };
   }
 
@@ -70,12 +85,15 @@ export function createDepositsService(ctx: AppContext, { notifier, proofs: store
         const earlier = replayed(await repo.findDepositByKey(db, userId, idempotencyKey));
         if (earlier) return earlier;
       }
-      if (!upload.proof || upload.proof.length === 0) throw new DomainError(upload.proof ? 'file_not_image' : 'proof_required');
+      if (!upload.proof || upload.proof.length === 0)
+        throw new DomainError(upload.proof ? 'file_not_image' : 'proof_required');
       if (upload.proof.length > MAX_PROOF_BYTES) throw new DomainError('file_too_large');
       const { maxPendingDeposits, proofUploadsPerHour } = config.limits;
       // A cheap early refusal, before the image is decoded; the insert below decides for sure.
-      if ((await repo.countPendingDeposits(db, userId)) >= maxPendingDeposits) throw new DomainError('too_many_pending_deposits', { max: maxPendingDeposits });
-      if ((await hitCounter(db, `proof_upload:user:${userId}`, clock.now(), HOUR)) > proofUploadsPerHour) throw new DomainError('rate_limited');
+      if ((await repo.countPendingDeposits(db, userId)) >= maxPendingDeposits)
+        throw new DomainError('too_many_pending_deposits', { max: maxPendingDeposits });
+      if ((await hitCounter(db, `proof_upload:user:${userId}`, clock.now(), HOUR)) > proofUploadsPerHour)
+        throw new DomainError('rate_limited');
       const image = await inspectAndNormalizeImage(upload.proof);
       const now = clock.now();
       const path = await store.put(userId, image.bytes, image.ext, now);
@@ -97,7 +115,8 @@ export function createDepositsService(ctx: AppContext, { notifier, proofs: store
         // count and the insert are one step (two uploads at once cannot both be the third).
         await db.transaction().execute(async (trx) => {
           await repo.lockRequestsOf(trx, userId);
-          if ((await repo.countPendingDeposits(trx, userId)) >= maxPendingDeposits) throw new DomainError('too_many_pending_deposits', { max: maxPendingDeposits });
+          if ((await repo.countPendingDeposits(trx, userId)) >= maxPendingDeposits)
+            throw new DomainError('too_many_pending_deposits', { max: maxPendingDeposits });
           await repo.insertDeposit(trx, row);
         });
       } catch (err) {

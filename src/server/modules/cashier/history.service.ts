@@ -11,7 +11,11 @@ export function createHistoryService(ctx: { db: Db }) {
 }
 
 async function cashierHistory(db: Db, userId: string): Promise<CashierHistory> {
-  const [deposits, withdrawals, transfers] = await Promise.all([repo.depositsOf(db, userId), repo.withdrawalsOf(db, userId), repo.transfersOf(db, userId)]);
+  const [deposits, withdrawals, transfers] = await Promise.all([
+    repo.depositsOf(db, userId),
+    repo.withdrawalsOf(db, userId),
+    repo.transfersOf(db, userId),
+  ]);
   const line = (direction: 'in' | 'out') => (t: (typeof transfers.sent)[number]) => ({
     id: t.id,
     direction,
@@ -23,6 +27,8 @@ async function cashierHistory(db: Db, userId: string): Promise<CashierHistory> {
   return {
     deposits: deposits.map(toDeposit),
     withdrawals: withdrawals.map(toWithdrawal),
-    transfers: [...transfers.sent.map(line('out')), ...transfers.received.map(line('in'))].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)),
+    transfers: [...transfers.sent.map(line('out')), ...transfers.received.map(line('in'))].sort((a, b) =>
+      a.createdAt < b.createdAt ? 1 : -1,
+    ),
   };
 }

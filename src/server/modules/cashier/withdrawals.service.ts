@@ -14,7 +14,12 @@ import { outboxRow } from '../notifications/outbox';
 import type { WithdrawalRow } from './cashier.repo';
 import type { Notifier } from '../notifier';
 
-export function toWithdrawal(row: Pick<WithdrawalRow, 'id' | 'amount_cents' | 'status' | 'crypto_type' | 'wallet_address' | 'created_at' | 'processed_at' | 'admin_notes'>): Withdrawal {
+export function toWithdrawal(
+  row: Pick<
+    WithdrawalRow,
+    'id' | 'amount_cents' | 'status' | 'crypto_type' | 'wallet_address' | 'created_at' | 'processed_at' | 'admin_notes'
+  >,
+): Withdrawal {
   return {
     id: row.id,
     amount: toDecimalString(Number(row.amount_cents)),
@@ -36,7 +41,11 @@ export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Noti
      * A withdrawal request holds its amount at once (available → withdrawal hold), so a pending
      * withdrawal can never be spent a second time.
      */
-    async create(userId: string, input: { amount: string; crypto: string; address: string }, idempotencyKey?: string): Promise<Withdrawal> {
+    async create(
+      userId: string,
+      input: { amount: string; crypto: string; address: string },
+      idempotencyKey?: string,
+    ): Promise<Withdrawal> {
       const amount = requireAmount(input.amount);
       if (!isCryptoType(input.crypto)) throw new DomainError('unknown_crypto');
       const crypto = input.crypto;
@@ -73,7 +82,13 @@ export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Noti
         const result = await movements.apply<Withdrawal>(
           idem,
           {
-            post: { type: 'withdrawal_hold', userId, createdBy: userId, postings: withdrawalHoldPostings(userId, amount), ref: { type: 'withdrawal_request', id } },
+            post: {
+              type: 'withdrawal_hold',
+              userId,
+              createdBy: userId,
+              postings: withdrawalHoldPostings(userId, amount),
+              ref: { type: 'withdrawal_request', id },
+            },
             // The 30-day lock is decided in the same transaction, against what is committed: a first
             // investment racing this request either committed before it, or waits for it.
             requireNotFrozen: userId,
@@ -84,7 +99,14 @@ export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Noti
             related: (txId) => ((holdTx = txId), { table: 'withdrawal_request', row: row(txId) }),
             respond: () => toWithdrawal(row(holdTx)),
             outbox: () =>
-              outboxRow({ userId, to: who.email, template: 'withdrawal_requested', locale: who.locale, params: { amount: toDecimalString(amount), crypto, address }, now }),
+              outboxRow({
+                userId,
+                to: who.email,
+                template: 'withdrawal_requested',
+                locale: who.locale,
+                params: { amount: toDecimalString(amount), crypto, address },
+                now,
+              }),
           },
           now,
         );

@@ -13,13 +13,22 @@ describe('GET /api/public/config', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public/config' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      advertisedRates: { tradingMonthlyPct: 15, realEstateQuarterlyPct: 12, stocksYearlyMinPct: 8, stocksYearlyMaxPct: 10 },
+      advertisedRates: {
+        tradingMonthlyPct: 15,
+        realEstateQuarterlyPct: 12,
+        stocksYearlyMinPct: 8,
+        stocksYearlyMaxPct: 10,
+      },
       demoMode: false,
     });
   });
 
   it('follows the operator configuration', async () => {
-    t = await createTestApp({ RATE_TRADING_MONTHLY_PCT: '9.5', RATE_REAL_ESTATE_QUARTERLY_PCT: '6', DEMO_MODE: 'true' });
+    t = await createTestApp({
+      RATE_TRADING_MONTHLY_PCT: '9.5',
+      RATE_REAL_ESTATE_QUARTERLY_PCT: '6',
+      DEMO_MODE: 'true',
+    });
     const body = (await t.app.inject({ method: 'GET', url: '/api/public/config' })).json();
     expect(body.advertisedRates.tradingMonthlyPct).toBe(9.5);
     expect(body.advertisedRates.realEstateQuarterlyPct).toBe(6);

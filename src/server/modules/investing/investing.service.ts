@@ -7,7 +7,15 @@ import { requireAmount, toDecimalString } from '../../../core/money';
 import type { Investment, StopResult } from '../../../contracts/investing';
 import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
-import { availableBalance, firstAnswerOr, InsufficientFunds, post, requestHash, runIdempotent, type IdempotencyInput } from '../ledger/ledger.service';
+import {
+  availableBalance,
+  firstAnswerOr,
+  InsufficientFunds,
+  post,
+  requestHash,
+  runIdempotent,
+  type IdempotencyInput,
+} from '../ledger/ledger.service';
 import { createMovements } from '../ledger/movement';
 import * as repo from './investing.repo';
 import type { InvestmentRow } from './investing.repo';
@@ -23,7 +31,6 @@ export interface InvestingDeps {
   notify?: Notifier;
 }
 
-
 export function toInvestment(row: InvestmentRow, now: Date, btcPriceCents: number | null = null): Investment {
   const active = row.is_active === 1;
   return {
@@ -31,7 +38,8 @@ export function toInvestment(row: InvestmentRow, now: Date, btcPriceCents: numbe
     area: row.area as Area,
     amount: toDecimalString(Number(row.amount_cents)),
     currentValue: toDecimalString(active ? storedInvestmentValue(row, btcPriceCents) : Number(row.current_value_cents)),
-    btcPriceAtInvestment: row.btc_price_at_investment_cents === null ? null : toDecimalString(Number(row.btc_price_at_investment_cents)),
+    btcPriceAtInvestment:
+      row.btc_price_at_investment_cents === null ? null : toDecimalString(Number(row.btc_price_at_investment_cents)),
     isActive: active,
     createdAt: row.created_at,
     stoppedAt: row.stopped_at,
@@ -82,11 +90,20 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
         const result = await movements.apply(
           { userId, key: idempotencyKey, requestHash: requestHash(['invest', area, amount]) },
           {
-            post: { type: 'invest', userId, createdBy: userId, postings: investPostings(userId, amount), ref: { type: 'investment', id } },
+            post: {
+              type: 'invest',
+              userId,
+              createdBy: userId,
+              postings: investPostings(userId, amount),
+              ref: { type: 'investment', id },
+            },
             requireNotFrozen: userId,
             requireProfile: userId,
             related: (txId) => ((investTx = txId), { table: 'investment', row: row(txId) }),
-            respond: (balanceAfter) => ({ investment: toInvestment(row(investTx), now, btcPrice), balance: balanceAfter({ owner: userId, kind: 'available' }) }),
+            respond: (balanceAfter) => ({
+              investment: toInvestment(row(investTx), now, btcPrice),
+              balance: balanceAfter({ owner: userId, kind: 'available' }),
+            }),
           },
           now,
         );
@@ -135,9 +152,15 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
       idem,
       {
         post: { type: 'stop', userId, createdBy: userId, postings, ref: { type: 'investment', id: found.id } },
-        related: (txId) => ((stopTx = txId), { table: 'investment_stop', row: { id: found.id, stopped_at: now.toISOString(), current_value_cents: value } }),
+        related: (txId) => (
+          (stopTx = txId),
+          { table: 'investment_stop', row: { id: found.id, stopped_at: now.toISOString(), current_value_cents: value } }
+        ),
         respond: (balanceAfter) => ({
-          investment: toInvestment({ ...found, is_active: 0, stopped_at: now.toISOString(), current_value_cents: value, stop_tx_id: stopTx }, now),
+          investment: toInvestment(
+            { ...found, is_active: 0, stopped_at: now.toISOString(), current_value_cents: value, stop_tx_id: stopTx },
+            now,
+          ),
           credited: toDecimalString(value),
           balance: balanceAfter({ owner: userId, kind: 'available' }),
         }),
@@ -148,14 +171,44 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
   }
 
   /** A stop worth nothing leaves the available balance untouched: its answer reads the balance. */
-  async function stopWithoutCredit(found: InvestmentRow, principal: number, idem: IdempotencyInput, now: Date): Promise<StopResult> {
+  async function stopWithoutCredit(
+    found: InvestmentRow,
+    principal: number,
+    idem: IdempotencyInput,
+    now: Date,
+  ): Promise<StopResult> {
     return runIdempotent<StopResult>(db, idem, async (trx, idempotency) => {
-      if (!(await repo.closeInvestment(trx, found.id, 0, now.toISOString()))) throw new DomainError('investment_not_active');
-      const txId = await post(trx, { type: 'stop', userId: found.user_id, createdBy: found.user_id, postings: stopPostings(found.user_id, principal, 0), ref: { type: 'investment', id: found.id }, idempotency }, now);
+      if (!(await repo.closeInvestment(trx, found.id, 0, now.toISOString())))
+        throw new DomainError('investment_not_active');
+      const txId = await post(
+        trx,
+        {
+          type: 'stop',
+          userId: found.user_id,
+          createdBy: found.user_id,
+          postings: stopPostings(found.user_id, principal, 0),
+          ref: { type: 'investment', id: found.id },
+          idempotency,
+        },
+        now,
+      );
       await repo.setStopTx(trx, found.id, txId);
-      const closed: InvestmentRow = { ...found, is_active: 0, stopped_at: now.toISOString(), current_value_cents: 0, stop_tx_id: txId };
+      const closed: InvestmentRow = {
+        ...found,
+        is_active: 0,
+        stopped_at: now.toISOString(),
+        current_value_cents: 0,
+        stop_tx_id: txId,
+      };
       const balance = await availableBalance(trx, found.user_id);
-      return { txId, response: { investment: toInvestment(closed, now), credited: toDecimalString(0), balance: toDecimalString(balance) } };
+      return {
+        txId,
+        response: {
+          investment: toInvestment(closed, now),
+          credited: toDecimalString(0),
+          balance: toDecimalString(balance),
+        },
+      };
     });
   }
 }

@@ -15,7 +15,8 @@ export function valuedInvestment(row: StoredValuation): ValuedInvestment {
     area: row.area as Area,
     amountCents: Number(row.amount_cents),
     storedValueCents: Number(row.current_value_cents),
-    btcPriceAtInvestmentCents: row.btc_price_at_investment_cents === null ? null : Number(row.btc_price_at_investment_cents),
+    btcPriceAtInvestmentCents:
+      row.btc_price_at_investment_cents === null ? null : Number(row.btc_price_at_investment_cents),
   };
 }
 

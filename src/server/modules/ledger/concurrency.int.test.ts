@@ -24,12 +24,16 @@ describe(`money under concurrent requests (${testDialect})`, () => {
     const N = 37;
     await fund(t.ctx, sender.id, N * 1_000);
     const results = await Promise.allSettled(
-      Array.from({ length: 200 }, (_, i) => transfers.transfer(sender.id, { recipientUid: recipients[i % 5]!.uid, amount: '10.00' })),
+      Array.from({ length: 200 }, (_, i) =>
+        transfers.transfer(sender.id, { recipientUid: recipients[i % 5]!.uid, amount: '10.00' }),
+      ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled').length;
     const refused = results.filter((r) => r.status === 'rejected');
     expect(ok).toBe(N);
-    expect(refused.every((r) => (r as PromiseRejectedResult).reason.code === 'transfer_insufficient_balance')).toBe(true);
+    expect(refused.every((r) => (r as PromiseRejectedResult).reason.code === 'transfer_insufficient_balance')).toBe(
+      true,
+    );
     expect((await userBalances(t.ctx.db, sender.id)).available).toBe(0);
     expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
   });
@@ -62,7 +66,9 @@ describe(`money under concurrent requests (${testDialect})`, () => {
     // 300.00 available; ten stops of the 200.00 investment race forty invests of 25.00.
     const [stops, invests] = await Promise.all([
       Promise.allSettled(Array.from({ length: 10 }, () => investing.stop(u.id, first.investment.id))),
-      Promise.allSettled(Array.from({ length: 40 }, () => investing.invest(u.id, { area: 'trading', amount: '25.00' }))),
+      Promise.allSettled(
+        Array.from({ length: 40 }, () => investing.invest(u.id, { area: 'trading', amount: '25.00' })),
+      ),
     ]);
     expect(stops.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const placed = invests.filter((r) => r.status === 'fulfilled').length;
@@ -79,12 +85,18 @@ describe(`money under concurrent requests (${testDialect})`, () => {
     const b = await insertBareUser(t.ctx);
     await fund(t.ctx, a.id, 10_000);
     const key = 'key-123';
-    const replies = await Promise.all(Array.from({ length: 10 }, () => transfers.transfer(a.id, { recipientUid: b.uid, amount: '40.00' }, key).catch((e) => e)));
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        transfers.transfer(a.id, { recipientUid: b.uid, amount: '40.00' }, key).catch((e) => e),
+      ),
+    );
     const answers = replies.filter((r) => !(r instanceof Error) && !('code' in r));
     expect(answers.length).toBeGreaterThan(0);
     expect(new Set(answers.map((r) => (r as { id: string }).id)).size).toBe(1);
     expect((await userBalances(t.ctx.db, a.id)).available).toBe(6_000);
     expect(toDecimalString((await userBalances(t.ctx.db, b.id)).available)).toBe('40.00');
-    await expect(transfers.transfer(a.id, { recipientUid: b.uid, amount: '41.00' }, key)).rejects.toMatchObject({ code: 'idempotency_key_reused' });
+    await expect(transfers.transfer(a.id, { recipientUid: b.uid, amount: '41.00' }, key)).rejects.toMatchObject({
+      code: 'idempotency_key_reused',
+    });
   });
 });

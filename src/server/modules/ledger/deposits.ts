@@ -12,7 +12,13 @@ export async function creditDeposit(
 ): Promise<string> {
   return post(
     trx,
-    { type: 'deposit', userId: input.userId, createdBy: input.approvedBy, postings: depositPostings(input.userId, input.amountCents), ref: input.ref },
+    {
+      type: 'deposit',
+      userId: input.userId,
+      createdBy: input.approvedBy,
+      postings: depositPostings(input.userId, input.amountCents),
+      ref: input.ref,
+    },
     now,
   );
 }

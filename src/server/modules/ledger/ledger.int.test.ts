@@ -45,7 +45,11 @@ describe(`ledger invariants under random money traffic (${testDialect})`, () => 
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
         const users = await Promise.all(Array.from({ length: USERS }, () => insertBareUser(t.ctx)));
-        const model = users.map(() => ({ available: 0, invested: 0, open: [] as Array<{ id: string; cents: number; at: number; priceAt: number | null }> }));
+        const model = users.map(() => ({
+          available: 0,
+          invested: 0,
+          open: [] as Array<{ id: string; cents: number; at: number; priceAt: number | null }>,
+        }));
         const before = await platformBalances(t.ctx.db);
         for (const o of ops) {
           switch (o.kind) {
@@ -58,13 +62,21 @@ describe(`ledger invariants under random money traffic (${testDialect})`, () => 
               const ok = o.cents <= m.available;
               const attempt = investing.invest(users[o.user]!.id, { area: o.area, amount: toDecimalString(o.cents) });
               if (!ok) {
-                await expect(attempt).rejects.toMatchObject({ code: 'insufficient_balance', params: { balance: toDecimalString(m.available) } });
+                await expect(attempt).rejects.toMatchObject({
+                  code: 'insufficient_balance',
+                  params: { balance: toDecimalString(m.available) },
+                });
                 break;
               }
               const { investment } = await attempt;
               m.available -= o.cents;
               m.invested += o.cents;
-              m.open.push({ id: investment.id, cents: o.cents, at: t.clock.now().getTime(), priceAt: o.area === 'crypto' ? price : null });
+              m.open.push({
+                id: investment.id,
+                cents: o.cents,
+                at: t.clock.now().getTime(),
+                priceAt: o.area === 'crypto' ? price : null,
+              });
               break;
             }
             case 'stop': {
@@ -86,7 +98,10 @@ describe(`ledger invariants under random money traffic (${testDialect})`, () => 
               break;
             }
             case 'transfer': {
-              const attempt = transfers.transfer(users[o.from]!.id, { recipientUid: users[o.to]!.uid, amount: toDecimalString(o.cents) });
+              const attempt = transfers.transfer(users[o.from]!.id, {
+                recipientUid: users[o.to]!.uid,
+                amount: toDecimalString(o.cents),
+              });
               if (o.from === o.to) {
                 await expect(attempt).rejects.toMatchObject({ code: 'transfer_to_self' });
               } else if (o.cents > model[o.from]!.available) {
@@ -110,12 +125,16 @@ describe(`ledger invariants under random money traffic (${testDialect})`, () => 
         }
         for (const [i, u] of users.entries()) {
           const b = await userBalances(t.ctx.db, u.id);
-          expect({ available: b.available, invested: b.invested }).toEqual({ available: model[i]!.available, invested: model[i]!.invested });
+          expect({ available: b.available, invested: b.invested }).toEqual({
+            available: model[i]!.available,
+            invested: model[i]!.invested,
+          });
         }
         // Users' money equals what came in minus what went out, plus the gains paid (or minus losses kept).
         const after = await platformBalances(t.ctx.db);
         const usersTotal = model.reduce((s, m) => s + m.available + m.invested, 0);
-        const platformDelta = (after.deposits - before.deposits) + (after.withdrawals - before.withdrawals) + (after.pnl - before.pnl);
+        const platformDelta =
+          after.deposits - before.deposits + (after.withdrawals - before.withdrawals) + (after.pnl - before.pnl);
         expect(usersTotal + platformDelta).toBe(0);
       }),
       { numRuns: testDialect === 'sqlite' ? 1000 : 200 },

@@ -39,7 +39,11 @@ export async function insertTx(trx: Trx, row: Database['ledger_tx']): Promise<vo
   await trx.insertInto('ledger_tx').values(row).execute();
 }
 
-export async function insertEntries(trx: Trx, txId: string, entries: Array<{ accountId: string; amount: number }>): Promise<void> {
+export async function insertEntries(
+  trx: Trx,
+  txId: string,
+  entries: Array<{ accountId: string; amount: number }>,
+): Promise<void> {
   await trx
     .insertInto('ledger_entry')
     .values(entries.map((e) => ({ tx_id: txId, account_id: e.accountId, amount_cents: e.amount })))
@@ -60,12 +64,20 @@ export async function findTxByKey(db: Queryable, userId: string, key: string) {
 }
 
 export async function balancesOf(db: Queryable, ownerId: string): Promise<Record<string, number>> {
-  const rows = await db.selectFrom('ledger_account').select(['kind', 'balance_cents']).where('owner_id', '=', ownerId).execute();
+  const rows = await db
+    .selectFrom('ledger_account')
+    .select(['kind', 'balance_cents'])
+    .where('owner_id', '=', ownerId)
+    .execute();
   return Object.fromEntries(rows.map((r) => [r.kind, Number(r.balance_cents)]));
 }
 
 export async function balanceOf(db: Queryable, accountId: string): Promise<number> {
-  const row = await db.selectFrom('ledger_account').select('balance_cents').where('id', '=', accountId).executeTakeFirst();
+  const row = await db
+    .selectFrom('ledger_account')
+    .select('balance_cents')
+    .where('id', '=', accountId)
+    .executeTakeFirst();
   return row ? Number(row.balance_cents) : 0;
 }
 

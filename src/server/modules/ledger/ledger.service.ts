@@ -34,7 +34,11 @@ export interface Posted {
 }
 
 /** A user's balance of one kind as the transaction left it (the caller knows the account was touched). */
-export function balanceAfter(posted: Posted, owner: string, kind: 'available' | 'invested' | 'withdrawal_hold'): number {
+export function balanceAfter(
+  posted: Posted,
+  owner: string,
+  kind: 'available' | 'invested' | 'withdrawal_hold',
+): number {
   const balance = posted.balances.get(accountId({ owner, kind }));
   if (balance === undefined) throw new Error(`transaction ${posted.txId} did not touch ${owner}/${kind}`);
   return balance;
@@ -55,7 +59,12 @@ export async function post(trx: Trx, input: PostInput, now: Date): Promise<strin
  * the balances: on PostgreSQL a balance row stays locked from its update to the commit, so the
  * contended rows are touched last.
  */
-export async function postTx(trx: Trx, input: PostInput, now: Date, related?: (txId: string) => Promise<void>): Promise<Posted> {
+export async function postTx(
+  trx: Trx,
+  input: PostInput,
+  now: Date,
+  related?: (txId: string) => Promise<void>,
+): Promise<Posted> {
   assertBalanced(input.postings);
   const at = now.toISOString();
   const entries = input.postings.map((p) => ({ accountId: accountId(p.account), amount: p.amount, p }));
@@ -129,12 +138,12 @@ export function decodeStoredAnswer<T>(text: string): T {
       return m ? toDecimalString(Number(balances[Number(m[1])])) : value;
     }
     if (Array.isArray(value)) return value.map(fill);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)]));
     return value;
   };
   return fill(body) as T;
 }
-
 
 export async function runIdempotent<T>(
   db: Db,

@@ -43,7 +43,8 @@ export interface StoredAnswer {
   response: string | null;
 }
 
-export type MovementOutcome = { applied: true; balances: number[]; response: string | null } | { applied: false; earlier: StoredAnswer };
+export type MovementOutcome =
+  { applied: true; balances: number[]; response: string | null } | { applied: false; earlier: StoredAnswer };
 
 /** Why the database refused a movement: a debit not covered, or a domain row no longer in the state the service saw. */
 export class MovementRefused extends Error {
@@ -63,26 +64,51 @@ export interface MovementWriter {
    * `answer` turns the new balances (in entry order) into the stored replay answer; PostgreSQL
    * stores `template` instead, wrapped with the balances (see decodeStoredAnswer).
    */
-  apply(rows: MovementRows, answer: { build: (balances: number[]) => string; template: string } | null): Promise<MovementOutcome>;
+  apply(
+    rows: MovementRows,
+    answer: { build: (balances: number[]) => string; template: string } | null,
+  ): Promise<MovementOutcome>;
   findByKey(userId: string, key: string): Promise<StoredAnswer | undefined>;
 }
 
-const txColumns = ['id', 'type', 'user_id', 'idempotency_key', 'request_hash', 'ref_type', 'ref_id', 'created_by', 'created_at'] as const;
+const txColumns = [
+  'id',
+  'type',
+  'user_id',
+  'idempotency_key',
+  'request_hash',
+  'ref_type',
+  'ref_id',
+  'created_by',
+  'created_at',
+] as const;
 
 function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) => Promise<T>): MovementWriter {
-  const byKey = sqlite.prepare<[string, string], StoredAnswer>('select request_hash, response from ledger_tx where user_id = ? and idempotency_key = ?');
-  const insertTx = sqlite.prepare(`insert into ledger_tx (${txColumns.join(', ')}, response) values (${txColumns.map((c) => `@${c}`).join(', ')}, null)`);
+  const byKey = sqlite.prepare<[string, string], StoredAnswer>(
+    'select request_hash, response from ledger_tx where user_id = ? and idempotency_key = ?',
+  );
+  const insertTx = sqlite.prepare(
+    `insert into ledger_tx (${txColumns.join(', ')}, response) values (${txColumns.map((c) => `@${c}`).join(', ')}, null)`,
+  );
   const applyDelta = sqlite
-    .prepare<[number, string, number], number>("update ledger_account set balance_cents = balance_cents + ? where id = ? and (kind like 'platform_%' or balance_cents >= -?) returning balance_cents")
+    .prepare<[number, string, number], number>(
+      "update ledger_account set balance_cents = balance_cents + ? where id = ? and (kind like 'platform_%' or balance_cents >= -?) returning balance_cents",
+    )
     .pluck();
-  const ensureAccount = sqlite.prepare('insert into ledger_account (id, owner_id, kind, balance_cents, created_at) values (?, ?, ?, 0, ?) on conflict (id) do nothing');
+  const ensureAccount = sqlite.prepare(
+    'insert into ledger_account (id, owner_id, kind, balance_cents, created_at) values (?, ?, ?, 0, ?) on conflict (id) do nothing',
+  );
   const insertEntry = sqlite.prepare('insert into ledger_entry (tx_id, account_id, amount_cents) values (?, ?, ?)');
-  const firstInvestment = sqlite.prepare<[string], string | null>('select min(created_at) from investment where user_id = ?').pluck();
+  const firstInvestment = sqlite
+    .prepare<[string], string | null>('select min(created_at) from investment where user_id = ?')
+    .pluck();
   const isVerified = sqlite.prepare<[string], number | null>('select "emailVerified" from "user" where id = ?').pluck();
   const hasProfile = sqlite.prepare<[string], number>('select 1 from user_profile where user_id = ?').pluck();
   const isFrozen = sqlite.prepare<[string], number>('select 1 from account_freeze where user_id = ?').pluck();
   const setResponse = sqlite.prepare('update ledger_tx set response = ? where id = ?');
-  const stop = sqlite.prepare('update investment set is_active = 0, stopped_at = @stopped_at, stop_tx_id = @tx_id, current_value_cents = @current_value_cents where id = @id and is_active = 1');
+  const stop = sqlite.prepare(
+    'update investment set is_active = 0, stopped_at = @stopped_at, stop_tx_id = @tx_id, current_value_cents = @current_value_cents where id = @id and is_active = 1',
+  );
   // One insert per domain table and column list, compiled the first time it is seen.
   const inserts = new Map<string, SQLite.Statement>();
   const insertRow = (table: string, row: Record<string, unknown>) => {
@@ -90,67 +116,78 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
     const shape = `${table}(${columns.join(',')})`;
     let statement = inserts.get(shape);
     if (!statement) {
-      statement = sqlite.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`);
+      statement = sqlite.prepare(
+        `insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`,
+      );
       inserts.set(shape, statement);
     }
     statement.run(row);
   };
 
-  const write = sqlite.transaction((rows: MovementRows, answer: ((balances: number[]) => string) | null): MovementOutcome => {
-    const { tx } = rows;
-    if (tx.idempotency_key !== null) {
-      const earlier = byKey.get(tx.user_id, tx.idempotency_key);
-      if (earlier) return { applied: false, earlier };
-    }
-    const verifiedUser = rows.guard?.verified_user;
-    if (verifiedUser !== undefined && !isVerified.get(verifiedUser)) throw new MovementRefused('unverified');
-    const profileUser = rows.guard?.profile_user;
-    if (profileUser !== undefined && !hasProfile.get(profileUser)) throw new MovementRefused('no_profile');
-    const frozenUser = rows.guard?.not_frozen;
-    if (frozenUser !== undefined && isFrozen.get(frozenUser)) throw new MovementRefused('frozen');
-    const lock = rows.guard?.withdrawal_lock;
-    if (lock) {
-      const first = firstInvestment.get(lock.user_id);
-      if (first != null && first > lock.boundary) throw new MovementRefused('locked', first);
-    }
-    insertTx.run(tx);
-    const related = rows.related;
-    if (related?.table === 'investment_stop') {
-      if (stop.run({ ...related.row, tx_id: tx.id }).changes !== 1) throw new MovementRefused('stale');
-    } else if (related) {
-      insertRow(related.table, related.row);
-    }
-    const balances: number[] = [];
-    for (const e of rows.entries) {
-      let balance = applyDelta.get(e.amount, e.accountId, e.amount);
-      if (balance === undefined && (e.amount > 0 || e.owner === 'platform')) {
-        ensureAccount.run(e.accountId, e.owner, e.kind, tx.created_at);
-        balance = applyDelta.get(e.amount, e.accountId, e.amount);
+  const write = sqlite.transaction(
+    (rows: MovementRows, answer: ((balances: number[]) => string) | null): MovementOutcome => {
+      const { tx } = rows;
+      if (tx.idempotency_key !== null) {
+        const earlier = byKey.get(tx.user_id, tx.idempotency_key);
+        if (earlier) return { applied: false, earlier };
       }
-      if (balance === undefined) throw new MovementRefused('insufficient', e.accountId);
-      balances.push(balance);
-    }
-    for (const e of rows.entries) insertEntry.run(tx.id, e.accountId, e.amount);
-    if (rows.outbox) insertRow('email_outbox', { ...rows.outbox });
-    const response = answer ? answer(balances) : null;
-    if (response !== null) setResponse.run(response, tx.id);
-    return { applied: true, balances, response };
-  });
+      const verifiedUser = rows.guard?.verified_user;
+      if (verifiedUser !== undefined && !isVerified.get(verifiedUser)) throw new MovementRefused('unverified');
+      const profileUser = rows.guard?.profile_user;
+      if (profileUser !== undefined && !hasProfile.get(profileUser)) throw new MovementRefused('no_profile');
+      const frozenUser = rows.guard?.not_frozen;
+      if (frozenUser !== undefined && isFrozen.get(frozenUser)) throw new MovementRefused('frozen');
+      const lock = rows.guard?.withdrawal_lock;
+      if (lock) {
+        const first = firstInvestment.get(lock.user_id);
+        if (first != null && first > lock.boundary) throw new MovementRefused('locked', first);
+      }
+      insertTx.run(tx);
+      const related = rows.related;
+      if (related?.table === 'investment_stop') {
+        if (stop.run({ ...related.row, tx_id: tx.id }).changes !== 1) throw new MovementRefused('stale');
+      } else if (related) {
+        insertRow(related.table, related.row);
+      }
+      const balances: number[] = [];
+      for (const e of rows.entries) {
+        let balance = applyDelta.get(e.amount, e.accountId, e.amount);
+        if (balance === undefined && (e.amount > 0 || e.owner === 'platform')) {
+          ensureAccount.run(e.accountId, e.owner, e.kind, tx.created_at);
+          balance = applyDelta.get(e.amount, e.accountId, e.amount);
+        }
+        if (balance === undefined) throw new MovementRefused('insufficient', e.accountId);
+        balances.push(balance);
+      }
+      for (const e of rows.entries) insertEntry.run(tx.id, e.accountId, e.amount);
+      if (rows.outbox) insertRow('email_outbox', { ...rows.outbox });
+      const response = answer ? answer(balances) : null;
+      if (response !== null) setResponse.run(response, tx.id);
+      return { applied: true, balances, response };
+    },
+  );
 
   return {
-    apply: (rows, answer) => withConnection(() => write(rows, answer && rows.tx.idempotency_key !== null ? answer.build : null)),
+    apply: (rows, answer) =>
+      withConnection(() => write(rows, answer && rows.tx.idempotency_key !== null ? answer.build : null)),
     findByKey: (userId, key) => withConnection(() => byKey.get(userId, key)),
   };
 }
 
-const postMovement = 'select balances, replay_hash, replay_response, replay_found from atlas_post_movement($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)';
+const postMovement =
+  'select balances, replay_hash, replay_response, replay_found from atlas_post_movement($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)';
 
 function postgresWriter(pool: pg.Pool): MovementWriter {
   return {
     async apply(rows, answer) {
       const { entries, related, tx } = rows;
       try {
-        const result = await pool.query<{ balances: string[] | null; replay_hash: string | null; replay_response: string | null; replay_found: boolean }>({
+        const result = await pool.query<{
+          balances: string[] | null;
+          replay_hash: string | null;
+          replay_response: string | null;
+          replay_found: boolean;
+        }>({
           name: 'atlas_post_movement',
           text: postMovement,
           values: [
@@ -167,7 +204,8 @@ function postgresWriter(pool: pg.Pool): MovementWriter {
           ],
         });
         const r = result.rows[0]!;
-        if (r.replay_found) return { applied: false, earlier: { request_hash: r.replay_hash, response: r.replay_response } };
+        if (r.replay_found)
+          return { applied: false, earlier: { request_hash: r.replay_hash, response: r.replay_response } };
         return { applied: true, balances: (r.balances ?? []).map(Number), response: null };
       } catch (err) {
         const code = (err as { code?: string }).code;

@@ -63,14 +63,20 @@ export function createMovements(dbh: DbHandle) {
       const at = now.toISOString();
       // A stable order of row updates keeps two opposite movements from deadlocking on PostgreSQL.
       const entries = post.postings
-        .map((p) => ({ accountId: accountId(p.account), owner: p.account.owner, kind: p.account.kind as string, amount: p.amount }))
+        .map((p) => ({
+          accountId: accountId(p.account),
+          owner: p.account.owner,
+          kind: p.account.kind as string,
+          amount: p.amount,
+        }))
         .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
       const indexOf = (account: AccountRef) => {
         const i = entries.findIndex((e) => e.accountId === accountId(account));
         if (i < 0) throw new Error(`movement ${txId} did not touch ${accountId(account)}`);
         return i;
       };
-      const render = (balances: number[]) => movement.respond((account) => toDecimalString(balances[indexOf(account)]!));
+      const render = (balances: number[]) =>
+        movement.respond((account) => toDecimalString(balances[indexOf(account)]!));
       const rows = {
         tx: {
           id: txId,
@@ -102,7 +108,10 @@ export function createMovements(dbh: DbHandle) {
       };
       // Only a request with a key can be replayed, so only its answer is kept.
       const answer = input.key
-        ? { build: (balances: number[]) => JSON.stringify(render(balances)), template: JSON.stringify(movement.respond((account) => `$balance:${indexOf(account)}`)) }
+        ? {
+            build: (balances: number[]) => JSON.stringify(render(balances)),
+            template: JSON.stringify(movement.respond((account) => `$balance:${indexOf(account)}`)),
+          }
         : null;
       for (let attempt = 0; ; attempt++) {
         try {

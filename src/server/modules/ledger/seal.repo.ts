@@ -12,12 +12,32 @@ export type SealedTable = 'ledger_tx' | 'ledger_entry' | 'audit_log';
  * order and "above the last sealed id" is exactly "committed since". That spares two thirds of the
  * stamps. PostgreSQL allocates ids before commit, so it stamps every kind.
  */
-export async function unsealedEntriesAbove(q: Queryable, columns: string[], upto: number, limit: number): Promise<Row[]> {
-  return (await q.selectFrom('ledger_entry').select(columns as never[]).where('id', '>', upto).orderBy('id').limit(limit).execute()) as Row[];
+export async function unsealedEntriesAbove(
+  q: Queryable,
+  columns: string[],
+  upto: number,
+  limit: number,
+): Promise<Row[]> {
+  return (await q
+    .selectFrom('ledger_entry')
+    .select(columns as never[])
+    .where('id', '>', upto)
+    .orderBy('id')
+    .limit(limit)
+    .execute()) as Row[];
 }
 
-export async function unsealed(q: Queryable, kind: SealedTable, columns: string[], order: string[], limit: number): Promise<Row[]> {
-  let query = q.selectFrom(kind).select(columns as never[]).where('seal_no', 'is', null);
+export async function unsealed(
+  q: Queryable,
+  kind: SealedTable,
+  columns: string[],
+  order: string[],
+  limit: number,
+): Promise<Row[]> {
+  let query = q
+    .selectFrom(kind)
+    .select(columns as never[])
+    .where('seal_no', 'is', null);
   for (const c of order) query = query.orderBy(c as never);
   return (await query.limit(limit).execute()) as Row[];
 }
@@ -26,13 +46,29 @@ export async function sealHead(q: Queryable) {
   return q.selectFrom('ledger_seal').selectAll().orderBy('no', 'desc').limit(1).executeTakeFirst();
 }
 
-export async function insertSeal(trx: Trx, seal: { no: number; prev_hash: string; hash: string; rows: number; sealed_at: string; items: string; upto_entry: number | null }): Promise<void> {
+export async function insertSeal(
+  trx: Trx,
+  seal: {
+    no: number;
+    prev_hash: string;
+    hash: string;
+    rows: number;
+    sealed_at: string;
+    items: string;
+    upto_entry: number | null;
+  },
+): Promise<void> {
   await trx.insertInto('ledger_seal').values(seal).execute();
 }
 
 /** Stamps these rows with the seal's number, unless already stamped; how many it stamped. */
 export async function stamp(trx: Trx, kind: SealedTable, no: number, ids: unknown[]): Promise<number> {
-  const stamped = await trx.updateTable(kind).set({ seal_no: no }).where('id', 'in', ids as never[]).where('seal_no', 'is', null).executeTakeFirst();
+  const stamped = await trx
+    .updateTable(kind)
+    .set({ seal_no: no })
+    .where('id', 'in', ids as never[])
+    .where('seal_no', 'is', null)
+    .executeTakeFirst();
   return Number(stamped.numUpdatedRows);
 }
 
@@ -41,5 +77,8 @@ export async function allSeals(db: Db) {
 }
 
 export async function allRows(db: Db, kind: SealedTable, columns: string[]): Promise<Row[]> {
-  return (await db.selectFrom(kind).select(columns as never[]).execute()) as Row[];
+  return (await db
+    .selectFrom(kind)
+    .select(columns as never[])
+    .execute()) as Row[];
 }

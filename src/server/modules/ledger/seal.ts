@@ -22,12 +22,39 @@ export const sealKinds: SealKind[] = ['ledger_tx', 'ledger_entry', 'audit_log'];
 
 /** The columns each kind is sealed by, in a fixed order (the stamp itself is not part of it). */
 const columns: Record<SealKind, string[]> = {
-  ledger_tx: ['id', 'type', 'user_id', 'idempotency_key', 'request_hash', 'response', 'ref_type', 'ref_id', 'created_by', 'created_at'],
+  ledger_tx: [
+    'id',
+    'type',
+    'user_id',
+    'idempotency_key',
+    'request_hash',
+    'response',
+    'ref_type',
+    'ref_id',
+    'created_by',
+    'created_at',
+  ],
   ledger_entry: ['id', 'tx_id', 'account_id', 'amount_cents'],
-  audit_log: ['id', 'actor_id', 'action', 'target_type', 'target_id', 'before', 'after', 'at', 'ip', 'user_agent', 'result'],
+  audit_log: [
+    'id',
+    'actor_id',
+    'action',
+    'target_type',
+    'target_id',
+    'before',
+    'after',
+    'at',
+    'ip',
+    'user_agent',
+    'result',
+  ],
 };
 /** The order rows take inside a seal. */
-const order: Record<SealKind, string[]> = { ledger_tx: ['created_at', 'id'], ledger_entry: ['id'], audit_log: ['at', 'id'] };
+const order: Record<SealKind, string[]> = {
+  ledger_tx: ['created_at', 'id'],
+  ledger_entry: ['id'],
+  audit_log: ['at', 'id'],
+};
 
 type Row = repo.Row;
 
@@ -35,7 +62,12 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** Canonical serialization: the kind and every column as text (or null), in the fixed order; numbers alike on both dialects. */
 export function rowHash(kind: SealKind, row: Row): string {
-  return sha256(JSON.stringify([kind, ...columns[kind].map((c) => (row[c] === null || row[c] === undefined ? null : String(row[c])))]));
+  return sha256(
+    JSON.stringify([
+      kind,
+      ...columns[kind].map((c) => (row[c] === null || row[c] === undefined ? null : String(row[c]))),
+    ]),
+  );
 }
 
 export interface SealItem {
@@ -45,7 +77,9 @@ export interface SealItem {
 }
 
 export function sealHash(prevHash: string, no: number, sealedAt: string, items: SealItem[]): string {
-  return sha256([prevHash, String(no), sealedAt, ...items.map((i) => `${i.kind}:${i.row_key}:${i.row_hash}`)].join('\n'));
+  return sha256(
+    [prevHash, String(no), sealedAt, ...items.map((i) => `${i.kind}:${i.row_key}:${i.row_hash}`)].join('\n'),
+  );
 }
 
 function chunks<T>(list: T[], size: number): T[][] {
@@ -71,7 +105,11 @@ export function decodeItems(text: string): SealItem[] {
  * One seal over (at most a batch of) the rows not sealed yet; null when there was nothing to seal.
  * `more`: a kind filled its batch, so rows may be left for another seal.
  */
-export async function sealOnce(db: Db, clock: Clock, dialect: Dialect = 'postgres'): Promise<{ no: number; hash: string; rows: number; more: boolean } | null> {
+export async function sealOnce(
+  db: Db,
+  clock: Clock,
+  dialect: Dialect = 'postgres',
+): Promise<{ no: number; hash: string; rows: number; more: boolean } | null> {
   // Committed rows never change, so they are read and hashed before the transaction: on SQLite
   // the one connection is held only for the writes.
   const watermark = dialect === 'sqlite';
@@ -80,10 +118,17 @@ export async function sealOnce(db: Db, clock: Clock, dialect: Dialect = 'postgre
   const picked: Array<{ kind: SealKind; rows: Row[]; stamp: boolean }> = [];
   for (const kind of sealKinds) {
     const byWatermark = watermark && kind === 'ledger_entry';
-    picked.push({ kind, rows: byWatermark ? await repo.unsealedEntriesAbove(db, columns.ledger_entry, uptoBefore, BATCH) : await repo.unsealed(db, kind, columns[kind], order[kind], BATCH), stamp: !byWatermark });
+    picked.push({
+      kind,
+      rows: byWatermark
+        ? await repo.unsealedEntriesAbove(db, columns.ledger_entry, uptoBefore, BATCH)
+        : await repo.unsealed(db, kind, columns[kind], order[kind], BATCH),
+      stamp: !byWatermark,
+    });
   }
   const items: SealItem[] = [];
-  for (const { kind, rows } of picked) for (const row of rows) items.push({ kind, row_key: String(row.id), row_hash: rowHash(kind, row) });
+  for (const { kind, rows } of picked)
+    for (const row of rows) items.push({ kind, row_key: String(row.id), row_hash: rowHash(kind, row) });
   if (items.length === 0) return null;
   return db.transaction().execute(async (trx: Trx) => {
     const head = await repo.sealHead(trx);
@@ -95,13 +140,29 @@ export async function sealOnce(db: Db, clock: Clock, dialect: Dialect = 'postgre
     const sealedAt = clock.now().toISOString();
     const hash = sealHash(head?.hash ?? GENESIS, no, sealedAt, items);
     // A second sealer racing for the same number fails on the primary key and rolls back whole.
-    await repo.insertSeal(trx, { no, prev_hash: head?.hash ?? GENESIS, hash, rows: items.length, sealed_at: sealedAt, items: encodeItems(items), upto_entry: uptoEntry });
+    await repo.insertSeal(trx, {
+      no,
+      prev_hash: head?.hash ?? GENESIS,
+      hash,
+      rows: items.length,
+      sealed_at: sealedAt,
+      items: encodeItems(items),
+      upto_entry: uptoEntry,
+    });
     for (const { kind, rows, stamp } of picked) {
       if (!stamp) continue;
       for (const part of chunks(rows, 500)) {
         if (part.length === 0) continue;
         // Another sealer took some of these rows meanwhile: this seal must not claim them twice.
-        if ((await repo.stamp(trx, kind, no, part.map((r) => r.id))) !== part.length) throw new SealRace();
+        if (
+          (await repo.stamp(
+            trx,
+            kind,
+            no,
+            part.map((r) => r.id),
+          )) !== part.length
+        )
+          throw new SealRace();
       }
     }
     return { no, hash, rows: items.length, more: picked.some((p) => p.rows.length === BATCH) };
@@ -132,14 +193,21 @@ export async function sealPending(db: Db, clock: Clock, dialect: Dialect = 'post
   return seals;
 }
 
-const label: Record<string, string> = { ledger_tx: 'ledger transaction', ledger_entry: 'ledger entry', audit_log: 'audit row' };
+const label: Record<string, string> = {
+  ledger_tx: 'ledger transaction',
+  ledger_entry: 'ledger entry',
+  audit_log: 'audit row',
+};
 
 /**
  * Recomputes every seal from its items and the chain from the first seal, then compares each
  * item with the row as it is now: names each row edited, deleted, inserted into a seal, or moved.
  * Reads each sealed table once (as the balance checks do), not once per seal.
  */
-export async function verifySeals(db: Db, opts: { expectHead?: string } = {}): Promise<{ seals: number; rows: number; unsealed: number; head: string | null; problems: string[] }> {
+export async function verifySeals(
+  db: Db,
+  opts: { expectHead?: string } = {},
+): Promise<{ seals: number; rows: number; unsealed: number; head: string | null; problems: string[] }> {
   const problems: string[] = [];
   const seals = await repo.allSeals(db);
   const live = new Map<SealKind, Map<string, Row>>();
@@ -153,23 +221,31 @@ export async function verifySeals(db: Db, opts: { expectHead?: string } = {}): P
   // Entries sealed by watermark (SQLite) carry no stamp: a seal's range ends at its upto_entry.
   const uptoEntry = seals.reduce((m, s) => Math.max(m, Number(s.upto_entry ?? 0)), 0);
   const sealOfEntry = (id: number) => seals.find((s) => s.upto_entry !== null && id <= Number(s.upto_entry));
-  pending -= [...live.get('ledger_entry')!.values()].filter((r) => r.seal_no === null && Number(r.id) <= uptoEntry).length;
+  pending -= [...live.get('ledger_entry')!.values()].filter(
+    (r) => r.seal_no === null && Number(r.id) <= uptoEntry,
+  ).length;
   let prev = GENESIS;
   let sealedRows = 0;
   for (const [i, seal] of seals.entries()) {
     const no = Number(seal.no);
     if (no !== i + 1) problems.push(`seal ${i + 1} is missing (found seal ${no} in its place)`);
-    if (seal.prev_hash !== prev) problems.push(`seal ${no}: its previous hash does not match seal ${no - 1} (the chain was broken or reordered)`);
+    if (seal.prev_hash !== prev)
+      problems.push(`seal ${no}: its previous hash does not match seal ${no - 1} (the chain was broken or reordered)`);
     const items = decodeItems(seal.items);
-    if (items.length !== Number(seal.rows) || sealHash(seal.prev_hash, no, seal.sealed_at, items) !== seal.hash) problems.push(`seal ${no}: its items do not hash to the sealed value (the seal itself was altered)`);
+    if (items.length !== Number(seal.rows) || sealHash(seal.prev_hash, no, seal.sealed_at, items) !== seal.hash)
+      problems.push(`seal ${no}: its items do not hash to the sealed value (the seal itself was altered)`);
     for (const item of items) {
       const kind = item.kind as SealKind;
       claimed.add(`${kind}:${item.row_key}`);
       const row = live.get(kind)?.get(item.row_key);
       const watermarked = kind === 'ledger_entry' && seal.upto_entry !== null;
       if (!row) problems.push(`${label[kind] ?? kind} ${item.row_key}: deleted since seal ${no}`);
-      else if (!watermarked && Number(row.seal_no) !== no) problems.push(`${label[kind]} ${item.row_key}: sealed in seal ${no} but now marked ${row.seal_no === null ? 'unsealed' : `seal ${row.seal_no}`} (reordered)`);
-      else if (rowHash(kind, row) !== item.row_hash) problems.push(`${label[kind]} ${item.row_key}: edited since seal ${no}`);
+      else if (!watermarked && Number(row.seal_no) !== no)
+        problems.push(
+          `${label[kind]} ${item.row_key}: sealed in seal ${no} but now marked ${row.seal_no === null ? 'unsealed' : `seal ${row.seal_no}`} (reordered)`,
+        );
+      else if (rowHash(kind, row) !== item.row_hash)
+        problems.push(`${label[kind]} ${item.row_key}: edited since seal ${no}`);
     }
     sealedRows += items.length;
     prev = seal.hash;
@@ -183,9 +259,14 @@ export async function verifySeals(db: Db, opts: { expectHead?: string } = {}): P
         continue;
       }
       const n = Number(row.seal_no);
-      problems.push(n >= 1 && n <= seals.length ? `${label[kind]} ${key}: inserted into seal ${n} after it was sealed` : `${label[kind]} ${key}: claims seal ${n}, which does not exist (inserted)`);
+      problems.push(
+        n >= 1 && n <= seals.length
+          ? `${label[kind]} ${key}: inserted into seal ${n} after it was sealed`
+          : `${label[kind]} ${key}: claims seal ${n}, which does not exist (inserted)`,
+      );
     }
   }
-  if (opts.expectHead && !seals.some((s) => s.hash === opts.expectHead)) problems.push(`the published seal ${opts.expectHead} is not in the chain (the database was rewritten)`);
+  if (opts.expectHead && !seals.some((s) => s.hash === opts.expectHead))
+    problems.push(`the published seal ${opts.expectHead} is not in the chain (the database was rewritten)`);
   return { seals: seals.length, rows: sealedRows, unsealed: pending, head: seals.at(-1)?.hash ?? null, problems };
 }

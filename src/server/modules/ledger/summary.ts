@@ -18,10 +18,7 @@ export interface MoneySummary {
  * themselves (the earliest one), so it is set exactly once and can never drift.
  */
 export async function getMoneySummary(db: Db, userId: string, now: Date): Promise<MoneySummary> {
-  const [balances, totals] = await Promise.all([
-    userBalances(db, userId),
-    investmentTotals(db, userId),
-  ]);
+  const [balances, totals] = await Promise.all([userBalances(db, userId), investmentTotals(db, userId)]);
   const first = totals?.first ?? null;
   return {
     balanceCents: balances.available,

@@ -12,8 +12,17 @@ export async function verifyAndRecord(ctx: Pick<AppContext, 'db' | 'clock'>, opt
   const report = await verifyLedger(ctx.db);
   const seals = await verifySeals(ctx.db, { expectHead: opts.expectHead });
   const ranAt = ctx.clock.now().toISOString();
-  for (const [kind, problems] of [['ledger', report.problems], ['seals', seals.problems]] as const) {
-    await recordVerification(ctx.db, { kind, ranAt, ok: problems.length === 0, problems: problems.length, detail: problems.slice(0, 20).join('\n') });
+  for (const [kind, problems] of [
+    ['ledger', report.problems],
+    ['seals', seals.problems],
+  ] as const) {
+    await recordVerification(ctx.db, {
+      kind,
+      ranAt,
+      ok: problems.length === 0,
+      problems: problems.length,
+      detail: problems.slice(0, 20).join('\n'),
+    });
   }
   return { report, seals };
 }

@@ -28,13 +28,28 @@ export async function driftedBalances(db: Db) {
 }
 
 export async function negativeUserAccounts(db: Db) {
-  return db.selectFrom('ledger_account').select(['id', 'balance_cents']).where('kind', 'not like', 'platform_%').where('balance_cents', '<', 0).execute();
+  return db
+    .selectFrom('ledger_account')
+    .select(['id', 'balance_cents'])
+    .where('kind', 'not like', 'platform_%')
+    .where('balance_cents', '<', 0)
+    .execute();
 }
 
 export async function accountTotals(db: Db) {
-  return (await sql<{ total: string | number | null; accounts: string | number }>`select sum(balance_cents) as total, count(*) as accounts from ledger_account`.execute(db)).rows[0];
+  return (
+    await sql<{
+      total: string | number | null;
+      accounts: string | number;
+    }>`select sum(balance_cents) as total, count(*) as accounts from ledger_account`.execute(db)
+  ).rows[0];
 }
 
 export async function journalCounts(db: Db) {
-  return (await sql<{ txs: string | number; entries: string | number }>`select (select count(*) from ledger_tx) as txs, (select count(*) from ledger_entry) as entries`.execute(db)).rows[0];
+  return (
+    await sql<{
+      txs: string | number;
+      entries: string | number;
+    }>`select (select count(*) from ledger_tx) as txs, (select count(*) from ledger_entry) as entries`.execute(db)
+  ).rows[0];
 }

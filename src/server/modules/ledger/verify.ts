@@ -15,10 +15,14 @@ export interface LedgerReport {
  */
 export async function verifyLedger(db: Db): Promise<LedgerReport> {
   const problems: string[] = [];
-  for (const r of await repo.unbalancedTransactions(db)) problems.push(`transaction ${r.tx_id} sums to ${r.total}, not 0`);
-  for (const r of await repo.transactionsWithTooFewEntries(db)) problems.push(`transaction ${r.id} has ${r.n} entries (needs at least 2)`);
-  for (const r of await repo.driftedBalances(db)) problems.push(`account ${r.id}: cached balance ${r.cached} but entries sum to ${r.computed}`);
-  for (const r of await repo.negativeUserAccounts(db)) problems.push(`user account ${r.id} is negative: ${r.balance_cents}`);
+  for (const r of await repo.unbalancedTransactions(db))
+    problems.push(`transaction ${r.tx_id} sums to ${r.total}, not 0`);
+  for (const r of await repo.transactionsWithTooFewEntries(db))
+    problems.push(`transaction ${r.id} has ${r.n} entries (needs at least 2)`);
+  for (const r of await repo.driftedBalances(db))
+    problems.push(`account ${r.id}: cached balance ${r.cached} but entries sum to ${r.computed}`);
+  for (const r of await repo.negativeUserAccounts(db))
+    problems.push(`user account ${r.id} is negative: ${r.balance_cents}`);
   const totals = await repo.accountTotals(db);
   const total = Number(totals?.total ?? 0);
   if (total !== 0) problems.push(`all accounts sum to ${total}, not 0`);

@@ -25,7 +25,9 @@ describe(`TradingView embed document (${testDialect})`, () => {
     const csp = directives(res.headers['content-security-policy']);
     // No allow-same-origin: the document (and the provider's script in it) has an opaque origin.
     expect(csp['sandbox']).toEqual(['allow-popups', 'allow-popups-to-escape-sandbox', 'allow-scripts']);
-    const hash = createHash('sha256').update(/<script>([\s\S]*?)<\/script>/.exec(res.body)![1]!).digest('base64');
+    const hash = createHash('sha256')
+      .update(/<script>([\s\S]*?)<\/script>/.exec(res.body)![1]!)
+      .digest('base64');
     expect(csp['script-src']).toEqual([`'sha256-${hash}'`, 'https://s3.tradingview.com'].sort());
     expect(csp['frame-src']).toEqual(['https://s.tradingview.com', 'https://www.tradingview-widget.com']);
     // Nothing of ours: not our API (connect), not 'self' anywhere.
@@ -53,6 +55,7 @@ describe(`TradingView embed document (${testDialect})`, () => {
     for (const id of ['chart', 'top', 'overview']) expect(html).toContain(`id="${id}"`);
     const js = /<script>([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(() => new Function(js)).not.toThrow();
-    for (const name of ['Bitcoin', 'Ethereum', 'BNB', 'Solana', 'XRP', 'Cardano', 'BINANCE:BTCUSDT', '"locale":"en"']) expect(js).toContain(name);
+    for (const name of ['Bitcoin', 'Ethereum', 'BNB', 'Solana', 'XRP', 'Cardano', 'BINANCE:BTCUSDT', '"locale":"en"'])
+      expect(js).toContain(name);
   });
 });

@@ -23,7 +23,18 @@ export const widgets = [
     id: 'chart',
     height: 520,
     script: 'embed-widget-advanced-chart.js',
-    config: { autosize: true, symbol: 'BINANCE:BTCUSDT', interval: 'D', timezone: 'Etc/UTC', theme: 'light', style: '1', locale: 'en', allow_symbol_change: false, calendar: false, support_host: 'https://www.tradingview.com' },
+    config: {
+      autosize: true,
+      symbol: 'BINANCE:BTCUSDT',
+      interval: 'D',
+      timezone: 'Etc/UTC',
+      theme: 'light',
+      style: '1',
+      locale: 'en',
+      allow_symbol_change: false,
+      calendar: false,
+      support_host: 'https://www.tradingview.com',
+    },
   },
   {
     id: 'top',
@@ -32,7 +43,19 @@ export const widgets = [
     config: {
       width: '100%',
       height: '100%',
-      symbolsGroups: [{ name: 'Top cryptos', symbols: [symbol('BTC', 'Bitcoin'), symbol('ETH', 'Ethereum'), symbol('BNB', 'BNB'), symbol('SOL', 'Solana'), symbol('XRP', 'XRP'), symbol('ADA', 'Cardano')] }],
+      symbolsGroups: [
+        {
+          name: 'Top cryptos',
+          symbols: [
+            symbol('BTC', 'Bitcoin'),
+            symbol('ETH', 'Ethereum'),
+            symbol('BNB', 'BNB'),
+            symbol('SOL', 'Solana'),
+            symbol('XRP', 'XRP'),
+            symbol('ADA', 'Cardano'),
+          ],
+        },
+      ],
       showSymbolLogo: true,
       colorTheme: 'light',
       isTransparent: false,
@@ -43,7 +66,16 @@ export const widgets = [
     id: 'overview',
     height: 520,
     script: 'embed-widget-screener.js',
-    config: { width: '100%', height: '100%', defaultColumn: 'overview', screener_type: 'crypto_mkt', displayCurrency: 'USD', colorTheme: 'light', isTransparent: false, locale: 'en' },
+    config: {
+      width: '100%',
+      height: '100%',
+      defaultColumn: 'overview',
+      screener_type: 'crypto_mkt',
+      displayCurrency: 'USD',
+      colorTheme: 'light',
+      isTransparent: false,
+      locale: 'en',
+    },
   },
 ] as const;
 

@@ -13,7 +13,12 @@ describe(`BTC price service (${testDialect})`, () => {
 
   beforeAll(async () => {
     stub = await startStubPriceServer();
-    t = await createTestApp({ BTC_PRICE_URL: stub.url, BTC_PRICE_TIMEOUT_MS: '200', BTC_PRICE_TTL_S: '60', PRICE_STALE_AFTER_S: '900' });
+    t = await createTestApp({
+      BTC_PRICE_URL: stub.url,
+      BTC_PRICE_TIMEOUT_MS: '200',
+      BTC_PRICE_TTL_S: '60',
+      PRICE_STALE_AFTER_S: '900',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -158,7 +163,10 @@ describe(`BTC price service (${testDialect})`, () => {
   });
 
   it('answers a closed port as a failure, not a crash', async () => {
-    const dead = createPriceService({ ...t.ctx, config: { ...t.ctx.config, price: { ...t.ctx.config.price, url: 'http://127.0.0.1:9/x' } } });
+    const dead = createPriceService({
+      ...t.ctx,
+      config: { ...t.ctx.config, price: { ...t.ctx.config.price, url: 'http://127.0.0.1:9/x' } },
+    });
     expect(await dead.current()).toBeNull();
   });
 
@@ -186,14 +194,27 @@ describe(`BTC price service (${testDialect})`, () => {
       const res = await t.app.inject('/api/market/btc');
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.json()).toMatchObject({ symbol: 'BTC-USD', price: '65432.10', stale: false, source: 'live', ageSeconds: 0 });
+      expect(res.json()).toMatchObject({
+        symbol: 'BTC-USD',
+        price: '65432.10',
+        stale: false,
+        source: 'live',
+        ageSeconds: 0,
+      });
     });
 
     it('GET /api/market/btc says so when no price is known', async () => {
       stub.behave({ status: 500 });
       const res = await t.app.inject('/api/market/btc');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ symbol: 'BTC-USD', price: null, fetchedAt: null, ageSeconds: null, stale: true, source: null });
+      expect(res.json()).toEqual({
+        symbol: 'BTC-USD',
+        price: null,
+        fetchedAt: null,
+        ageSeconds: null,
+        stale: true,
+        source: null,
+      });
     });
 
     it('GET /api/market/btc/history lists stored prices and validates days', async () => {
@@ -211,7 +232,9 @@ describe(`BTC price service (${testDialect})`, () => {
 
   describe('refresh job lease', () => {
     it('exactly one of many racing instances takes an expired lease', async () => {
-      const wins = await Promise.all(Array.from({ length: 8 }, (_, i) => tryAcquireLease(t.ctx.db, t.clock, 'race', `holder-${i}`, 10_000)));
+      const wins = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => tryAcquireLease(t.ctx.db, t.clock, 'race', `holder-${i}`, 10_000)),
+      );
       expect(wins.filter(Boolean)).toHaveLength(1);
       const holder = `holder-${wins.indexOf(true)}`;
       expect(await tryAcquireLease(t.ctx.db, t.clock, 'race', holder, 10_000)).toBe(true);

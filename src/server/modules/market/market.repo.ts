@@ -7,7 +7,10 @@ export interface Snapshot {
 }
 
 export async function insertSnapshot(db: Db, symbol: string, priceCents: number, fetchedAt: string): Promise<void> {
-  await db.insertInto('price_snapshot').values({ id: randomUUID(), symbol, price_cents: priceCents, fetched_at: fetchedAt }).execute();
+  await db
+    .insertInto('price_snapshot')
+    .values({ id: randomUUID(), symbol, price_cents: priceCents, fetched_at: fetchedAt })
+    .execute();
 }
 
 export async function latestSnapshot(db: Db, symbol: string): Promise<Snapshot | null> {

@@ -17,7 +17,11 @@ export interface DeliveryDeps {
   clock: Clock;
   transport: MailTransport;
   from: string;
-  log: { info(obj: unknown, msg: string): void; warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+  log: {
+    info(obj: unknown, msg: string): void;
+    warn(obj: unknown, msg: string): void;
+    error(obj: unknown, msg: string): void;
+  };
 }
 
 /**
@@ -37,17 +41,31 @@ export async function deliverDue(deps: DeliveryDeps, batch = 20): Promise<{ sent
     if (!(await repo.claim(db, row.id, new Date(now.getTime() + CLAIM_MS).toISOString()))) continue;
     try {
       const mail = render(row.template as TemplateName, row.locale, JSON.parse(row.params));
-      await deps.transport.send({ messageId: row.id, from: deps.from, to: row.to_address, subject: mail.subject, text: mail.text });
+      await deps.transport.send({
+        messageId: row.id,
+        from: deps.from,
+        to: row.to_address,
+        subject: mail.subject,
+        text: mail.text,
+      });
       await repo.markSent(db, row.id, row.attempts + 1, clock.now().toISOString());
       sent++;
     } catch (err) {
       const attempts = row.attempts + 1;
       const giveUp = attempts >= MAX_ATTEMPTS;
       const message = err instanceof Error ? err.message : String(err);
-      await repo.markAttemptFailed(db, row.id, { attempts, giveUp, error: message.slice(0, 500), nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)).toISOString() });
+      await repo.markAttemptFailed(db, row.id, {
+        attempts,
+        giveUp,
+        error: message.slice(0, 500),
+        nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)).toISOString(),
+      });
       failed++;
       const log = giveUp ? deps.log.error.bind(deps.log) : deps.log.warn.bind(deps.log);
-      log({ emailId: row.id, template: row.template, attempts, err: message }, giveUp ? 'e-mail delivery gave up; kept in outbox as failed' : 'e-mail delivery failed; will retry');
+      log(
+        { emailId: row.id, template: row.template, attempts, err: message },
+        giveUp ? 'e-mail delivery gave up; kept in outbox as failed' : 'e-mail delivery failed; will retry',
+      );
     }
   }
   return { sent, failed };

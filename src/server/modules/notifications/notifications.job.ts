@@ -13,7 +13,11 @@ const BATCH = 20;
  * is worked through batch after batch within half an interval (a burst of approvals is not
  * spread over minutes); each row's claim keeps it exclusive even if the lease lapses meanwhile.
  */
-export function startEmailDelivery(app: FastifyInstance, ctx: AppContext, opts: { intervalMs?: number; holder?: string } = {}) {
+export function startEmailDelivery(
+  app: FastifyInstance,
+  ctx: AppContext,
+  opts: { intervalMs?: number; holder?: string } = {},
+) {
   const transport = createTransport(ctx.config.mail);
   const intervalMs = opts.intervalMs ?? 5000;
   const job = runLeasedJob(
@@ -23,7 +27,10 @@ export function startEmailDelivery(app: FastifyInstance, ctx: AppContext, opts: 
     async () => {
       const started = Date.now();
       for (;;) {
-        const { sent, failed } = await deliverDue({ db: ctx.db, clock: ctx.clock, transport, from: ctx.config.mail.from, log: app.log }, BATCH);
+        const { sent, failed } = await deliverDue(
+          { db: ctx.db, clock: ctx.clock, transport, from: ctx.config.mail.from, log: app.log },
+          BATCH,
+        );
         if (sent + failed < BATCH || Date.now() - started > intervalMs / 2) break;
       }
     },

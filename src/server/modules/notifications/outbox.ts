@@ -21,7 +21,10 @@ export interface EmailToSend<T extends TemplateName = TemplateName> {
  * Writes an e-mail to the outbox. Call it with the transaction of the change that causes the
  * message, so both are committed together or not at all; the delivery job sends it later.
  */
-export async function enqueueEmail<T extends TemplateName>(trx: Transaction<Database> | Kysely<Database>, email: EmailToSend<T>): Promise<string> {
+export async function enqueueEmail<T extends TemplateName>(
+  trx: Transaction<Database> | Kysely<Database>,
+  email: EmailToSend<T>,
+): Promise<string> {
   const row = outboxRow(email);
   await repo.insertMessage(trx, row);
   return row.id;

@@ -113,8 +113,14 @@ const texts: Record<Locale, Texts> = {
       subject: 'Reset your password',
       text: `Hello,\n\nTo choose a new password, open this link (valid for 1 hour):\n${p.url}\n\nIf you did not ask for this, ignore this message.\n\nAtlas Invest`,
     }),
-    deposit_approved: (p) => ({ subject: 'Deposit approved', text: `Hello,\n\nYour deposit of ${p.money} was approved and credited to your balance.\n\nAtlas Invest` }),
-    deposit_rejected: (p) => ({ subject: 'Deposit rejected', text: `Hello,\n\nYour deposit of ${p.money} was rejected.${reason('Reason:', p.reason)}\n\nAtlas Invest` }),
+    deposit_approved: (p) => ({
+      subject: 'Deposit approved',
+      text: `Hello,\n\nYour deposit of ${p.money} was approved and credited to your balance.\n\nAtlas Invest`,
+    }),
+    deposit_rejected: (p) => ({
+      subject: 'Deposit rejected',
+      text: `Hello,\n\nYour deposit of ${p.money} was rejected.${reason('Reason:', p.reason)}\n\nAtlas Invest`,
+    }),
     withdrawal_approved: (p) => ({
       subject: 'Withdrawal approved',
       text: `Hello,\n\nYour withdrawal of ${p.money} in ${p.crypto} was approved. The funds will be sent within 24-48h.\n\nAtlas Invest`,
@@ -165,8 +171,14 @@ const texts: Record<Locale, Texts> = {
       subject: 'Restablecer su contraseña',
       text: `Hola:\n\nPara elegir una nueva contraseña, abra este enlace (válido durante 1 hora):\n${p.url}\n\nSi usted no lo solicitó, ignore este mensaje.\n\nAtlas Invest`,
     }),
-    deposit_approved: (p) => ({ subject: 'Depósito aprobado', text: `Hola:\n\nSu depósito de ${p.money} fue aprobado y acreditado en su saldo.\n\nAtlas Invest` }),
-    deposit_rejected: (p) => ({ subject: 'Depósito rechazado', text: `Hola:\n\nSu depósito de ${p.money} fue rechazado.${reason('Motivo:', p.reason)}\n\nAtlas Invest` }),
+    deposit_approved: (p) => ({
+      subject: 'Depósito aprobado',
+      text: `Hola:\n\nSu depósito de ${p.money} fue aprobado y acreditado en su saldo.\n\nAtlas Invest`,
+    }),
+    deposit_rejected: (p) => ({
+      subject: 'Depósito rechazado',
+      text: `Hola:\n\nSu depósito de ${p.money} fue rechazado.${reason('Motivo:', p.reason)}\n\nAtlas Invest`,
+    }),
     withdrawal_approved: (p) => ({
       subject: 'Retiro aprobado',
       text: `Hola:\n\nSu retiro de ${p.money} en ${p.crypto} fue aprobado. Los fondos se enviarán en 24-48h.\n\nAtlas Invest`,
@@ -221,6 +233,8 @@ export function isLocale(value: unknown): value is Locale {
 export function render<T extends TemplateName>(template: T, locale: string, params: TemplateParams[T]): Rendered {
   const amount = (params as { amount?: string }).amount;
   const money = amount ? formatMoney(fromDecimalString(amount)) : '';
-  const fn = texts[isLocale(locale) ? locale : 'fr'][template] as (p: TemplateParams[T] & { money: string }) => Rendered;
+  const fn = texts[isLocale(locale) ? locale : 'fr'][template] as (
+    p: TemplateParams[T] & { money: string },
+  ) => Rendered;
   return fn({ ...params, money });
 }

@@ -19,7 +19,11 @@ export interface MailTransport {
 /** SMTP when a URL is configured; otherwise each message becomes an .eml file under `dir`. */
 export function createTransport(opts: { smtpUrl?: string; outboxDir: string }): MailTransport {
   if (opts.smtpUrl) {
-    const smtp = nodemailer.createTransport(opts.smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as never);
+    const smtp = nodemailer.createTransport(opts.smtpUrl, {
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    } as never);
     return {
       send: async (mail) => {
         await smtp.sendMail({ ...mail, messageId: `<${mail.messageId}@atlas-invest>` });

@@ -42,16 +42,46 @@ describe(`operator signals in /metrics (${testDialect})`, () => {
     await fund(t.ctx, user.id, 100_000);
     const png = await sampleImage('png');
     for (const amount of ['10.00', '20.00']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/deposits', payload: multipartDeposit(amount, { bytes: png, name: 'p.png', type: 'image/png' }) as never, headers: { cookie: user.cookie } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/deposits',
+        payload: multipartDeposit(amount, { bytes: png, name: 'p.png', type: 'image/png' }) as never,
+        headers: { cookie: user.cookie },
+      });
       expect(res.statusCode).toBe(201);
     }
-    const w = await t.app.inject({ method: 'POST', url: '/api/withdrawals', payload: { amount: '5.00', crypto: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, headers: { cookie: user.cookie } });
+    const w = await t.app.inject({
+      method: 'POST',
+      url: '/api/withdrawals',
+      payload: { amount: '5.00', crypto: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+      headers: { cookie: user.cookie },
+    });
     expect(w.statusCode).toBe(201);
     const now = t.clock.now().getTime();
     await insertSnapshot(t.ctx.db, BTC_SYMBOL, 6_500_000, new Date(now - 90_000).toISOString());
-    await t.ctx.db.insertInto('email_outbox').values({ id: 'failed-1', user_id: null, to_address: 'x@example.test', template: 'welcome', locale: 'fr', params: '{}', status: 'failed', attempts: 9, next_attempt_at: new Date(now).toISOString(), created_at: new Date(now).toISOString() }).execute();
-    await t.ctx.db.insertInto('job_lease').values({ name: 'price-refresh', holder: 'instance-a', expires_at: new Date(now + 60_000).toISOString() }).execute();
-    await t.ctx.db.insertInto('job_lease').values({ name: 'old-job', holder: 'instance-b', expires_at: new Date(now - 1).toISOString() }).execute();
+    await t.ctx.db
+      .insertInto('email_outbox')
+      .values({
+        id: 'failed-1',
+        user_id: null,
+        to_address: 'x@example.test',
+        template: 'welcome',
+        locale: 'fr',
+        params: '{}',
+        status: 'failed',
+        attempts: 9,
+        next_attempt_at: new Date(now).toISOString(),
+        created_at: new Date(now).toISOString(),
+      })
+      .execute();
+    await t.ctx.db
+      .insertInto('job_lease')
+      .values({ name: 'price-refresh', holder: 'instance-a', expires_at: new Date(now + 60_000).toISOString() })
+      .execute();
+    await t.ctx.db
+      .insertInto('job_lease')
+      .values({ name: 'old-job', holder: 'instance-b', expires_at: new Date(now - 1).toISOString() })
+      .execute();
     expect(await verifyLedgerCommand.run(t.ctx)).toBe(0);
 
     const text = await metrics();
@@ -68,7 +98,12 @@ describe(`operator signals in /metrics (${testDialect})`, () => {
     expect(sample(text, 'atlas_verification_timestamp_seconds', 'kind="ledger"')).toBeLessThan(now / 1000 + 10);
 
     // A ledger that no longer verifies shows as 0 at the next scrape.
-    await t.ctx.db.updateTable('ledger_account').set({ balance_cents: 1 }).where('owner_id', '=', user.id).where('kind', '=', 'available').execute();
+    await t.ctx.db
+      .updateTable('ledger_account')
+      .set({ balance_cents: 1 })
+      .where('owner_id', '=', user.id)
+      .where('kind', '=', 'available')
+      .execute();
     expect(await verifyLedgerCommand.run(t.ctx)).toBe(1);
     expect(sample(await metrics(), 'atlas_verification_ok', 'kind="ledger"')).toBe(0);
   });

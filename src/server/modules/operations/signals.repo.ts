@@ -12,7 +12,10 @@ export async function outboxCounts(db: Db): Promise<Array<{ status: string; coun
   return rows.map((r) => ({ status: r.status, count: Number(r.n) }));
 }
 
-export async function liveLeases(db: Db, now: Date): Promise<Array<{ name: string; holder: string; expiresAt: string }>> {
+export async function liveLeases(
+  db: Db,
+  now: Date,
+): Promise<Array<{ name: string; holder: string; expiresAt: string }>> {
   const rows = await db.selectFrom('job_lease').selectAll().where('expires_at', '>', now.toISOString()).execute();
   return rows.map((r) => ({ name: r.name, holder: r.holder, expiresAt: r.expires_at }));
 }

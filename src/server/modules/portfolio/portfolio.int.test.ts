@@ -11,9 +11,15 @@ describe(`GET /api/portfolio (${testDialect})`, () => {
   let stub: StubPriceServer;
   let alice: TestUser;
 
-  const get = (who: TestUser | null, url = '/api/portfolio') => t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
+  const get = (who: TestUser | null, url = '/api/portfolio') =>
+    t.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
   const invest = async (who: TestUser, area: string, amount: string) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/investments', payload: { area, amount }, headers: { cookie: who.cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/investments',
+      payload: { area, amount },
+      headers: { cookie: who.cookie },
+    });
     expect(res.statusCode).toBe(201);
     return res.json().investment.id as string;
   };
@@ -25,7 +31,12 @@ describe(`GET /api/portfolio (${testDialect})`, () => {
 
   beforeAll(async () => {
     stub = await startStubPriceServer();
-    t = await createTestApp({ BTC_PRICE_URL: stub.url, BTC_PRICE_TIMEOUT_MS: '300', BTC_PRICE_TTL_S: '60', PRICE_STALE_AFTER_S: '900' });
+    t = await createTestApp({
+      BTC_PRICE_URL: stub.url,
+      BTC_PRICE_TIMEOUT_MS: '300',
+      BTC_PRICE_TTL_S: '60',
+      PRICE_STALE_AFTER_S: '900',
+    });
     alice = await createUser(t);
     await fund(t.ctx, alice.id, 1_000_000);
   });
@@ -59,12 +70,28 @@ describe(`GET /api/portfolio (${testDialect})`, () => {
     await setPrice('66000.00');
     const body = (await get(alice)).json();
     expect(body.stats).toEqual({ totalValue: '780.00', invested: '750.00', gain: '30.00', roi: '4.00' });
-    const byArea = Object.fromEntries(body.allocation.map((a: { area: string; value: string; invested: string }) => [a.area, [a.value, a.invested]]));
-    expect(byArea).toEqual({ crypto: ['330.00', '300.00'], stocks: ['200.00', '200.00'], real_estate: ['150.00', '150.00'], trading: ['100.00', '100.00'] });
+    const byArea = Object.fromEntries(
+      body.allocation.map((a: { area: string; value: string; invested: string }) => [a.area, [a.value, a.invested]]),
+    );
+    expect(byArea).toEqual({
+      crypto: ['330.00', '300.00'],
+      stocks: ['200.00', '200.00'],
+      real_estate: ['150.00', '150.00'],
+      trading: ['100.00', '100.00'],
+    });
     expect(body.price).toMatchObject({ btc: '66000.00', stale: false });
     expect(body.investments).toHaveLength(4);
-    expect(body.investments.find((i: { area: string }) => i.area === 'crypto')).toMatchObject({ amount: '300.00', currentValue: '330.00', btcPriceAtInvestment: '60000.00', lockDaysLeft: 5, isActive: true });
-    expect(body.investments.find((i: { id: string }) => i.id === trading)).toMatchObject({ currentValue: '100.00', lockDaysLeft: 5 });
+    expect(body.investments.find((i: { area: string }) => i.area === 'crypto')).toMatchObject({
+      amount: '300.00',
+      currentValue: '330.00',
+      btcPriceAtInvestment: '60000.00',
+      lockDaysLeft: 5,
+      isActive: true,
+    });
+    expect(body.investments.find((i: { id: string }) => i.id === trading)).toMatchObject({
+      currentValue: '100.00',
+      lockDaysLeft: 5,
+    });
   });
 
   it('shows a loss with a negative ROI when BTC falls', async () => {
@@ -102,7 +129,11 @@ describe(`GET /api/portfolio (${testDialect})`, () => {
     const list = (await get(alice)).json().investments as Array<{ id: string; area: string; lockDaysLeft: number }>;
     expect(list.every((i) => i.lockDaysLeft === 0)).toBe(true);
     const stocks = list.find((i) => i.area === 'stocks')!;
-    const stop = await t.app.inject({ method: 'POST', url: `/api/investments/${stocks.id}/stop`, headers: { cookie: alice.cookie } });
+    const stop = await t.app.inject({
+      method: 'POST',
+      url: `/api/investments/${stocks.id}/stop`,
+      headers: { cookie: alice.cookie },
+    });
     expect(stop.json().credited).toBe('200.00');
     const after = (await get(alice)).json();
     expect(after.investments.map((i: { id: string }) => i.id)).not.toContain(stocks.id);
@@ -141,7 +172,8 @@ describe(`GET /api/portfolio (${testDialect})`, () => {
     expect(order).toEqual([...order].sort().reverse());
 
     // Another person with the same cursor only ever gets their own investments.
-    const others = (await get(alice, `/api/portfolio/investments?cursor=${first.nextCursor}`)).json().investments as Array<{ id: string }>;
+    const others = (await get(alice, `/api/portfolio/investments?cursor=${first.nextCursor}`)).json()
+      .investments as Array<{ id: string }>;
     expect(others.some((i) => made.includes(i.id))).toBe(false);
   });
 
@@ -153,18 +185,27 @@ describe(`GET /api/portfolio (${testDialect})`, () => {
     // An uneven ratio, so that any difference in rounding between two copies of the rule would show.
     await setPrice('97531.13');
     t.clock.advance(5 * DAY_MS + 1_000);
-    const shown = ((await get(bob)).json().investments as Array<{ id: string; currentValue: string }>).find((i) => i.id === id)!;
+    const shown = ((await get(bob)).json().investments as Array<{ id: string; currentValue: string }>).find(
+      (i) => i.id === id,
+    )!;
     expect(shown.currentValue).toBe('196.62');
-    const stop = await t.app.inject({ method: 'POST', url: `/api/investments/${id}/stop`, headers: { cookie: bob.cookie } });
+    const stop = await t.app.inject({
+      method: 'POST',
+      url: `/api/investments/${id}/stop`,
+      headers: { cookie: bob.cookie },
+    });
     expect(stop.statusCode).toBe(200);
     expect(stop.json().credited).toBe(shown.currentValue);
   });
 
-  it.each([['not-base64!'], ['bm90IGpzb24'], [Buffer.from('[1,2]').toString('base64url')], ['x'.repeat(201)]])('refuses the cursor %s with a 400', async (cursor) => {
-    const res = await get(alice, `/api/portfolio/investments?cursor=${encodeURIComponent(cursor)}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('validation_failed');
-  });
+  it.each([['not-base64!'], ['bm90IGpzb24'], [Buffer.from('[1,2]').toString('base64url')], ['x'.repeat(201)]])(
+    'refuses the cursor %s with a 400',
+    async (cursor) => {
+      const res = await get(alice, `/api/portfolio/investments?cursor=${encodeURIComponent(cursor)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('validation_failed');
+    },
+  );
 
   it('refuses anonymous callers on the pages too', async () => {
     expect((await get(null, '/api/portfolio/investments')).statusCode).toBe(401);

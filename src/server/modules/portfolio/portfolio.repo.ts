@@ -27,7 +27,12 @@ export async function activePage(db: Db, userId: string, after: PageKey | null, 
     .where('user_id', '=', userId)
     .where('is_active', '=', 1)
     .$if(after !== null, (q) =>
-      q.where((eb) => eb.or([eb('created_at', '<', after!.createdAt), eb.and([eb('created_at', '=', after!.createdAt), eb('id', '<', after!.id)])])),
+      q.where((eb) =>
+        eb.or([
+          eb('created_at', '<', after!.createdAt),
+          eb.and([eb('created_at', '=', after!.createdAt), eb('id', '<', after!.id)]),
+        ]),
+      ),
     )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -60,23 +65,38 @@ export async function priceBefore(db: Db, symbol: string, before: string): Promi
 }
 
 export async function earliestInvestmentAt(db: Db): Promise<string | null> {
-  const row = await db.selectFrom('investment').select((eb) => eb.fn.min<string | null>('created_at').as('first')).executeTakeFirst();
+  const row = await db
+    .selectFrom('investment')
+    .select((eb) => eb.fn.min<string | null>('created_at').as('first'))
+    .executeTakeFirst();
   return row?.first ?? null;
 }
 
 /** When a person first invested (their history starts that month), or null. */
 export async function firstInvestmentOf(db: Db, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('investment').select((eb) => eb.fn.min<string | null>('created_at').as('first')).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('investment')
+    .select((eb) => eb.fn.min<string | null>('created_at').as('first'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.first ?? null;
 }
 
 export async function completedMonths(db: Db, fromMonth: string): Promise<Set<string>> {
-  const rows = await db.selectFrom('performance_snapshot_run').select('month').where('month', '>=', fromMonth).execute();
+  const rows = await db
+    .selectFrom('performance_snapshot_run')
+    .select('month')
+    .where('month', '>=', fromMonth)
+    .execute();
   return new Set(rows.map((r) => r.month));
 }
 
 export async function markCompleted(db: Db, month: string, at: string): Promise<void> {
-  await db.insertInto('performance_snapshot_run').values({ month, completed_at: at }).onConflict((oc) => oc.column('month').doNothing()).execute();
+  await db
+    .insertInto('performance_snapshot_run')
+    .values({ month, completed_at: at })
+    .onConflict((oc) => oc.column('month').doNothing())
+    .execute();
 }
 
 /**
@@ -84,7 +104,14 @@ export async function markCompleted(db: Db, month: string, at: string): Promise<
  * before). Crypto follows `btcPriceCents` against its price at investment, rounded half up to
  * the cent exactly as core/valuation does; without a price, the stored value counts.
  */
-export async function valuesAt(db: Db, end: string, btcPriceCents: number | null, afterUser: string | null, users: number, onlyUser: string | null = null) {
+export async function valuesAt(
+  db: Db,
+  end: string,
+  btcPriceCents: number | null,
+  afterUser: string | null,
+  users: number,
+  onlyUser: string | null = null,
+) {
   const price = sql`cast(${btcPriceCents ?? 0} as bigint)`;
   const value = sql<number>`sum(case when area = 'crypto' and ${price} > 0 and btc_price_at_investment_cents > 0
     then (amount_cents * ${price} * 2 + btc_price_at_investment_cents) / (btc_price_at_investment_cents * 2)
@@ -109,7 +136,10 @@ export async function valuesAt(db: Db, end: string, btcPriceCents: number | null
     .where('user_id', 'in', ids)
     .groupBy(['user_id', 'area'])
     .execute();
-  return { rows: rows.map((r) => ({ userId: r.user_id, area: r.area, value: Number(r.value) })), last: ids[ids.length - 1]! };
+  return {
+    rows: rows.map((r) => ({ userId: r.user_id, area: r.area, value: Number(r.value) })),
+    last: ids[ids.length - 1]!,
+  };
 }
 
 /** A month once written is never rewritten: of two concurrent runs, each row is inserted once. */

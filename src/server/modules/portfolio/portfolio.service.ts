@@ -22,7 +22,6 @@ type PageRow = Awaited<ReturnType<typeof repo.activePage>>[number];
 /** Investments shown per page; the stats always count every active investment. */
 export const INVESTMENTS_PAGE = 50;
 
-
 export function encodeCursor(key: repo.PageKey): string {
   return Buffer.from(JSON.stringify([key.createdAt, key.id])).toString('base64url');
 }
@@ -30,7 +29,8 @@ export function encodeCursor(key: repo.PageKey): string {
 export function decodeCursor(cursor: string): repo.PageKey {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') return { createdAt: value[0], id: value[1] };
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string')
+      return { createdAt: value[0], id: value[1] };
   } catch {
     /* falls through to the error below */
   }
@@ -46,7 +46,12 @@ async function safeCurrent(prices: PriceReader): Promise<CurrentPrice | null> {
   }
 }
 
-const historyKey: Record<Area, keyof Omit<HistoryMonth, 'month'>> = { crypto: 'crypto', stocks: 'stocks', real_estate: 'realEstate', trading: 'trading' };
+const historyKey: Record<Area, keyof Omit<HistoryMonth, 'month'>> = {
+  crypto: 'crypto',
+  stocks: 'stocks',
+  real_estate: 'realEstate',
+  trading: 'trading',
+};
 
 export function createPortfolioService(ctx: Pick<AppContext, 'db' | 'clock'>, prices: PriceReader) {
   const { db, clock } = ctx;
@@ -72,7 +77,8 @@ export function createPortfolioService(ctx: Pick<AppContext, 'db' | 'clock'>, pr
           area: inv.area,
           amount: toDecimalString(inv.amountCents),
           currentValue: toDecimalString(investmentValue(inv, btc)),
-          btcPriceAtInvestment: inv.btcPriceAtInvestmentCents === null ? null : toDecimalString(inv.btcPriceAtInvestmentCents),
+          btcPriceAtInvestment:
+            inv.btcPriceAtInvestmentCents === null ? null : toDecimalString(inv.btcPriceAtInvestmentCents),
           isActive: true,
           createdAt: row.created_at,
           stoppedAt: null,
@@ -96,7 +102,11 @@ export function createPortfolioService(ctx: Pick<AppContext, 'db' | 'clock'>, pr
           gain: toDecimalString(summary.gainCents),
           roi: summary.roi,
         },
-        allocation: areas.map((area) => ({ area, value: toDecimalString(summary.valueByArea[area]), invested: toDecimalString(summary.investedByArea[area]) })),
+        allocation: areas.map((area) => ({
+          area,
+          value: toDecimalString(summary.valueByArea[area]),
+          invested: toDecimalString(summary.investedByArea[area]),
+        })),
         price: {
           btc: known ? toDecimalString(known.priceCents) : null,
           fetchedAt: known?.fetchedAt ?? null,
@@ -131,16 +141,28 @@ export function createPortfolioService(ctx: Pick<AppContext, 'db' | 'clock'>, pr
       // Months that closed after the last snapshot run (the turn of the month, until the next
       // hourly run) are valued now, as the run will value them, instead of showing a false zero.
       const lastRun = [...completed].sort().at(-1) ?? '';
-      const pending = first ? months.slice(0, -1).filter((m) => m > lastRun && m >= monthKey(first) && !byMonth.has(m)) : [];
-      for (const row of await Promise.all(pending.map((m) => monthOf(ctx, userId, m)))) if (row) byMonth.set(row.month, row);
+      const pending = first
+        ? months.slice(0, -1).filter((m) => m > lastRun && m >= monthKey(first) && !byMonth.has(m))
+        : [];
+      for (const row of await Promise.all(pending.map((m) => monthOf(ctx, userId, m))))
+        if (row) byMonth.set(row.month, row);
       return months.map((month): HistoryMonth => {
         if (month === current) {
           const v = live.summary.valueByArea;
-          return { month, ...Object.fromEntries(areas.map((a) => [historyKey[a], toDecimalString(v[a])])) } as HistoryMonth;
+          return {
+            month,
+            ...Object.fromEntries(areas.map((a) => [historyKey[a], toDecimalString(v[a])])),
+          } as HistoryMonth;
         }
         const row = byMonth.get(month);
         const cents = (n: number | undefined) => toDecimalString(Number(n ?? 0));
-        return { month, crypto: cents(row?.crypto_cents), stocks: cents(row?.stocks_cents), realEstate: cents(row?.real_estate_cents), trading: cents(row?.trading_cents) };
+        return {
+          month,
+          crypto: cents(row?.crypto_cents),
+          stocks: cents(row?.stocks_cents),
+          realEstate: cents(row?.real_estate_cents),
+          trading: cents(row?.trading_cents),
+        };
       });
     },
   };

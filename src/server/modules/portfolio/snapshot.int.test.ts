@@ -18,7 +18,8 @@ describe(`monthly performance snapshots (${testDialect})`, () => {
 
   const as = (who: TestUser) => ({
     get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } }),
-    post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie: who.cookie } }),
+    post: (url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { cookie: who.cookie } }),
   });
   const invest = async (who: TestUser, area: string, amount: string) => {
     const res = await as(who).post('/api/investments', { area, amount });
@@ -37,9 +38,23 @@ describe(`monthly performance snapshots (${testDialect})`, () => {
     t.clock.advance(monthEnd(monthKey(now)).getTime() - now.getTime() + DAY_MS);
   };
   const rows = () =>
-    t.ctx.db.selectFrom('performance_history').selectAll().orderBy('month').orderBy('user_id').execute().then((all) =>
-      all.map((r) => ({ user: r.user_id, month: r.month, crypto: Number(r.crypto_cents), stocks: Number(r.stocks_cents), realEstate: Number(r.real_estate_cents), trading: Number(r.trading_cents), writtenAt: r.written_at })),
-    );
+    t.ctx.db
+      .selectFrom('performance_history')
+      .selectAll()
+      .orderBy('month')
+      .orderBy('user_id')
+      .execute()
+      .then((all) =>
+        all.map((r) => ({
+          user: r.user_id,
+          month: r.month,
+          crypto: Number(r.crypto_cents),
+          stocks: Number(r.stocks_cents),
+          realEstate: Number(r.real_estate_cents),
+          trading: Number(r.trading_cents),
+          writtenAt: r.written_at,
+        })),
+      );
 
   beforeAll(async () => {
     stub = await startStubPriceServer();
@@ -81,9 +96,27 @@ describe(`monthly performance snapshots (${testDialect})`, () => {
 
   it('before any snapshot run, the closed months are valued now, as the run will value them, and nothing is written', async () => {
     const list = (await as(alice).get('/api/portfolio/history')).json().months;
-    expect(list[9]).toEqual({ month: months[0], crypto: '240.00', stocks: '100.00', realEstate: '0.00', trading: '0.00' });
-    expect(list[10]).toEqual({ month: months[1], crypto: '280.00', stocks: '0.00', realEstate: '0.00', trading: '0.00' });
-    expect((await as(bob).get('/api/portfolio/history')).json().months[10]).toEqual({ month: months[1], crypto: '0.00', stocks: '0.00', realEstate: '50.00', trading: '0.00' });
+    expect(list[9]).toEqual({
+      month: months[0],
+      crypto: '240.00',
+      stocks: '100.00',
+      realEstate: '0.00',
+      trading: '0.00',
+    });
+    expect(list[10]).toEqual({
+      month: months[1],
+      crypto: '280.00',
+      stocks: '0.00',
+      realEstate: '0.00',
+      trading: '0.00',
+    });
+    expect((await as(bob).get('/api/portfolio/history')).json().months[10]).toEqual({
+      month: months[1],
+      crypto: '0.00',
+      stocks: '0.00',
+      realEstate: '50.00',
+      trading: '0.00',
+    });
     expect(await rows()).toEqual([]);
   });
 
@@ -108,7 +141,10 @@ describe(`monthly performance snapshots (${testDialect})`, () => {
     await Promise.all([catchUp(t.ctx), catchUp(t.ctx), catchUp(t.ctx)]);
     const all = await rows();
     expect(all.map(({ writtenAt: _, ...r }) => r)).toEqual(expected());
-    expect(await t.ctx.db.selectFrom('performance_snapshot_run').select('month').orderBy('month').execute()).toEqual([{ month: months[0] }, { month: months[1] }]);
+    expect(await t.ctx.db.selectFrom('performance_snapshot_run').select('month').orderBy('month').execute()).toEqual([
+      { month: months[0] },
+      { month: months[1] },
+    ]);
   });
 
   it('runs on one instance only: of two instances ticking at once, one takes the lease', async () => {
@@ -132,12 +168,36 @@ describe(`monthly performance snapshots (${testDialect})`, () => {
     expect(res.statusCode).toBe(200);
     const list = res.json().months as Array<{ month: string }>;
     expect(list).toHaveLength(12);
-    expect(list[11]).toEqual({ month: months[2], crypto: '280.00', stocks: '0.00', realEstate: '0.00', trading: '0.00' });
-    expect(list[10]).toEqual({ month: months[1], crypto: '280.00', stocks: '0.00', realEstate: '0.00', trading: '0.00' });
-    expect(list[9]).toEqual({ month: months[0], crypto: '240.00', stocks: '100.00', realEstate: '0.00', trading: '0.00' });
+    expect(list[11]).toEqual({
+      month: months[2],
+      crypto: '280.00',
+      stocks: '0.00',
+      realEstate: '0.00',
+      trading: '0.00',
+    });
+    expect(list[10]).toEqual({
+      month: months[1],
+      crypto: '280.00',
+      stocks: '0.00',
+      realEstate: '0.00',
+      trading: '0.00',
+    });
+    expect(list[9]).toEqual({
+      month: months[0],
+      crypto: '240.00',
+      stocks: '100.00',
+      realEstate: '0.00',
+      trading: '0.00',
+    });
     expect(list[0]).toMatchObject({ crypto: '0.00', stocks: '0.00' });
     const bobs = (await as(bob).get('/api/portfolio/history')).json().months;
-    expect(bobs[10]).toEqual({ month: months[1], crypto: '0.00', stocks: '0.00', realEstate: '50.00', trading: '0.00' });
+    expect(bobs[10]).toEqual({
+      month: months[1],
+      crypto: '0.00',
+      stocks: '0.00',
+      realEstate: '50.00',
+      trading: '0.00',
+    });
     expect((await t.app.inject('/api/portfolio/history')).statusCode).toBe(401);
   });
 
@@ -148,12 +208,20 @@ describe(`monthly performance snapshots (${testDialect})`, () => {
     const turned = monthKey(t.clock.now());
     const list = (await as(alice).get('/api/portfolio/history')).json().months;
     // Month C has just closed (valued at its last price, $100,000); the new month is live.
-    expect(list[10]).toEqual({ month: months[2], crypto: '307.69', stocks: '0.00', realEstate: '0.00', trading: '0.00' });
+    expect(list[10]).toEqual({
+      month: months[2],
+      crypto: '307.69',
+      stocks: '0.00',
+      realEstate: '0.00',
+      trading: '0.00',
+    });
     expect(list[11]).toEqual({ month: turned, crypto: '307.69', stocks: '0.00', realEstate: '0.00', trading: '0.00' });
     expect((await rows()).filter((r) => r.month === months[2])).toEqual([]);
     // The run then records the same figures.
     expect(await catchUp(t.ctx)).toEqual([months[2]]);
     expect((await as(alice).get('/api/portfolio/history')).json().months.slice(10)).toEqual(list.slice(10));
-    expect((await rows()).filter((r) => r.month === months[2] && r.user === alice.id).map((r) => r.crypto)).toEqual([30_769]);
+    expect((await rows()).filter((r) => r.month === months[2] && r.user === alice.id).map((r) => r.crypto)).toEqual([
+      30_769,
+    ]);
   });
 });

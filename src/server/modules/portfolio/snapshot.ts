@@ -8,7 +8,12 @@ import * as repo from './portfolio.repo';
 import type { HistoryRow } from './portfolio.repo';
 
 const USERS_PER_PAGE = 500;
-const column = { crypto: 'crypto_cents', stocks: 'stocks_cents', real_estate: 'real_estate_cents', trading: 'trading_cents' } as const;
+const column = {
+  crypto: 'crypto_cents',
+  stocks: 'stocks_cents',
+  real_estate: 'real_estate_cents',
+  trading: 'trading_cents',
+} as const;
 
 /**
  * Writes the month's row for every user who held an investment at its end (UTC), valued with the
@@ -34,18 +39,34 @@ export async function snapshotMonth(ctx: Pick<AppContext, 'db' | 'clock'>, month
  * history shows for a month that closed since the last run (the turn of the month until the next
  * hourly run), instead of a false zero. Null when nothing was invested at the month's end.
  */
-export async function monthOf(ctx: Pick<AppContext, 'db' | 'clock'>, userId: string, month: string): Promise<HistoryRow | null> {
+export async function monthOf(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  userId: string,
+  month: string,
+): Promise<HistoryRow | null> {
   const end = monthEnd(month).toISOString();
   const price = await repo.priceBefore(ctx.db, BTC_SYMBOL, end);
   const { rows } = await repo.valuesAt(ctx.db, end, price, null, 1, userId);
   return historyRows(rows, month, ctx.clock.now().toISOString())[0] ?? null;
 }
 
-function historyRows(rows: Array<{ userId: string; area: string; value: number }>, month: string, writtenAt: string): HistoryRow[] {
+function historyRows(
+  rows: Array<{ userId: string; area: string; value: number }>,
+  month: string,
+  writtenAt: string,
+): HistoryRow[] {
   const byUser = new Map<string, HistoryRow>();
   for (const r of rows) {
     if (!isArea(r.area)) continue;
-    const row = byUser.get(r.userId) ?? { user_id: r.userId, month, crypto_cents: 0, stocks_cents: 0, real_estate_cents: 0, trading_cents: 0, written_at: writtenAt };
+    const row = byUser.get(r.userId) ?? {
+      user_id: r.userId,
+      month,
+      crypto_cents: 0,
+      stocks_cents: 0,
+      real_estate_cents: 0,
+      trading_cents: 0,
+      written_at: writtenAt,
+    };
     row[column[r.area]] += r.value;
     byUser.set(r.userId, row);
   }
@@ -73,10 +94,20 @@ export async function catchUp(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<st
 export const SNAPSHOT_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Hourly (and shortly after start), the instance holding the lease writes the months that closed since. */
-export function startPerformanceSnapshots(ctx: AppContext, log?: { error(obj: unknown, msg: string): void }): LeasedJob {
-  const job = runLeasedJob({ db: ctx.db, clock: ctx.clock, log }, 'performance-snapshot', SNAPSHOT_INTERVAL_MS, async () => {
-    await catchUp(ctx);
-  }, undefined, 5_000);
+export function startPerformanceSnapshots(
+  ctx: AppContext,
+  log?: { error(obj: unknown, msg: string): void },
+): LeasedJob {
+  const job = runLeasedJob(
+    { db: ctx.db, clock: ctx.clock, log },
+    'performance-snapshot',
+    SNAPSHOT_INTERVAL_MS,
+    async () => {
+      await catchUp(ctx);
+    },
+    undefined,
+    5_000,
+  );
   // The month that just closed is recorded at the turn, not up to an hour later (until then it is computed live).
   const stopTurns = atEachMonthTurn(ctx.clock, () => void job.tick());
   return {

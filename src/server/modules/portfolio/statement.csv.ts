@@ -67,7 +67,7 @@ function detailOf(line: StatementLine, l: Labels): string {
   const d = line.detail;
   if (d.area) return l.areas[d.area];
   if (d.counterpartyUid) return `${d.counterpartyName ?? ''} (${d.counterpartyUid})`.trim();
-  if (d.crypto) return [d.crypto, d.status ? l.status[d.status] ?? d.status : ''].filter(Boolean).join(' · ');
+  if (d.crypto) return [d.crypto, d.status ? (l.status[d.status] ?? d.status) : ''].filter(Boolean).join(' · ');
   return '';
 }
 
@@ -91,7 +91,15 @@ export function csvDocument(lines: StatementLine[], lang: CsvLanguage): string {
   const { separator } = conventions[lang];
   const rows = [l.headers.map((h) => csvCell(h)).join(separator)];
   for (const line of lines) {
-    rows.push([csvCell(line.at), csvCell(l.kinds[line.kind]), csvCell(detailOf(line, l)), csvNumber(line.amount, lang), csvNumber(line.balance, lang)].join(separator));
+    rows.push(
+      [
+        csvCell(line.at),
+        csvCell(l.kinds[line.kind]),
+        csvCell(detailOf(line, l)),
+        csvNumber(line.amount, lang),
+        csvNumber(line.balance, lang),
+      ].join(separator),
+    );
   }
   // The byte-order mark makes spreadsheets read the accents as UTF-8.
   return `\uFEFF${rows.join('\r\n')}\r\n`;

@@ -23,17 +23,26 @@ type Op =
 const cents = fc.integer({ min: 1, max: 50_000 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('deposit' as const), cents }),
-  fc.record({ op: fc.constant('invest' as const), area: fc.constantFrom('crypto' as const, 'stocks' as const, 'real_estate' as const, 'trading' as const), cents }),
+  fc.record({
+    op: fc.constant('invest' as const),
+    area: fc.constantFrom('crypto' as const, 'stocks' as const, 'real_estate' as const, 'trading' as const),
+    cents,
+  }),
   fc.record({ op: fc.constant('stop' as const) }),
   fc.record({ op: fc.constant('send' as const), cents }),
   fc.record({ op: fc.constant('receive' as const), cents }),
-  fc.record({ op: fc.constant('withdraw' as const), cents, decision: fc.constantFrom('approve' as const, 'reject' as const, 'pending' as const) }),
+  fc.record({
+    op: fc.constant('withdraw' as const),
+    cents,
+    decision: fc.constantFrom('approve' as const, 'reject' as const, 'pending' as const),
+  }),
   fc.record({ op: fc.constant('wait' as const) }),
 );
 
 const parseCsv = (text: string, lang: 'fr' | 'en' | 'es' = 'en') => readAsSpreadsheet(text, lang);
 /** A number as a spreadsheet holds it → the API's decimal string. */
-const decimalOf = (cell: unknown) => (typeof cell === 'number' ? toDecimalString(Math.round(cell * 100)) : `not a number: ${String(cell)}`);
+const decimalOf = (cell: unknown) =>
+  typeof cell === 'number' ? toDecimalString(Math.round(cell * 100)) : `not a number: ${String(cell)}`;
 
 describe(`statement: every cent of the balance explained (${testDialect})`, () => {
   let t: TestApp;
@@ -42,7 +51,8 @@ describe(`statement: every cent of the balance explained (${testDialect})`, () =
 
   const as = (who: TestUser) => ({
     get: (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } }),
-    post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, payload, headers: { cookie: who.cookie } }),
+    post: (url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { cookie: who.cookie } }),
   });
   const dollars = (c: number) => (c / 100).toFixed(2);
 
@@ -59,11 +69,21 @@ describe(`statement: every cent of the balance explained (${testDialect})`, () =
         expect((await as(user).post(`/api/investments/${active.shift()}/stop`)).statusCode).toBe(200);
       }
       if (o.op === 'send') await as(user).post('/api/transfers', { recipientUid: bob.uid, amount: dollars(o.cents) });
-      if (o.op === 'receive') expect((await as(bob).post('/api/transfers', { recipientUid: user.uid, amount: dollars(o.cents) })).statusCode).toBe(201);
+      if (o.op === 'receive')
+        expect(
+          (await as(bob).post('/api/transfers', { recipientUid: user.uid, amount: dollars(o.cents) })).statusCode,
+        ).toBe(201);
       if (o.op === 'withdraw') {
         const res = await as(user).post('/api/withdrawals', { amount: dollars(o.cents), crypto: 'BTC', address: BTC });
         if (res.statusCode === 201 && o.decision !== 'pending') {
-          expect((await as(admin).post(`/api/admin/withdrawals/${res.json().id}/${o.decision}`, o.decision === 'reject' ? { reason: 'test' } : {})).statusCode).toBe(200);
+          expect(
+            (
+              await as(admin).post(
+                `/api/admin/withdrawals/${res.json().id}/${o.decision}`,
+                o.decision === 'reject' ? { reason: 'test' } : {},
+              )
+            ).statusCode,
+          ).toBe(200);
         }
       }
       if (o.op === 'wait') t.clock.advance(31 * DAY_MS);
@@ -157,11 +177,16 @@ describe(`statement: every cent of the balance explained (${testDialect})`, () =
     const en = await as(user).get('/api/statement.csv');
     expect(en.body).toContain('"Deposit","",100.00,100.00\r\n');
     expect(en.headers['content-type']).toContain('text/csv');
-    expect(en.headers['content-disposition']).toMatch(/^attachment; filename="atlas-statement-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(en.headers['content-disposition']).toMatch(
+      /^attachment; filename="atlas-statement-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(parseCsv(en.body)[0]).toEqual(['Date (UTC)', 'Operation', 'Detail', 'Amount (USD)', 'Balance (USD)']);
     expect(parseCsv(en.body)[1]![1]).toBe('Deposit');
     const fr = parseCsv((await as(user).get(`/api/statement.csv?lang=fr&from=${secondDay}`)).body, 'fr');
-    expect(fr).toEqual([['Date (UTC)', 'Opération', 'Détail', 'Montant (USD)', 'Solde (USD)'], [expect.any(String), 'Dépôt', '', 20, 120]]);
+    expect(fr).toEqual([
+      ['Date (UTC)', 'Opération', 'Détail', 'Montant (USD)', 'Solde (USD)'],
+      [expect.any(String), 'Dépôt', '', 20, 120],
+    ]);
 
     for (const q of ['type=gift', 'from=2024-13-01', 'from=yesterday', 'cursor=abc', 'limit=0', 'limit=1000']) {
       const res = await as(user).get(`/api/statement?${q}`);
@@ -184,9 +209,30 @@ describe(`statement: every cent of the balance explained (${testDialect})`, () =
     const read = async (lang: 'fr' | 'en' | 'es') => (await as(user).get(`/api/statement.csv?lang=${lang}`)).body;
     const fr = await read('fr');
     expect(fr).toContain(';-1000,55;122456,23\r\n');
-    expect(readAsSpreadsheet(fr, 'fr')).toEqual(expected(['Date (UTC)', 'Opération', 'Détail', 'Montant (USD)', 'Solde (USD)'], 'Dépôt', 'Investissement', 'Actions'));
-    expect(readAsSpreadsheet(await read('es'), 'es')).toEqual(expected(['Fecha (UTC)', 'Operación', 'Detalle', 'Importe (USD)', 'Saldo (USD)'], 'Depósito', 'Inversión', 'Acciones'));
-    expect(readAsSpreadsheet(await read('en'), 'en')).toEqual(expected(['Date (UTC)', 'Operation', 'Detail', 'Amount (USD)', 'Balance (USD)'], 'Deposit', 'Investment', 'Stocks'));
+    expect(readAsSpreadsheet(fr, 'fr')).toEqual(
+      expected(
+        ['Date (UTC)', 'Opération', 'Détail', 'Montant (USD)', 'Solde (USD)'],
+        'Dépôt',
+        'Investissement',
+        'Actions',
+      ),
+    );
+    expect(readAsSpreadsheet(await read('es'), 'es')).toEqual(
+      expected(
+        ['Fecha (UTC)', 'Operación', 'Detalle', 'Importe (USD)', 'Saldo (USD)'],
+        'Depósito',
+        'Inversión',
+        'Acciones',
+      ),
+    );
+    expect(readAsSpreadsheet(await read('en'), 'en')).toEqual(
+      expected(
+        ['Date (UTC)', 'Operation', 'Detail', 'Amount (USD)', 'Balance (USD)'],
+        'Deposit',
+        'Investment',
+        'Stocks',
+      ),
+    );
     // Opened with the other convention, the French file is not a table of numbers: the test reader tells them apart.
     expect(() => readAsSpreadsheet(fr, 'en')).toThrow();
   });

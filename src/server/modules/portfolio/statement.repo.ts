@@ -26,11 +26,34 @@ export interface EntryRow {
  * depends on this person's history, never on other people's. Entry ids follow the order in which
  * the account's balance changed: each entry is written while the account row is locked.
  */
-export async function entriesPage(db: Db, accountId: string, filter: EntryFilter, page: { cursor?: number; order: 'asc' | 'desc'; limit: number }): Promise<EntryRow[]> {
-  const toRow = (r: { id: number | undefined; amount: number; balance: number | string; type: string; at: string; ref_type: string | null; ref_id: string | null }): EntryRow =>
-    ({ id: Number(r.id), amount: Number(r.amount), balance: Number(r.balance), type: r.type, at: r.at, refType: r.ref_type, refId: r.ref_id });
+export async function entriesPage(
+  db: Db,
+  accountId: string,
+  filter: EntryFilter,
+  page: { cursor?: number; order: 'asc' | 'desc'; limit: number },
+): Promise<EntryRow[]> {
+  const toRow = (r: {
+    id: number | undefined;
+    amount: number;
+    balance: number | string;
+    type: string;
+    at: string;
+    ref_type: string | null;
+    ref_id: string | null;
+  }): EntryRow => ({
+    id: Number(r.id),
+    amount: Number(r.amount),
+    balance: Number(r.balance),
+    type: r.type,
+    at: r.at,
+    refType: r.ref_type,
+    refId: r.ref_id,
+  });
   const balance = (eb: ExpressionBuilder<Database & { e: Database['ledger_entry'] }, 'e'>) =>
-    eb.fn.sum<number | string>('e.amount_cents').over((ob) => ob.orderBy('e.id')).as('balance');
+    eb.fn
+      .sum<number | string>('e.amount_cents')
+      .over((ob) => ob.orderBy('e.id'))
+      .as('balance');
 
   if (!filter.txType && !filter.fromIso && !filter.beforeIso) {
     // Nothing to filter on the transaction: the page is cut from the entries alone (the index
@@ -47,7 +70,15 @@ export async function entriesPage(db: Db, accountId: string, filter: EntryFilter
     const rows = await db
       .selectFrom(cut.orderBy('w.id', page.order).limit(page.limit).as('p'))
       .innerJoin('ledger_tx as t', 't.id', 'p.tx_id')
-      .select(['p.id as id', 'p.amount as amount', 'p.balance as balance', 't.type as type', 't.created_at as at', 't.ref_type as ref_type', 't.ref_id as ref_id'])
+      .select([
+        'p.id as id',
+        'p.amount as amount',
+        'p.balance as balance',
+        't.type as type',
+        't.created_at as at',
+        't.ref_type as ref_type',
+        't.ref_id as ref_id',
+      ])
       .orderBy('p.id', page.order)
       .execute();
     return rows.map(toRow);
@@ -56,7 +87,15 @@ export async function entriesPage(db: Db, accountId: string, filter: EntryFilter
   const running = db
     .selectFrom('ledger_entry as e')
     .innerJoin('ledger_tx as t', 't.id', 'e.tx_id')
-    .select((eb) => ['e.id as id', 'e.amount_cents as amount', 't.type as type', 't.created_at as at', 't.ref_type as ref_type', 't.ref_id as ref_id', balance(eb)])
+    .select((eb) => [
+      'e.id as id',
+      'e.amount_cents as amount',
+      't.type as type',
+      't.created_at as at',
+      't.ref_type as ref_type',
+      't.ref_id as ref_id',
+      balance(eb),
+    ])
     .where('e.account_id', '=', accountId)
     .as('s');
   let q = db.selectFrom(running).selectAll();
@@ -81,7 +120,14 @@ export async function transfersWithParties(db: Db, ids: string[]) {
     .selectFrom('internal_transfer as t')
     .innerJoin('user_profile as s', 's.user_id', 't.sender_id')
     .innerJoin('user_profile as r', 'r.user_id', 't.recipient_id')
-    .select(['t.id', 't.sender_id', 's.uid as sender_uid', 's.full_name as sender_name', 'r.uid as recipient_uid', 'r.full_name as recipient_name'])
+    .select([
+      't.id',
+      't.sender_id',
+      's.uid as sender_uid',
+      's.full_name as sender_name',
+      'r.uid as recipient_uid',
+      'r.full_name as recipient_name',
+    ])
     .where('t.id', 'in', ids)
     .execute();
 }

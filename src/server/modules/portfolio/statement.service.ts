@@ -43,7 +43,11 @@ function kindOf(e: EntryRow): StatementKind {
 
 function entryFilter(f: StatementFilter): EntryFilter {
   const toDay = f.to ? new Date(Date.parse(`${f.to}T00:00:00.000Z`) + DAY_MS).toISOString() : undefined;
-  return { ...(f.type ? filters[f.type] : {}), fromIso: f.from ? `${f.from}T00:00:00.000Z` : undefined, beforeIso: toDay };
+  return {
+    ...(f.type ? filters[f.type] : {}),
+    fromIso: f.from ? `${f.from}T00:00:00.000Z` : undefined,
+    beforeIso: toDay,
+  };
 }
 
 export function createStatementService(ctx: Pick<AppContext, 'db'>) {
@@ -51,7 +55,9 @@ export function createStatementService(ctx: Pick<AppContext, 'db'>) {
 
   /** What each line concerns, looked up for one page at a time. */
   async function describe(userId: string, entries: EntryRow[]): Promise<StatementLine[]> {
-    const refs = (type: string) => [...new Set(entries.filter((e) => e.refType === type && e.refId).map((e) => e.refId!))];
+    const refs = (type: string) => [
+      ...new Set(entries.filter((e) => e.refType === type && e.refId).map((e) => e.refId!)),
+    ];
     const [investments, transfers, withdrawals] = await Promise.all([
       repo.investmentAreas(db, refs('investment')),
       repo.transfersWithParties(db, refs('internal_transfer')),
@@ -75,7 +81,14 @@ export function createStatementService(ctx: Pick<AppContext, 'db'>) {
         detail.crypto = withdrawal.crypto_type;
         detail.status = withdrawal.status;
       }
-      return { id: String(e.id), kind: kindOf(e), amount: toDecimalString(e.amount), balance: toDecimalString(e.balance), at: e.at, detail };
+      return {
+        id: String(e.id),
+        kind: kindOf(e),
+        amount: toDecimalString(e.amount),
+        balance: toDecimalString(e.balance),
+        at: e.at,
+        detail,
+      };
     });
   }
 
@@ -85,12 +98,20 @@ export function createStatementService(ctx: Pick<AppContext, 'db'>) {
     /** Newest first; `cursor` continues with older lines. */
     async page(userId: string, f: StatementFilter & { cursor?: string; limit: number }): Promise<Statement> {
       const [entries, balance] = await Promise.all([
-        repo.entriesPage(db, account(userId), entryFilter(f), { cursor: f.cursor ? Number(f.cursor) : undefined, order: 'desc', limit: f.limit + 1 }),
+        repo.entriesPage(db, account(userId), entryFilter(f), {
+          cursor: f.cursor ? Number(f.cursor) : undefined,
+          order: 'desc',
+          limit: f.limit + 1,
+        }),
         availableBalance(db, userId),
       ]);
       const more = entries.length > f.limit;
       const shown = entries.slice(0, f.limit);
-      return { lines: await describe(userId, shown), nextCursor: more ? String(shown[shown.length - 1]!.id) : null, balance: toDecimalString(balance) };
+      return {
+        lines: await describe(userId, shown),
+        nextCursor: more ? String(shown[shown.length - 1]!.id) : null,
+        balance: toDecimalString(balance),
+      };
     },
 
     /** Every matching line, oldest first (the last line's balance is the balance after the period), in the person's language. */
@@ -100,7 +121,11 @@ export function createStatementService(ctx: Pick<AppContext, 'db'>) {
       const lines: StatementLine[] = [];
       let cursor: number | undefined;
       for (;;) {
-        const entries = await repo.entriesPage(db, account(userId), entryFilter(f), { cursor, order: 'asc', limit: 1000 });
+        const entries = await repo.entriesPage(db, account(userId), entryFilter(f), {
+          cursor,
+          order: 'asc',
+          limit: 1000,
+        });
         lines.push(...(await describe(userId, entries)));
         if (entries.length < 1000) break;
         cursor = entries[entries.length - 1]!.id;

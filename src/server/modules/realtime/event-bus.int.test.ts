@@ -88,7 +88,12 @@ describe(`event bus (${testDialect})`, () => {
       const there = collector(other);
       await bus.publish({ type: 'withdrawal.decided', audience: 'user', userId: 'u42', data: { status: 'approved' } });
       await eventually(() => here.seen.length === 1 && there.seen.length === 1);
-      expect(there.seen[0]).toEqual({ type: 'withdrawal.decided', audience: 'user', userId: 'u42', data: { status: 'approved' } });
+      expect(there.seen[0]).toEqual({
+        type: 'withdrawal.decided',
+        audience: 'user',
+        userId: 'u42',
+        data: { status: 'approved' },
+      });
       await other.publish({ type: 'deposit.created', audience: 'admins' });
       await eventually(() => here.seen.length === 2 && there.seen.length === 2);
       await settle();
@@ -109,7 +114,9 @@ describe(`event bus (${testDialect})`, () => {
     });
 
     it('refuses an event too large for NOTIFY instead of failing silently', async () => {
-      await expect(bus.publish({ type: 'big', audience: 'admins', data: { blob: 'x'.repeat(9_000) } })).rejects.toThrow(RangeError);
+      await expect(bus.publish({ type: 'big', audience: 'admins', data: { blob: 'x'.repeat(9_000) } })).rejects.toThrow(
+        RangeError,
+      );
     });
   });
 });

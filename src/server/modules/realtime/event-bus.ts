@@ -195,5 +195,7 @@ export function createEventBus(
   ctx: Pick<AppContext, 'dbh'>,
   log?: { warn(obj: unknown, msg: string): void },
 ): EventBus {
-  return ctx.dbh.dialect === 'postgres' && ctx.dbh.pool ? new PostgresEventBus(ctx.dbh.pool, log) : new InProcessEventBus();
+  return ctx.dbh.dialect === 'postgres' && ctx.dbh.pool
+    ? new PostgresEventBus(ctx.dbh.pool, log)
+    : new InProcessEventBus();
 }

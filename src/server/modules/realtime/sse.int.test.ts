@@ -23,20 +23,23 @@ interface Stream {
 function openStream(app: FastifyInstance, cookie?: string): Promise<Stream> {
   const { port } = app.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/api/events', headers: cookie ? { cookie } : {} }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      const closed = new Promise<void>((r) => res.on('close', () => r()));
-      resolve({
-        status: res.statusCode ?? 0,
-        headers: res.headers,
-        text: () => body,
-        events: () => parseSseEvents(body),
-        close: () => req.destroy(),
-        closed,
-      });
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: '/api/events', headers: cookie ? { cookie } : {} },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        const closed = new Promise<void>((r) => res.on('close', () => r()));
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text: () => body,
+          events: () => parseSseEvents(body),
+          close: () => req.destroy(),
+          closed,
+        });
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -81,15 +84,26 @@ describe(`GET /api/events (${testDialect})`, () => {
     expect(a.headers['cache-control']).toBe('no-store');
     await eventually(() => a.text().includes(': connected') && op.text().includes(': connected'));
 
-    await t.app.services.events.publish({ type: 'balance.changed', audience: 'user', userId: alice.id, data: { reason: 'transfer' } });
+    await t.app.services.events.publish({
+      type: 'balance.changed',
+      audience: 'user',
+      userId: alice.id,
+      data: { reason: 'transfer' },
+    });
     await t.app.services.events.publish({ type: 'deposit.created', audience: 'admins', data: { id: 'd1' } });
     await t.app.services.events.publish({ type: 'balance.changed', audience: 'user', userId: bob.id });
     await eventually(() => a.events().length === 1 && b.events().length === 1 && op.events().length === 1);
     await new Promise((r) => setTimeout(r, 150));
 
-    expect(a.events()).toEqual([{ event: 'balance.changed', data: { type: 'balance.changed', audience: 'user', data: { reason: 'transfer' } } }]);
-    expect(b.events()).toEqual([{ event: 'balance.changed', data: { type: 'balance.changed', audience: 'user', data: {} } }]);
-    expect(op.events()).toEqual([{ event: 'deposit.created', data: { type: 'deposit.created', audience: 'admins', data: { id: 'd1' } } }]);
+    expect(a.events()).toEqual([
+      { event: 'balance.changed', data: { type: 'balance.changed', audience: 'user', data: { reason: 'transfer' } } },
+    ]);
+    expect(b.events()).toEqual([
+      { event: 'balance.changed', data: { type: 'balance.changed', audience: 'user', data: {} } },
+    ]);
+    expect(op.events()).toEqual([
+      { event: 'deposit.created', data: { type: 'deposit.created', audience: 'admins', data: { id: 'd1' } } },
+    ]);
     for (const s of [a, b, op]) s.close();
     await Promise.all([a.closed, b.closed, op.closed]);
   });
@@ -120,10 +134,18 @@ describe(`GET /api/events (${testDialect})`, () => {
       const onSecond = await openStream(second.app, alice.cookie);
       const adminOnSecond = await openStream(second.app, admin.cookie);
       await eventually(() => onSecond.text().includes(': connected'));
-      await t.app.services.events.publish({ type: 'withdrawal.decided', audience: 'user', userId: alice.id, data: { status: 'rejected' } });
+      await t.app.services.events.publish({
+        type: 'withdrawal.decided',
+        audience: 'user',
+        userId: alice.id,
+        data: { status: 'rejected' },
+      });
       await t.app.services.events.publish({ type: 'withdrawal.decided', audience: 'admins', data: { id: 'w1' } });
       await eventually(() => onSecond.events().length === 1 && adminOnSecond.events().length === 1);
-      expect(onSecond.events()[0]).toMatchObject({ event: 'withdrawal.decided', data: { data: { status: 'rejected' } } });
+      expect(onSecond.events()[0]).toMatchObject({
+        event: 'withdrawal.decided',
+        data: { data: { status: 'rejected' } },
+      });
       expect(adminOnSecond.events()[0]).toMatchObject({ data: { audience: 'admins', data: { id: 'w1' } } });
       onSecond.close();
       adminOnSecond.close();

@@ -22,7 +22,8 @@ export async function fingerprintImage(bytes: Buffer): Promise<ProofFingerprint>
 export async function dhash(bytes: Buffer): Promise<string> {
   const data = await sharp(bytes).grayscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
   let bits = 0n;
-  for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) bits = (bits << 1n) | (data[y * 9 + x]! < data[y * 9 + x + 1]! ? 1n : 0n);
+  for (let y = 0; y < 8; y++)
+    for (let x = 0; x < 8; x++) bits = (bits << 1n) | (data[y * 9 + x]! < data[y * 9 + x + 1]! ? 1n : 0n);
   return bits.toString(16).padStart(16, '0');
 }
 
@@ -51,14 +52,25 @@ interface Plane {
 
 /** Decoded once, 240 px wide, grey, slightly blurred: every comparison below starts from this. */
 async function plane(bytes: Buffer): Promise<Plane & { srcWidth: number }> {
-  const { data, info } = await sharp(bytes).flatten({ background: '#ffffff' }).grayscale().resize(WIDTH).blur(1).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(bytes)
+    .flatten({ background: '#ffffff' })
+    .grayscale()
+    .resize(WIDTH)
+    .blur(1)
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const meta = await sharp(bytes).metadata();
   return { px: data, w: info.width, h: info.height, srcWidth: meta.width ?? WIDTH };
 }
 
 async function resized(p: Plane, w: number, h: number): Promise<Plane> {
   if (p.w === w && p.h === h) return p;
-  const px = await sharp(p.px, { raw: { width: p.w, height: p.h, channels: 1 } }).resize(w, h, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
+  const px = await sharp(p.px, { raw: { width: p.w, height: p.h, channels: 1 } })
+    .resize(w, h, { fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   return { px, w, h };
 }
 

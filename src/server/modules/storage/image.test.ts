@@ -74,8 +74,16 @@ describe('inspectAndNormalizeImage', () => {
 
   it.each([
     ['a PDF', Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF')],
-    ['an SVG with a script', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>')],
-    ['an SVG with an XML prolog', Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')],
+    [
+      'an SVG with a script',
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
+      ),
+    ],
+    [
+      'an SVG with an XML prolog',
+      Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+    ],
     ['HTML renamed .png', Buffer.from('<!doctype html><html><body><script>fetch("/api/me")</script></body></html>')],
     ['a ZIP', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00, ...Buffer.alloc(40)])],
     ['an executable', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, ...Buffer.alloc(56)])],
@@ -86,7 +94,9 @@ describe('inspectAndNormalizeImage', () => {
   });
 
   it('refuses a BMP and a TIFF (images, but not ones we accept)', async () => {
-    const tiff = await sharp(await sampleImage('png')).tiff().toBuffer();
+    const tiff = await sharp(await sampleImage('png'))
+      .tiff()
+      .toBuffer();
     expect(await refusal(tiff)).toBe('file_not_image');
     const bmp = Buffer.concat([Buffer.from('BM'), Buffer.alloc(60)]);
     expect(await refusal(bmp)).toBe('file_not_image');

@@ -15,7 +15,12 @@ const accepted: Record<string, { ext: ProofExt; mime: string }> = {
   'image/gif': { ext: 'gif', mime: 'image/gif' },
 };
 
-export const mimeByExt: Record<ProofExt, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
+export const mimeByExt: Record<ProofExt, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
 
 export interface NormalizedImage {
   bytes: Buffer;
@@ -37,7 +42,11 @@ export async function inspectAndNormalizeImage(input: Uint8Array): Promise<Norma
 
   let bytes: Buffer;
   try {
-    const image = sharp(input, { limitInputPixels: MAX_PROOF_PIXELS, failOn: 'truncated', sequentialRead: true }).rotate();
+    const image = sharp(input, {
+      limitInputPixels: MAX_PROOF_PIXELS,
+      failOn: 'truncated',
+      sequentialRead: true,
+    }).rotate();
     const encoded =
       kind.ext === 'png'
         ? image.png({ compressionLevel: 9 })

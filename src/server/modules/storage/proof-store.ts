@@ -1,6 +1,13 @@
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { Config } from '../../config';
 import { mimeByExt, type ProofExt } from './image';
 
@@ -174,7 +181,9 @@ export class S3ProofStore implements ProofStore {
   async *list(): AsyncIterable<StoredProof> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, ContinuationToken: token }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, ContinuationToken: token }),
+      );
       for (const o of page.Contents ?? []) {
         if (o.Key && isProofPath(o.Key)) yield { path: o.Key, modifiedAt: o.LastModified ?? new Date(0) };
       }

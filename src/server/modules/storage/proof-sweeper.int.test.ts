@@ -25,7 +25,19 @@ afterAll(async () => {
 async function depositRow(userId: string, proofPath: string | null) {
   await t.ctx.db
     .insertInto('deposit_request')
-    .values({ id: randomUUID(), user_id: userId, amount_cents: 1000, status: 'pending', proof_path: proofPath, idempotency_key: null, created_at: new Date().toISOString(), processed_at: null, processed_by: null, admin_notes: null, tx_id: null })
+    .values({
+      id: randomUUID(),
+      user_id: userId,
+      amount_cents: 1000,
+      status: 'pending',
+      proof_path: proofPath,
+      idempotency_key: null,
+      created_at: new Date().toISOString(),
+      processed_at: null,
+      processed_by: null,
+      admin_notes: null,
+      tx_id: null,
+    })
     .execute();
 }
 
@@ -61,7 +73,12 @@ describe.each(stores)(`orphan proof sweep on %s (${testDialect})`, (_name, make)
     expect(young.removed).toEqual([]);
     expect(await paths(store)).toEqual(before);
 
-    const later = await sweepOrphanProofs({ db: t.ctx.db, store, now: new Date(Date.now() + 16 * MINUTE), minAgeMs: 15 * MINUTE });
+    const later = await sweepOrphanProofs({
+      db: t.ctx.db,
+      store,
+      now: new Date(Date.now() + 16 * MINUTE),
+      minAgeMs: 15 * MINUTE,
+    });
     expect(later.removed.sort()).toEqual([orphan, loneOrphan].sort());
     expect(later.scanned).toBe(before.length);
     const after = await paths(store);
@@ -72,7 +89,10 @@ describe.each(stores)(`orphan proof sweep on %s (${testDialect})`, (_name, make)
     expect(String(await store.get(kept))).toBe('a');
 
     // A second sweep finds nothing more to do.
-    expect((await sweepOrphanProofs({ db: t.ctx.db, store, now: new Date(Date.now() + 16 * MINUTE), minAgeMs: 15 * MINUTE })).removed).toEqual([]);
+    expect(
+      (await sweepOrphanProofs({ db: t.ctx.db, store, now: new Date(Date.now() + 16 * MINUTE), minAgeMs: 15 * MINUTE }))
+        .removed,
+    ).toEqual([]);
   });
 });
 
@@ -80,7 +100,12 @@ describe(`orphan proof sweep (${testDialect})`, () => {
   it('keeps the files of people this database does not know (a store shared with, or meant for, another database)', async () => {
     const store = new LocalProofStore(path.join(t.ctx.config.dataDir, 'uploads-stranger'));
     const stranger = await store.put(randomUUID(), Buffer.from('x'), 'png', new Date());
-    const result = await sweepOrphanProofs({ db: t.ctx.db, store, now: new Date(Date.now() + 60 * MINUTE), minAgeMs: 0 });
+    const result = await sweepOrphanProofs({
+      db: t.ctx.db,
+      store,
+      now: new Date(Date.now() + 60 * MINUTE),
+      minAgeMs: 0,
+    });
     expect(result).toEqual({ scanned: 1, removed: [] });
     expect(String(await store.get(stranger))).toBe('x');
   });
@@ -92,7 +117,12 @@ describe(`orphan proof sweep (${testDialect})`, () => {
     writeFileSync(path.join(root, 'someone', '123.png.tmp'), 'x');
     writeFileSync(path.join(root, 'someone', 'notes.png'), 'x');
     const store = new LocalProofStore(root);
-    const result = await sweepOrphanProofs({ db: t.ctx.db, store, now: new Date(Date.now() + 60 * MINUTE), minAgeMs: 0 });
+    const result = await sweepOrphanProofs({
+      db: t.ctx.db,
+      store,
+      now: new Date(Date.now() + 60 * MINUTE),
+      minAgeMs: 0,
+    });
     expect(result).toEqual({ scanned: 0, removed: [] });
     expect(existsSync(path.join(root, 'someone', '123.png.tmp'))).toBe(true);
   });
@@ -103,7 +133,12 @@ describe(`orphan proof sweep (${testDialect})`, () => {
     const orphan = await store.put(user.id, Buffer.from('x'), 'png', new Date());
     const logs: unknown[] = [];
     const job = startProofSweeper(
-      { db: t.ctx.db, store, minAgeMs: 0, log: { info: (obj) => logs.push(obj), error: (obj) => logs.push({ error: obj }) } },
+      {
+        db: t.ctx.db,
+        store,
+        minAgeMs: 0,
+        log: { info: (obj) => logs.push(obj), error: (obj) => logs.push({ error: obj }) },
+      },
       { firstMs: 10 },
     );
     try {

@@ -14,7 +14,12 @@ const USERS_PER_QUERY = 200;
  * proof before the row (so that a row never points to a missing file); a crash between the two
  * leaves the file behind. Files younger than `minAgeMs` are kept: their request may still be committing.
  */
-export async function sweepOrphanProofs(deps: { db: Db; store: ProofStore; now: Date; minAgeMs: number }): Promise<SweepResult> {
+export async function sweepOrphanProofs(deps: {
+  db: Db;
+  store: ProofStore;
+  now: Date;
+  minAgeMs: number;
+}): Promise<SweepResult> {
   const cutoff = deps.now.getTime() - deps.minAgeMs;
   const oldByUser = new Map<string, StoredProof[]>();
   let scanned = 0;
@@ -54,7 +59,12 @@ export const PROOF_SWEEP_INTERVAL_MS = 60 * 60_000;
  * so the age is measured against the system clock, never the movable test clock.
  */
 export function startProofSweeper(
-  deps: { db: Db; store: ProofStore; minAgeMs: number; log: { info(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void } },
+  deps: {
+    db: Db;
+    store: ProofStore;
+    minAgeMs: number;
+    log: { info(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+  },
   opts: { firstMs?: number; intervalMs?: number } = {},
 ): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;

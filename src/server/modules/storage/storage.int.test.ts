@@ -25,7 +25,12 @@ describe.each(['local', 's3'] as const)(`GET /api/proof-files/* with %s storage 
     image = normalized.bytes;
     const store = t.app.services.proofs;
     proof = await store.put('user-1', image, normalized.ext, t.clock.now());
-    otherProof = await store.put('user-2', (await inspectAndNormalizeImage(await sampleImage('jpeg'))).bytes, 'jpg', t.clock.now());
+    otherProof = await store.put(
+      'user-2',
+      (await inspectAndNormalizeImage(await sampleImage('jpeg'))).bytes,
+      'jpg',
+      t.clock.now(),
+    );
   });
   afterAll(async () => t.close());
 

@@ -54,7 +54,11 @@ describe(`test-only routes (${testDialect})`, () => {
       await t.app.inject({ method: 'POST', url: '/api/test/btc-price', payload: { amount: null } });
       expect((await t.app.inject('/api/test/btc-price')).statusCode).toBe(503);
       await t.app.inject({ method: 'POST', url: '/api/test/clock', payload: { advanceDays: 1 } });
-      expect((await t.app.inject('/api/market/btc')).json()).toMatchObject({ price: '71000.00', source: 'snapshot', stale: true });
+      expect((await t.app.inject('/api/market/btc')).json()).toMatchObject({
+        price: '71000.00',
+        source: 'snapshot',
+        stale: true,
+      });
     });
 
     it.each([['-5'], ['abc'], ['1e5'], [''], [65000]])('refuses the price %j', async (amount) => {
@@ -76,7 +80,11 @@ describe(`test-only routes (${testDialect})`, () => {
       ['GET', '/api/test/btc-price'],
       ['POST', '/api/test/btc-price'],
     ] as const)('%s %s does not exist', async (method, url) => {
-      const res = await t.app.inject({ method, url, payload: method === 'POST' ? { advanceDays: 5, amount: '1.00' } : undefined });
+      const res = await t.app.inject({
+        method,
+        url,
+        payload: method === 'POST' ? { advanceDays: 5, amount: '1.00' } : undefined,
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: { code: 'not_found', params: {} } });
     });
@@ -85,7 +93,9 @@ describe(`test-only routes (${testDialect})`, () => {
   it('production configuration never turns the test clock on: it refuses to start', async () => {
     const db = await createTestDb();
     try {
-      expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'true', DATA_DIR: db.dataDir, AUTH_SECRET: 'x'.repeat(32) })).toThrow(/TEST_CLOCK: refused with NODE_ENV=production/);
+      expect(() =>
+        loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'true', DATA_DIR: db.dataDir, AUTH_SECRET: 'x'.repeat(32) }),
+      ).toThrow(/TEST_CLOCK: refused with NODE_ENV=production/);
     } finally {
       await db.destroy();
     }

@@ -7,7 +7,8 @@ export const DEFAULT_TEST_BTC_PRICE = '65000.00';
 
 /** Test-only controls (TEST_CLOCK=true, never in production): the movable clock and a stand-in price provider. */
 export function createTestingService(ctx: AppContext, prices: PriceService) {
-  if (!(ctx.clock instanceof AdjustableClock)) throw new Error('TEST_CLOCK needs an AdjustableClock in the app context');
+  if (!(ctx.clock instanceof AdjustableClock))
+    throw new Error('TEST_CLOCK needs an AdjustableClock in the app context');
   const clock = ctx.clock;
   // null makes the stand-in provider fail, so journeys can see the stale-price fallback.
   let btcAmount: string | null = DEFAULT_TEST_BTC_PRICE;

@@ -11,13 +11,32 @@ export async function registerTransferRoutes(app: FastifyInstance, service: Serv
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['transfers'];
 
-  r.get('/api/transfers/recipient', {
-    onRequest: requireUser,
-    schema: { tags, summary: 'Check a payee by UID (masked name)', querystring: z.object({ uid: text(64) }), response: { 200: recipientResponse } },
-  }, async (request) => service.lookupRecipient(request.user!.id, request.query.uid));
+  r.get(
+    '/api/transfers/recipient',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: 'Check a payee by UID (masked name)',
+        querystring: z.object({ uid: text(64) }),
+        response: { 200: recipientResponse },
+      },
+    },
+    async (request) => service.lookupRecipient(request.user!.id, request.query.uid),
+  );
 
-  r.post('/api/transfers', {
-    onRequest: requireUser,
-    schema: { tags, summary: 'Send money to another user by UID', body: transferRequest, response: { 201: transferResponse } },
-  }, async (request, reply) => reply.status(201).send(await service.transfer(request.user!.id, request.body, idempotencyKey(request))));
+  r.post(
+    '/api/transfers',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: 'Send money to another user by UID',
+        body: transferRequest,
+        response: { 201: transferResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.transfer(request.user!.id, request.body, idempotencyKey(request))),
+  );
 }

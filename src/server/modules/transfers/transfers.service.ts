@@ -38,7 +38,11 @@ export function createTransfersService(ctx: AppContext, deps: { security: Accoun
       return { uid: recipient.uid, maskedName: maskName(recipient.full_name) };
     },
 
-    async transfer(senderId: string, input: { recipientUid: string; amount: string }, idempotencyKey?: string): Promise<TransferResult> {
+    async transfer(
+      senderId: string,
+      input: { recipientUid: string; amount: string },
+      idempotencyKey?: string,
+    ): Promise<TransferResult> {
       const amount = requireAmount(input.amount);
       const recipient = await recipientFor(senderId, input.recipientUid);
       try {
@@ -47,7 +51,13 @@ export function createTransfersService(ctx: AppContext, deps: { security: Accoun
         const result = await movements.apply<TransferResult>(
           { userId: senderId, key: idempotencyKey, requestHash: requestHash(['transfer', recipient.user_id, amount]) },
           {
-            post: { type: 'transfer', userId: senderId, createdBy: senderId, postings: transferPostings(senderId, recipient.user_id, amount), ref: { type: 'internal_transfer', id } },
+            post: {
+              type: 'transfer',
+              userId: senderId,
+              createdBy: senderId,
+              postings: transferPostings(senderId, recipient.user_id, amount),
+              ref: { type: 'internal_transfer', id },
+            },
             // Money leaves only from a verified address (decision 017), checked in the same statement.
             requireNotFrozen: senderId,
             requireVerified: senderId,

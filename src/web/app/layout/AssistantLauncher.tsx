@@ -6,12 +6,15 @@ import { useClearSpot } from './useClearSpot';
 // The panel and its texts are fetched when the button is first pointed at, focused or pressed.
 let panelChunk: ReturnType<typeof importPanel> | undefined;
 function importPanel() {
-  return Promise.all([import('../../features/assistant/Assistant'), preloadNamespaces(['assistant'])]).then(([module]) => module);
+  return Promise.all([import('../../features/assistant/Assistant'), preloadNamespaces(['assistant'])]).then(
+    ([module]) => module,
+  );
 }
-const loadPanel = () => (panelChunk ??= importPanel().catch((err: unknown) => {
-  panelChunk = undefined;
-  throw err;
-}));
+const loadPanel = () =>
+  (panelChunk ??= importPanel().catch((err: unknown) => {
+    panelChunk = undefined;
+    throw err;
+  }));
 const AssistantPanel = lazy(loadPanel);
 
 function useMediaQuery(query: string): boolean {
@@ -65,8 +68,21 @@ export function AssistantLauncher() {
         style={{ bottom }}
         className={`fixed right-5 z-50 h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-xl ring-4 ring-white transition hover:bg-brand-700 sm:right-6 ${open ? 'hidden sm:inline-flex' : 'inline-flex'}`}
       >
-        <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-          {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12ZM8.5 12h.01M12 12h.01M15.5 12h.01" />}
+        <svg
+          viewBox="0 0 24 24"
+          className="h-7 w-7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
+          {open ? (
+            <path d="M6 6l12 12M18 6 6 18" />
+          ) : (
+            <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12ZM8.5 12h.01M12 12h.01M15.5 12h.01" />
+          )}
         </svg>
       </button>
     </>

@@ -9,7 +9,8 @@ export function LanguageSelector({ id }: { id: string }) {
   const choose = (lng: string) => {
     void i18n.changeLanguage(lng);
     // Signed in: the profile keeps the choice, so e-mails come in this language too.
-    if (me && isLanguage(lng)) void api('/api/me/locale', { method: 'PATCH', body: { locale: lng } }).catch(() => undefined);
+    if (me && isLanguage(lng))
+      void api('/api/me/locale', { method: 'PATCH', body: { locale: lng } }).catch(() => undefined);
   };
   return (
     <div className="flex items-center gap-2">

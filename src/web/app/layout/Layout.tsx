@@ -11,7 +11,10 @@ export function PageFallback() {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
-      <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" aria-hidden="true" />
+      <span
+        className="h-8 w-8 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
+        aria-hidden="true"
+      />
       <span className="sr-only">{t('status.loading')}</span>
     </div>
   );

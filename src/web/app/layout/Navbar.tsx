@@ -56,7 +56,11 @@ export function Navbar() {
         <span className="px-3 py-2 text-sm font-semibold text-gold-400" data-testid="nav-username">
           @{me.username}
         </span>
-        <button type="button" onClick={() => void logout()} className={`rounded-md border border-white/30 px-3 py-2 text-sm font-semibold text-white hover:bg-white/10 ${mobile ? 'text-left' : ''}`}>
+        <button
+          type="button"
+          onClick={() => void logout()}
+          className={`rounded-md border border-white/30 px-3 py-2 text-sm font-semibold text-white hover:bg-white/10 ${mobile ? 'text-left' : ''}`}
+        >
           {t('nav.logout')}
         </button>
       </>
@@ -65,7 +69,10 @@ export function Navbar() {
         <NavLink to="/login" className={linkClass}>
           {t('nav.login')}
         </NavLink>
-        <NavLink to="/signup" className="rounded-md bg-gold-500 px-3 py-2 text-sm font-semibold text-brand-900 hover:bg-gold-400">
+        <NavLink
+          to="/signup"
+          className="rounded-md bg-gold-500 px-3 py-2 text-sm font-semibold text-brand-900 hover:bg-gold-400"
+        >
           {t('nav.signup')}
         </NavLink>
       </>
@@ -73,7 +80,10 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 bg-brand-900 shadow-md">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-brand-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-brand-900"
+      >
         {t('nav.skip')}
       </a>
       <nav aria-label={t('nav.main')} className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3 sm:px-6">
@@ -99,7 +109,14 @@ export function Navbar() {
           onClick={() => setOpen((v) => !v)}
         >
           <span className="sr-only">{open ? t('nav.closeMenu') : t('nav.openMenu')}</span>
-          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>

@@ -1,11 +1,13 @@
 import { useEffect, useState, type RefObject } from 'react';
 
 /** What a person may press or type into: the floating button must never sit on one of these. */
-const ACTIONS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [tabindex]:not([tabindex="-1"])';
+const ACTIONS =
+  'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [tabindex]:not([tabindex="-1"])';
 const GAP = 8;
 
 type Box = { top: number; bottom: number; left: number; right: number };
-const overlaps = (a: Box, b: Box) => a.left < b.right + GAP && a.right > b.left - GAP && a.top < b.bottom + GAP && a.bottom > b.top - GAP;
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.right + GAP && a.right > b.left - GAP && a.top < b.bottom + GAP && a.bottom > b.top - GAP;
 
 /**
  * The distance from the viewport's bottom at which the floating button covers no action of the
@@ -56,7 +58,12 @@ export function useClearSpot(button: RefObject<HTMLElement | null>, base: number
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
     const observer = new MutationObserver(schedule);
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'hidden', 'disabled'] });
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['class', 'hidden', 'disabled'],
+    });
     return () => {
       if (frame) cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule);

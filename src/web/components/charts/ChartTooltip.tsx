@@ -10,7 +10,19 @@ export interface TooltipRow {
  * The figures under the pointer. Hidden from screen readers: the chart's text alternative and
  * its table already carry every figure.
  */
-export function ChartTooltip({ x, y, width, title, rows }: { x: number; y: number; width: number; title?: string; rows: TooltipRow[] }) {
+export function ChartTooltip({
+  x,
+  y,
+  width,
+  title,
+  rows,
+}: {
+  x: number;
+  y: number;
+  width: number;
+  title?: string;
+  rows: TooltipRow[];
+}) {
   // On the pointer's right, or on its left past the middle, so that it stays inside the chart.
   const onRight = x < width / 2;
   return (
@@ -23,7 +35,10 @@ export function ChartTooltip({ x, y, width, title, rows }: { x: number; y: numbe
       <ul className="space-y-0.5">
         {rows.map((row) => (
           <li key={row.label} className="flex items-center gap-2 whitespace-nowrap">
-            <span className="h-2.5 w-2.5 shrink-0 rounded-full border border-white/60" style={{ backgroundColor: row.color }} />
+            <span
+              className="h-2.5 w-2.5 shrink-0 rounded-full border border-white/60"
+              style={{ backgroundColor: row.color }}
+            />
             <span>
               {withColon(row.label)} <span className="font-semibold tabular-nums">{row.value}</span>
             </span>

@@ -31,7 +31,8 @@ export interface LineChartProps {
 }
 
 /** "$1,200" on an axis of whole dollars; "$2.50" with the cents when a tick has some. */
-const axisLabel = (cents: number, wholeDollars: boolean) => (wholeDollars ? formatMoney(cents).slice(0, -3) : formatMoney(cents));
+const axisLabel = (cents: number, wholeDollars: boolean) =>
+  wholeDollars ? formatMoney(cents).slice(0, -3) : formatMoney(cents);
 
 // Estimated text widths at 11 px, no layout needed: a digit of the widest common system font
 // (DejaVu Sans, 0.64 em), so that labels never overlap or cross the drawing's edge.
@@ -43,7 +44,17 @@ const PAD = { top: 8, right: 16, bottom: 26 };
  * nearest point under the mouse or finger, or of the point chosen with the arrow keys. Drawing costs a few DOM nodes, so it renders with the
  * page (no canvas library, no long task).
  */
-export function LineChart({ labels, ticks = labels, lines, summary, beginAtZero = false, curve = 'monotone', dots = true, fill = false, legend = true }: LineChartProps) {
+export function LineChart({
+  labels,
+  ticks = labels,
+  lines,
+  summary,
+  beginAtZero = false,
+  curve = 'monotone',
+  dots = true,
+  fill = false,
+  legend = true,
+}: LineChartProps) {
   const [box, { width, height }] = useSize<HTMLDivElement>();
   const [active, setActive] = useState<number | null>(null);
   const values = lines.flatMap((l) => l.cents);
@@ -58,7 +69,10 @@ export function LineChart({ labels, ticks = labels, lines, summary, beginAtZero 
   const count = labels.length;
   const xAt = (i: number) => left + (count > 1 ? (i * plotWidth) / (count - 1) : plotWidth / 2);
   const yAt = (cents: number) => PAD.top + (high === low ? plotHeight : ((high - cents) / (high - low)) * plotHeight);
-  const labelled = labelledPoints(count, labelStride(count, Math.max(...ticks.map((t) => t.length)) * CHAR_PX + 12, plotWidth + 24));
+  const labelled = labelledPoints(
+    count,
+    labelStride(count, Math.max(...ticks.map((t) => t.length)) * CHAR_PX + 12, plotWidth + 24),
+  );
   const path = curve === 'monotone' ? monotonePath : linePath;
   const base = yAt(Math.max(low, Math.min(0, high)));
 
@@ -119,16 +133,48 @@ export function LineChart({ labels, ticks = labels, lines, summary, beginAtZero 
                 ) : null,
               )}
             </g>
-            {active !== null && <line x1={xAt(active)} x2={xAt(active)} y1={PAD.top} y2={PAD.top + plotHeight} stroke="#94a3b8" strokeDasharray="4 3" />}
+            {active !== null && (
+              <line
+                x1={xAt(active)}
+                x2={xAt(active)}
+                y1={PAD.top}
+                y2={PAD.top + plotHeight}
+                stroke="#94a3b8"
+                strokeDasharray="4 3"
+              />
+            )}
             {lines.map((line) => {
               const points: Point[] = line.cents.map((c, i) => ({ x: xAt(i), y: yAt(c) }));
               const d = path(points);
               return (
                 <g key={line.key}>
-                  {fill && points.length > 1 && <path d={`${d}L${points[points.length - 1]!.x},${base}L${points[0]!.x},${base}Z`} fill={line.color} fillOpacity={0.12} />}
-                  <path d={d} fill="none" stroke={line.color} strokeWidth={2.5} strokeLinejoin="round" strokeLinecap="round" />
+                  {fill && points.length > 1 && (
+                    <path
+                      d={`${d}L${points[points.length - 1]!.x},${base}L${points[0]!.x},${base}Z`}
+                      fill={line.color}
+                      fillOpacity={0.12}
+                    />
+                  )}
+                  <path
+                    d={d}
+                    fill="none"
+                    stroke={line.color}
+                    strokeWidth={2.5}
+                    strokeLinejoin="round"
+                    strokeLinecap="round"
+                  />
                   {points.map((p, i) =>
-                    dots || i === active ? <circle key={i} cx={p.x} cy={p.y} r={i === active ? 5 : 3} fill={line.color} stroke="#fff" strokeWidth={i === active ? 2 : 0} /> : null,
+                    dots || i === active ? (
+                      <circle
+                        key={i}
+                        cx={p.x}
+                        cy={p.y}
+                        r={i === active ? 5 : 3}
+                        fill={line.color}
+                        stroke="#fff"
+                        strokeWidth={i === active ? 2 : 0}
+                      />
+                    ) : null,
                   )}
                 </g>
               );
@@ -141,7 +187,11 @@ export function LineChart({ labels, ticks = labels, lines, summary, beginAtZero 
             y={PAD.top}
             width={width}
             title={labels[active]}
-            rows={lines.map((line) => ({ color: line.color, label: line.label, value: formatMoney(line.cents[active] ?? 0) }))}
+            rows={lines.map((line) => ({
+              color: line.color,
+              label: line.label,
+              value: formatMoney(line.cents[active] ?? 0),
+            }))}
           />
         )}
       </div>

@@ -32,7 +32,14 @@ export function PieChart({ slices, summary }: { slices: PieSlice[]; summary: str
   return (
     <div ref={box} className="relative h-full">
       {width > 0 && height > 0 && total > 0 && (
-        <svg width={width} height={height} role="img" aria-label={summary} className="block touch-pan-y select-none" onPointerLeave={() => setActive(null)}>
+        <svg
+          width={width}
+          height={height}
+          role="img"
+          aria-label={summary}
+          className="block touch-pan-y select-none"
+          onPointerLeave={() => setActive(null)}
+        >
           {arcs.map(({ slice, d }, index) => (
             <path
               key={slice.key}
@@ -48,7 +55,14 @@ export function PieChart({ slices, summary }: { slices: PieSlice[]; summary: str
           ))}
         </svg>
       )}
-      {active && shown && <ChartTooltip x={active.x} y={Math.max(0, active.y - 20)} width={width} rows={[{ color: shown.color, label: shown.label, value: formatMoney(shown.cents) }]} />}
+      {active && shown && (
+        <ChartTooltip
+          x={active.x}
+          y={Math.max(0, active.y - 20)}
+          width={width}
+          rows={[{ color: shown.color, label: shown.label, value: formatMoney(shown.cents) }]}
+        />
+      )}
     </div>
   );
 }

@@ -33,7 +33,9 @@ describe('niceTicks', () => {
 
 describe('monotonePath', () => {
   const controls = (path: string) =>
-    [...path.matchAll(/C([-\d.]+),([-\d.]+) ([-\d.]+),([-\d.]+) ([-\d.]+),([-\d.]+)/g)].map((m) => m.slice(1).map(Number));
+    [...path.matchAll(/C([-\d.]+),([-\d.]+) ([-\d.]+),([-\d.]+) ([-\d.]+),([-\d.]+)/g)].map((m) =>
+      m.slice(1).map(Number),
+    );
 
   it('never overshoots: every curve stays between its two values', () => {
     fc.assert(

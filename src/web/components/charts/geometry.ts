@@ -81,7 +81,9 @@ export function monotonePath(points: Point[]): string {
 
 /** Straight segments through the points. */
 export function linePath(points: Point[]): string {
-  return points.map((p, i) => `${i === 0 ? 'M' : 'L'}${Math.round(p.x * 100) / 100},${Math.round(p.y * 100) / 100}`).join('');
+  return points
+    .map((p, i) => `${i === 0 ? 'M' : 'L'}${Math.round(p.x * 100) / 100},${Math.round(p.y * 100) / 100}`)
+    .join('');
 }
 
 /**

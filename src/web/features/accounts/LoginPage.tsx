@@ -27,7 +27,10 @@ export function LoginPage() {
             <p className="mb-5 text-slate-700">{t('login.intro')}</p>
             <LoginForm onDone={done} onTwoFactor={() => setTwoFactor(true)} />
             <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-5 text-sm">
-              <Link to="/reset-password" className="self-start font-semibold text-brand-600 underline hover:text-brand-700">
+              <Link
+                to="/reset-password"
+                className="self-start font-semibold text-brand-600 underline hover:text-brand-700"
+              >
                 {t('login.forgot')}
               </Link>
               <p className="text-slate-700">
@@ -36,7 +39,10 @@ export function LoginPage() {
                   {t('login.signupLink')}
                 </Link>
               </p>
-              <Link to="/admin-login" className="inline-flex items-center justify-center rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-brand-900 hover:bg-slate-50">
+              <Link
+                to="/admin-login"
+                className="inline-flex items-center justify-center rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-brand-900 hover:bg-slate-50"
+              >
                 {t('login.admin')}
               </Link>
             </div>

@@ -17,7 +17,14 @@ export function ProfilePage() {
   // Where the e-mailed confirmation link lands: ?email=verified | expired | invalid.
   const [params] = useSearchParams();
   const outcome = params.get('email');
-  const outcomeText = outcome === 'verified' ? t('security.verified') : outcome === 'expired' ? t('security.verifyExpired') : outcome === 'invalid' ? t('security.verifyInvalid') : null;
+  const outcomeText =
+    outcome === 'verified'
+      ? t('security.verified')
+      : outcome === 'expired'
+        ? t('security.verifyExpired')
+        : outcome === 'invalid'
+          ? t('security.verifyInvalid')
+          : null;
   if (!me) {
     return (
       <Page title={t('titles.profile')}>

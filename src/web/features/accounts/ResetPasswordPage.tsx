@@ -41,7 +41,16 @@ function RequestLink() {
       {forgot.isSuccess && <FormMessage tone="success">{t('reset.sent')}</FormMessage>}
       {(problem || forgot.error) && <FormMessage tone="error">{problem ?? errorMessage(t, forgot.error)}</FormMessage>}
       <Field label={t('reset.email')}>
-        {(a11y) => <TextInput {...a11y} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+        {(a11y) => (
+          <TextInput
+            {...a11y}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
       </Field>
       <Button type="submit" disabled={forgot.isPending}>
         {forgot.isPending ? t('reset.sending') : t('reset.send')}
@@ -78,10 +87,26 @@ function NewPassword({ token }: { token: string }) {
     <form onSubmit={submit} noValidate className="mt-2 flex flex-col gap-4">
       {(problem || reset.error) && <FormMessage tone="error">{problem ?? errorMessage(t, reset.error)}</FormMessage>}
       <Field label={t('reset.newPassword')}>
-        {(a11y) => <PasswordInput {...a11y} name="newPassword" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+        {(a11y) => (
+          <PasswordInput
+            {...a11y}
+            name="newPassword"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
       </Field>
       <Field label={t('reset.confirmPassword')}>
-        {(a11y) => <PasswordInput {...a11y} name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />}
+        {(a11y) => (
+          <PasswordInput
+            {...a11y}
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+        )}
       </Field>
       <Button type="submit" disabled={reset.isPending}>
         {t('reset.save')}

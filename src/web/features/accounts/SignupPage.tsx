@@ -58,7 +58,8 @@ export function SignupPage() {
         setDone(true);
       },
       onError: (err) => {
-        const field = err instanceof ApiError && typeof err.params.field === 'string' ? (err.params.field as SignupField) : null;
+        const field =
+          err instanceof ApiError && typeof err.params.field === 'string' ? (err.params.field as SignupField) : null;
         const known = err instanceof ApiError && err.code !== 'internal_error' && err.code !== 'validation_failed';
         show({ field, message: known ? errorMessage(t, err) : t('signup.failure') });
       },
@@ -68,12 +69,29 @@ export function SignupPage() {
   const errorOf = (field: SignupField) => (problem?.field === field ? problem.message : null);
   const text = (field: SignupField, label: string, type = 'text', autoComplete?: string, hint?: string) => (
     <Field label={label} error={errorOf(field)} hint={hint}>
-      {(a11y) => <TextInput {...a11y} name={field} type={type} autoComplete={autoComplete} value={values[field] as string} onChange={(e) => set(field, e.target.value)} />}
+      {(a11y) => (
+        <TextInput
+          {...a11y}
+          name={field}
+          type={type}
+          autoComplete={autoComplete}
+          value={values[field] as string}
+          onChange={(e) => set(field, e.target.value)}
+        />
+      )}
     </Field>
   );
   const password = (field: 'password' | 'confirmPassword', label: string, hint?: string) => (
     <Field label={label} error={errorOf(field)} hint={hint}>
-      {(a11y) => <PasswordInput {...a11y} name={field} autoComplete="new-password" value={values[field]} onChange={(e) => set(field, e.target.value)} />}
+      {(a11y) => (
+        <PasswordInput
+          {...a11y}
+          name={field}
+          autoComplete="new-password"
+          value={values[field]}
+          onChange={(e) => set(field, e.target.value)}
+        />
+      )}
     </Field>
   );
 
@@ -101,10 +119,24 @@ export function SignupPage() {
           {text('email', t('signup.email'), 'email', 'email')}
           {password('password', t('signup.password'), t('signup.passwordHint'))}
           {password('confirmPassword', t('signup.confirmPassword'))}
-          <DateField label={t('signup.birthDate')} name="birthDate" autoComplete="bday" value={values.birthDate} error={errorOf('birthDate')} onChange={(v) => set('birthDate', v)} />
+          <DateField
+            label={t('signup.birthDate')}
+            name="birthDate"
+            autoComplete="bday"
+            value={values.birthDate}
+            error={errorOf('birthDate')}
+            onChange={(v) => set('birthDate', v)}
+          />
           <Field label={t('signup.country')} error={errorOf('country')}>
             {(a11y) => (
-              <select {...a11y} name="country" autoComplete="country" value={values.country} onChange={(e) => set('country', e.target.value)} className={inputClass}>
+              <select
+                {...a11y}
+                name="country"
+                autoComplete="country"
+                value={values.country}
+                onChange={(e) => set('country', e.target.value)}
+                className={inputClass}
+              >
                 {countries.map((c) => (
                   <option key={c.code} value={c.code}>
                     {c.name} ({c.dial})
@@ -114,13 +146,29 @@ export function SignupPage() {
             )}
           </Field>
           <div className="sm:col-span-2">
-            <Field label={t('signup.phone')} error={errorOf('phone')} hint={t('signup.phoneHint', { example: exampleNumber(values.country) })}>
+            <Field
+              label={t('signup.phone')}
+              error={errorOf('phone')}
+              hint={t('signup.phoneHint', { example: exampleNumber(values.country) })}
+            >
               {(a11y) => (
                 <div className="flex">
-                  <span className="inline-flex shrink-0 items-center whitespace-nowrap rounded-l-lg border border-r-0 border-slate-300 bg-slate-100 px-3 font-semibold text-slate-700" title={t('signup.dialCode', { code: dialCode(values.country) })}>
+                  <span
+                    className="inline-flex shrink-0 items-center whitespace-nowrap rounded-l-lg border border-r-0 border-slate-300 bg-slate-100 px-3 font-semibold text-slate-700"
+                    title={t('signup.dialCode', { code: dialCode(values.country) })}
+                  >
                     {dialCode(values.country)}
                   </span>
-                  <TextInput {...a11y} name="phone" type="tel" autoComplete="tel-national" inputMode="tel" className="rounded-l-none" value={values.phone} onChange={(e) => set('phone', e.target.value)} />
+                  <TextInput
+                    {...a11y}
+                    name="phone"
+                    type="tel"
+                    autoComplete="tel-national"
+                    inputMode="tel"
+                    className="rounded-l-none"
+                    value={values.phone}
+                    onChange={(e) => set('phone', e.target.value)}
+                  />
                 </div>
               )}
             </Field>
@@ -139,7 +187,11 @@ export function SignupPage() {
               />
               <label htmlFor="acceptTerms" className="text-sm text-slate-800">
                 {t('signup.acceptTerms')}{' '}
-                <button type="button" onClick={() => setTermsOpen(true)} className="font-semibold text-brand-600 underline hover:text-brand-700">
+                <button
+                  type="button"
+                  onClick={() => setTermsOpen(true)}
+                  className="font-semibold text-brand-600 underline hover:text-brand-700"
+                >
                   {t('signup.termsLink')}
                 </button>
               </label>

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginBody, LoginResult, SessionList, SignupBody, SignupResult, TwoFactorSetup } from '../../../contracts/accounts';
+import type {
+  LoginBody,
+  LoginResult,
+  SessionList,
+  SignupBody,
+  SignupResult,
+  TwoFactorSetup,
+} from '../../../contracts/accounts';
 import { api } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 import { meQueryKey } from '../../lib/session';
@@ -8,7 +15,8 @@ const sessionsKey = ['accounts', 'sessions'] as const;
 
 export function useSignup() {
   return useMutation({
-    mutationFn: (body: SignupBody) => api<SignupResult>('/api/accounts/signup', { method: 'POST', body: { ...body, locale: currentLanguage() } }),
+    mutationFn: (body: SignupBody) =>
+      api<SignupResult>('/api/accounts/signup', { method: 'POST', body: { ...body, locale: currentLanguage() } }),
   });
 }
 
@@ -26,7 +34,10 @@ export function useLogin(admin = false) {
   const signedIn = useSignedIn();
   return useMutation({
     mutationFn: async (body: LoginBody) => {
-      const result = await api<LoginResult>(admin ? '/api/accounts/admin-login' : '/api/accounts/login', { method: 'POST', body });
+      const result = await api<LoginResult>(admin ? '/api/accounts/admin-login' : '/api/accounts/login', {
+        method: 'POST',
+        body,
+      });
       if (!result.twoFactorRequired) await signedIn();
       return result;
     },
@@ -44,19 +55,23 @@ export function useVerifyTwoFactor() {
 }
 
 export function useForgotPassword() {
-  return useMutation({ mutationFn: (email: string) => api('/api/accounts/password/forgot', { method: 'POST', body: { email } }) });
+  return useMutation({
+    mutationFn: (email: string) => api('/api/accounts/password/forgot', { method: 'POST', body: { email } }),
+  });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: { token: string; newPassword: string; confirmPassword: string }) => api('/api/accounts/password/reset', { method: 'POST', body }),
+    mutationFn: (body: { token: string; newPassword: string; confirmPassword: string }) =>
+      api('/api/accounts/password/reset', { method: 'POST', body }),
   });
 }
 
 export function useChangePassword() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) => api('/api/accounts/password', { method: 'POST', body }),
+    mutationFn: (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
+      api('/api/accounts/password', { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
@@ -88,7 +103,10 @@ export function useSignOutEverywhere() {
 }
 
 export function useEnableTwoFactor() {
-  return useMutation({ mutationFn: (password: string) => api<TwoFactorSetup>('/api/accounts/two-factor/enable', { method: 'POST', body: { password } }) });
+  return useMutation({
+    mutationFn: (password: string) =>
+      api<TwoFactorSetup>('/api/accounts/two-factor/enable', { method: 'POST', body: { password } }),
+  });
 }
 
 export function useConfirmTwoFactor() {

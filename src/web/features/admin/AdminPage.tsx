@@ -31,8 +31,14 @@ function Queue({ kind }: { kind: Kind }) {
     decision.mutate(
       { kind, id: request.id, action, reason: why },
       {
-        onSuccess: (done) => toast.success(done.stage === 'awaiting_second' ? t('firstApprovalRecorded') : t(`${singular}${action === 'approve' ? 'Approved' : 'Rejected'}`)),
-        onError: (err) => toast.error(t(action === 'approve' ? 'approveFailed' : 'rejectFailed', { message: errorMessage(t, err) })),
+        onSuccess: (done) =>
+          toast.success(
+            done.stage === 'awaiting_second'
+              ? t('firstApprovalRecorded')
+              : t(`${singular}${action === 'approve' ? 'Approved' : 'Rejected'}`),
+          ),
+        onError: (err) =>
+          toast.error(t(action === 'approve' ? 'approveFailed' : 'rejectFailed', { message: errorMessage(t, err) })),
       },
     );
 
@@ -52,7 +58,12 @@ function Queue({ kind }: { kind: Kind }) {
       <div className="mb-4 max-w-xs">
         <Field label={t('filter')}>
           {(a11y) => (
-            <select {...a11y} className={inputClass} value={status} onChange={(e) => setStatus(e.target.value as QueueFilter)}>
+            <select
+              {...a11y}
+              className={inputClass}
+              value={status}
+              onChange={(e) => setStatus(e.target.value as QueueFilter)}
+            >
               {statuses.map((s) => (
                 <option key={s} value={s}>
                   {s === 'all' ? t('all') : s === 'waiting' ? t('waitingForMe') : t(`status.${s}`)}
@@ -65,7 +76,9 @@ function Queue({ kind }: { kind: Kind }) {
       {queue.isPending ? (
         <p role="status">{t('loading')}</p>
       ) : items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t('empty')}</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          {t('empty')}
+        </p>
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2" aria-live="polite">
           {items.map((r) => (
@@ -102,7 +115,18 @@ function Queue({ kind }: { kind: Kind }) {
           }}
           className="flex flex-col gap-4"
         >
-          <Field label={t('rejectReason')}>{(a11y) => <textarea {...a11y} className={inputClass} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}</Field>
+          <Field label={t('rejectReason')}>
+            {(a11y) => (
+              <textarea
+                {...a11y}
+                className={inputClass}
+                rows={3}
+                maxLength={500}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            )}
+          </Field>
           <div className="flex justify-end gap-2">
             <Button tone="secondary" onClick={() => setRejecting(null)}>
               {t('cancel')}
@@ -114,7 +138,15 @@ function Queue({ kind }: { kind: Kind }) {
         </form>
       </Dialog>
       <Dialog open={proof !== null} title={t('proofTitle', { name: proof?.name ?? '' })} onClose={() => setProof(null)}>
-        {proof?.url ? <img src={proof.url} alt={t('proofTitle', { name: proof.name })} className="max-h-[70vh] w-full rounded-lg object-contain" /> : <p>{t('noImage')}</p>}
+        {proof?.url ? (
+          <img
+            src={proof.url}
+            alt={t('proofTitle', { name: proof.name })}
+            className="max-h-[70vh] w-full rounded-lg object-contain"
+          />
+        ) : (
+          <p>{t('noImage')}</p>
+        )}
         <div className="mt-4 flex justify-end">
           <Button tone="secondary" onClick={() => setProof(null)}>
             {t('close')}
@@ -163,7 +195,11 @@ export function AdminPage() {
           <span className="h-2 w-2 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
           {t('live')}
         </span>
-        <Button tone="secondary" className="ml-auto" onClick={() => void signOut().then(() => navigate('/admin-login'))}>
+        <Button
+          tone="secondary"
+          className="ml-auto"
+          onClick={() => void signOut().then(() => navigate('/admin-login'))}
+        >
           {t('logout')}
         </Button>
       </div>

@@ -22,7 +22,10 @@ function Integrity() {
   const d = q.data;
   const failed = d?.verification?.ok === false;
   return (
-    <section aria-labelledby="integrity-title" className={`mb-4 rounded-xl border bg-white p-4 shadow-sm ${failed ? 'border-red-500 ring-2 ring-red-200' : 'border-slate-200'}`}>
+    <section
+      aria-labelledby="integrity-title"
+      className={`mb-4 rounded-xl border bg-white p-4 shadow-sm ${failed ? 'border-red-500 ring-2 ring-red-200' : 'border-slate-200'}`}
+    >
       <h2 id="integrity-title" className="mb-2 text-lg font-semibold text-brand-900">
         {t('audit.integrity')}
       </h2>
@@ -34,7 +37,9 @@ function Integrity() {
           <dd className="min-w-0" data-testid="seal-head">
             {d.seal ? (
               <>
-                <span className="font-semibold">{t('audit.sealNo', { no: d.seal.no, at: formatDateTime(d.seal.sealedAt) })}</span>
+                <span className="font-semibold">
+                  {t('audit.sealNo', { no: d.seal.no, at: formatDateTime(d.seal.sealedAt) })}
+                </span>
                 <code className="block break-all font-mono text-xs text-slate-800">{d.seal.hash}</code>
               </>
             ) : (
@@ -59,8 +64,12 @@ function Integrity() {
 export function AuditPage() {
   const { t } = useTranslation('backoffice');
   const [params, setParams] = useSearchParams();
-  const applied: AuditFilter = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? undefined]).filter(([, v]) => v)) as AuditFilter;
-  const [draft, setDraft] = useState<Record<(typeof keys)[number], string>>(() => Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof keys)[number], string>);
+  const applied: AuditFilter = Object.fromEntries(
+    keys.map((k) => [k, params.get(k) ?? undefined]).filter(([, v]) => v),
+  ) as AuditFilter;
+  const [draft, setDraft] = useState<Record<(typeof keys)[number], string>>(
+    () => Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof keys)[number], string>,
+  );
   const set = (k: (typeof keys)[number]) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
   const badDay = (v: string) => v !== '' && !isoDay.test(v);
   const invalid = badDay(draft.from) || badDay(draft.to);
@@ -82,13 +91,43 @@ export function AuditPage() {
         }}
       >
         <Field label={t('audit.actor')} hint={t('audit.actorHint')}>
-          {(a11y) => <input {...a11y} name="actor" className={inputClass} value={draft.actor} onChange={(e) => set('actor')(e.target.value)} autoComplete="off" maxLength={200} />}
+          {(a11y) => (
+            <input
+              {...a11y}
+              name="actor"
+              className={inputClass}
+              value={draft.actor}
+              onChange={(e) => set('actor')(e.target.value)}
+              autoComplete="off"
+              maxLength={200}
+            />
+          )}
         </Field>
         <Field label={t('audit.action')} hint={t('audit.actionHint')}>
-          {(a11y) => <input {...a11y} name="action" className={inputClass} value={draft.action} onChange={(e) => set('action')(e.target.value)} autoComplete="off" maxLength={100} />}
+          {(a11y) => (
+            <input
+              {...a11y}
+              name="action"
+              className={inputClass}
+              value={draft.action}
+              onChange={(e) => set('action')(e.target.value)}
+              autoComplete="off"
+              maxLength={100}
+            />
+          )}
         </Field>
         <Field label={t('audit.target')} hint={t('audit.targetHint')}>
-          {(a11y) => <input {...a11y} name="target" className={inputClass} value={draft.target} onChange={(e) => set('target')(e.target.value)} autoComplete="off" maxLength={200} />}
+          {(a11y) => (
+            <input
+              {...a11y}
+              name="target"
+              className={inputClass}
+              value={draft.target}
+              onChange={(e) => set('target')(e.target.value)}
+              autoComplete="off"
+              maxLength={200}
+            />
+          )}
         </Field>
         <DateField label={t('audit.from')} name="from" value={draft.from} onChange={set('from')} />
         <DateField label={t('audit.to')} name="to" value={draft.to} onChange={set('to')} />
@@ -110,14 +149,22 @@ export function AuditPage() {
       </form>
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <h2 className="text-lg font-semibold text-brand-900">{t('audit.rows')}</h2>
-        <a href={`/api/admin/audit.csv?${csv}`} download className="ml-auto rounded-lg bg-white px-3 py-2 text-sm font-semibold text-brand-900 ring-1 ring-slate-300 hover:bg-slate-50">
+        <a
+          href={`/api/admin/audit.csv?${csv}`}
+          download
+          className="ml-auto rounded-lg bg-white px-3 py-2 text-sm font-semibold text-brand-900 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
           {t('audit.csv')}
         </a>
       </div>
       <AuditList
         audit={audit}
         label={t('audit.rows')}
-        empty={<p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t('audit.none')}</p>}
+        empty={
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+            {t('audit.none')}
+          </p>
+        }
       />
     </Page>
   );

@@ -27,7 +27,11 @@ function Who({ id, uid, name }: { id: string; uid: string | null; name: string |
 export function AuditRows({ rows, label }: { rows: AuditRowView[]; label: string }) {
   const { t } = useTranslation('backoffice');
   return (
-    <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label={label} data-testid="audit-rows">
+    <ol
+      className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+      aria-label={label}
+      data-testid="audit-rows"
+    >
       {rows.map((r) => (
         <li key={r.id} className="grid gap-1 p-3 text-sm sm:grid-cols-[11rem_1fr_auto] sm:gap-x-4">
           <time dateTime={r.at} className="tabular-nums text-slate-700">
@@ -42,9 +46,17 @@ export function AuditRows({ rows, label }: { rows: AuditRowView[]; label: string
             </p>
             <p className="text-slate-700">
               {t('audit.on')} {t(`audit.targetTypes.${r.target.type}`, { defaultValue: r.target.type })}{' '}
-              {r.target.uid ? <Who id={r.target.id} uid={r.target.uid} name={null} /> : <span className="break-all font-mono">{r.target.id}</span>}
+              {r.target.uid ? (
+                <Who id={r.target.id} uid={r.target.uid} name={null} />
+              ) : (
+                <span className="break-all font-mono">{r.target.id}</span>
+              )}
             </p>
-            {r.ip && <p className="break-all text-xs text-slate-600">{t('audit.source', { ip: r.ip, agent: r.userAgent ?? '' })}</p>}
+            {r.ip && (
+              <p className="break-all text-xs text-slate-600">
+                {t('audit.source', { ip: r.ip, agent: r.userAgent ?? '' })}
+              </p>
+            )}
             {r.after && (
               <details className="mt-1">
                 <summary className="cursor-pointer text-xs font-semibold text-brand-700">{t('audit.details')}</summary>
@@ -57,7 +69,11 @@ export function AuditRows({ rows, label }: { rows: AuditRowView[]; label: string
               </details>
             )}
           </div>
-          <span className={`self-start justify-self-start rounded-full px-3 py-1 text-xs font-bold ${resultTone[r.result] ?? 'bg-slate-100 text-slate-800'}`}>{t(`audit.results.${r.result}`, { defaultValue: r.result })}</span>
+          <span
+            className={`self-start justify-self-start rounded-full px-3 py-1 text-xs font-bold ${resultTone[r.result] ?? 'bg-slate-100 text-slate-800'}`}
+          >
+            {t(`audit.results.${r.result}`, { defaultValue: r.result })}
+          </span>
         </li>
       ))}
     </ol>
@@ -65,7 +81,15 @@ export function AuditRows({ rows, label }: { rows: AuditRowView[]; label: string
 }
 
 /** A paged audit query as the screens show it: loading, error, empty, the rows, and "load more". */
-export function AuditList({ audit, label, empty }: { audit: UseInfiniteQueryResult<InfiniteData<{ items: AuditRowView[] }>>; label: string; empty: ReactNode }) {
+export function AuditList({
+  audit,
+  label,
+  empty,
+}: {
+  audit: UseInfiniteQueryResult<InfiniteData<{ items: AuditRowView[] }>>;
+  label: string;
+  empty: ReactNode;
+}) {
   const { t } = useTranslation('backoffice');
   const rows = audit.data?.pages.flatMap((p) => p.items) ?? [];
   return (

@@ -59,8 +59,29 @@ export function FreezePanel({ initialUid = '' }: { initialUid?: string }) {
           void look();
         }}
       >
-        <Field label={t('uid')}>{(a11y) => <input {...a11y} className={inputClass} value={uid} onChange={(e) => setUid(e.target.value)} autoComplete="off" maxLength={32} />}</Field>
-        <Field label={t('freeze.reason')}>{(a11y) => <input {...a11y} className={inputClass} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />}</Field>
+        <Field label={t('uid')}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              className={inputClass}
+              value={uid}
+              onChange={(e) => setUid(e.target.value)}
+              autoComplete="off"
+              maxLength={32}
+            />
+          )}
+        </Field>
+        <Field label={t('freeze.reason')}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              className={inputClass}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={500}
+            />
+          )}
+        </Field>
         <Button type="submit" tone="secondary" disabled={!uid.trim()}>
           {t('freeze.look')}
         </Button>
@@ -70,7 +91,9 @@ export function FreezePanel({ initialUid = '' }: { initialUid?: string }) {
           <span className="font-semibold text-slate-900">
             {state.fullName} · {state.uid}
           </span>
-          <span className={`rounded-full px-3 py-1 text-xs font-bold ${state.frozen ? 'bg-sky-100 text-sky-900' : 'bg-slate-100 text-slate-700'}`}>
+          <span
+            className={`rounded-full px-3 py-1 text-xs font-bold ${state.frozen ? 'bg-sky-100 text-sky-900' : 'bg-slate-100 text-slate-700'}`}
+          >
             {state.frozen ? t('freeze.frozenSince', { date: formatDateTime(state.since!) }) : t('freeze.active')}
           </span>
           {state.frozen ? (

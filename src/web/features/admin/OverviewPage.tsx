@@ -10,7 +10,10 @@ import { useOverview, useOverviewActions } from './backoffice-api';
 
 function Card({ title, children, alert = false }: { title: string; children: ReactNode; alert?: boolean }) {
   return (
-    <section className={`rounded-xl border bg-white p-4 shadow-sm ${alert ? 'border-red-500 ring-2 ring-red-200' : 'border-slate-200'}`} aria-label={title}>
+    <section
+      className={`rounded-xl border bg-white p-4 shadow-sm ${alert ? 'border-red-500 ring-2 ring-red-200' : 'border-slate-200'}`}
+      aria-label={title}
+    >
       <h2 className="mb-3 text-lg font-semibold text-brand-900">{title}</h2>
       {children}
     </section>
@@ -47,18 +50,42 @@ export function OverviewPage() {
           <Card title={t('overview.pending')}>
             <Rows
               rows={[
-                [t('overview.deposits'), t('overview.countSum', { count: o.pending.deposits.count, sum: money(o.pending.deposits.sum) })],
-                [t('overview.withdrawals'), t('overview.countSum', { count: o.pending.withdrawals.count, sum: money(o.pending.withdrawals.sum) })],
-                [t('overview.awaitingSecondDeposits'), t('overview.countSum', { count: o.awaitingSecond.deposits.count, sum: money(o.awaitingSecond.deposits.sum) })],
-                [t('overview.awaitingSecondWithdrawals'), t('overview.countSum', { count: o.awaitingSecond.withdrawals.count, sum: money(o.awaitingSecond.withdrawals.sum) })],
+                [
+                  t('overview.deposits'),
+                  t('overview.countSum', { count: o.pending.deposits.count, sum: money(o.pending.deposits.sum) }),
+                ],
+                [
+                  t('overview.withdrawals'),
+                  t('overview.countSum', { count: o.pending.withdrawals.count, sum: money(o.pending.withdrawals.sum) }),
+                ],
+                [
+                  t('overview.awaitingSecondDeposits'),
+                  t('overview.countSum', {
+                    count: o.awaitingSecond.deposits.count,
+                    sum: money(o.awaitingSecond.deposits.sum),
+                  }),
+                ],
+                [
+                  t('overview.awaitingSecondWithdrawals'),
+                  t('overview.countSum', {
+                    count: o.awaitingSecond.withdrawals.count,
+                    sum: money(o.awaitingSecond.withdrawals.sum),
+                  }),
+                ],
               ]}
             />
           </Card>
           <Card title={t('overview.today', { day: o.today.day })}>
             <Rows
               rows={[
-                [t('overview.approvedDeposits'), t('overview.countSum', { count: o.today.deposits.count, sum: money(o.today.deposits.sum) })],
-                [t('overview.approvedWithdrawals'), t('overview.countSum', { count: o.today.withdrawals.count, sum: money(o.today.withdrawals.sum) })],
+                [
+                  t('overview.approvedDeposits'),
+                  t('overview.countSum', { count: o.today.deposits.count, sum: money(o.today.deposits.sum) }),
+                ],
+                [
+                  t('overview.approvedWithdrawals'),
+                  t('overview.countSum', { count: o.today.withdrawals.count, sum: money(o.today.withdrawals.sum) }),
+                ],
               ]}
             />
           </Card>
@@ -72,9 +99,15 @@ export function OverviewPage() {
                 [t('overview.ledgerExpected'), money(o.liabilities.expected)],
               ]}
             />
-            <p className="mt-2 text-xs text-slate-600">{t('overview.asOf', { at: formatDateTime(o.liabilities.asOf), seconds: 5 })}</p>
+            <p className="mt-2 text-xs text-slate-600">
+              {t('overview.asOf', { at: formatDateTime(o.liabilities.asOf), seconds: 5 })}
+            </p>
             <p className="mt-1 text-xs text-slate-600">
-              {t('overview.ledgerDetail', { deposits: money(o.liabilities.ledger.deposits), withdrawals: money(o.liabilities.ledger.withdrawals), pnl: money(o.liabilities.ledger.pnl) })}
+              {t('overview.ledgerDetail', {
+                deposits: money(o.liabilities.ledger.deposits),
+                withdrawals: money(o.liabilities.ledger.withdrawals),
+                pnl: money(o.liabilities.ledger.pnl),
+              })}
             </p>
             {o.liabilities.reconciled ? (
               <p className="mt-2 text-sm font-semibold text-emerald-800">{t('overview.reconciled')}</p>
@@ -84,7 +117,10 @@ export function OverviewPage() {
               </p>
             )}
           </Card>
-          <Card title={t('overview.verifications')} alert={o.verification.last?.ok === false || o.verification.seals?.ok === false}>
+          <Card
+            title={t('overview.verifications')}
+            alert={o.verification.last?.ok === false || o.verification.seals?.ok === false}
+          >
             {(
               [
                 ['ledger', o.verification.last, 'overview.neverVerified'],
@@ -93,15 +129,29 @@ export function OverviewPage() {
             ).map(([kind, run, never]) => (
               <p key={kind} className="text-sm text-slate-800" data-testid={`verification-${kind}`}>
                 <span className="font-semibold">{t(`overview.verificationKind.${kind}`)}</span>{' '}
-                {run ? t(run.ok ? 'overview.verifiedOk' : 'overview.verifiedProblems', { at: formatDateTime(run.ranAt), count: run.problems }) : t(never)}
+                {run
+                  ? t(run.ok ? 'overview.verifiedOk' : 'overview.verifiedProblems', {
+                      at: formatDateTime(run.ranAt),
+                      count: run.problems,
+                    })
+                  : t(never)}
               </p>
             ))}
-            {o.verification.requestedAt && <p className="mt-1 text-sm text-slate-600">{t('overview.verificationQueued', { at: formatDateTime(o.verification.requestedAt) })}</p>}
+            {o.verification.requestedAt && (
+              <p className="mt-1 text-sm text-slate-600">
+                {t('overview.verificationQueued', { at: formatDateTime(o.verification.requestedAt) })}
+              </p>
+            )}
             <Button
               className="mt-3"
               tone="secondary"
               disabled={verify.isPending || o.verification.requestedAt !== null}
-              onClick={() => verify.mutate(undefined, { onSuccess: () => toast.success(t('overview.verificationAsked')), onError: (err) => toast.error(errorMessage(t, err)) })}
+              onClick={() =>
+                verify.mutate(undefined, {
+                  onSuccess: () => toast.success(t('overview.verificationAsked')),
+                  onError: (err) => toast.error(errorMessage(t, err)),
+                })
+              }
             >
               {t('overview.verifyNow')}
             </Button>
@@ -117,7 +167,12 @@ export function OverviewPage() {
               className="mt-3"
               tone="secondary"
               disabled={retry.isPending || o.outbox.failed === 0}
-              onClick={() => retry.mutate(undefined, { onSuccess: (r) => toast.success(t('overview.retried', { count: r.retried })), onError: (err) => toast.error(errorMessage(t, err)) })}
+              onClick={() =>
+                retry.mutate(undefined, {
+                  onSuccess: (r) => toast.success(t('overview.retried', { count: r.retried })),
+                  onError: (err) => toast.error(errorMessage(t, err)),
+                })
+              }
             >
               {t('overview.retryFailed')}
             </Button>
@@ -125,8 +180,16 @@ export function OverviewPage() {
           <Card title={t('overview.system')}>
             <Rows
               rows={[
-                [t('overview.priceAge'), o.price.ageSeconds === null ? t('overview.noPrice') : t('overview.seconds', { count: o.price.ageSeconds })],
-                ...o.leases.map((l): [string, ReactNode] => [t('overview.lease', { name: l.name }), <span className="break-all font-mono text-xs">{l.holder}</span>]),
+                [
+                  t('overview.priceAge'),
+                  o.price.ageSeconds === null
+                    ? t('overview.noPrice')
+                    : t('overview.seconds', { count: o.price.ageSeconds }),
+                ],
+                ...o.leases.map((l): [string, ReactNode] => [
+                  t('overview.lease', { name: l.name }),
+                  <span className="break-all font-mono text-xs">{l.holder}</span>,
+                ]),
               ]}
             />
             {o.leases.length === 0 && <p className="mt-2 text-sm text-slate-600">{t('overview.noLease')}</p>}

@@ -35,10 +35,22 @@ export function RequestCard({
   const rows: Array<[string, string]> = [
     [t('email'), request.user.email],
     [t('uid'), request.user.uid],
-    ...(w ? ([[t('balance'), money(w.user.balance)], [t('crypto'), w.crypto], [t('address'), w.address]] as Array<[string, string]>) : []),
+    ...(w
+      ? ([
+          [t('balance'), money(w.user.balance)],
+          [t('crypto'), w.crypto],
+          [t('address'), w.address],
+        ] as Array<[string, string]>)
+      : []),
     [t('createdAt'), formatDateTime(request.createdAt)],
-    ...(request.processedAt ? ([[t('processedAt'), formatDateTime(request.processedAt)]] as Array<[string, string]>) : []),
-    ...(request.firstApproval ? ([[t('firstApproval'), `${request.firstApproval.name} · ${formatDateTime(request.firstApproval.at)}`]] as Array<[string, string]>) : []),
+    ...(request.processedAt
+      ? ([[t('processedAt'), formatDateTime(request.processedAt)]] as Array<[string, string]>)
+      : []),
+    ...(request.firstApproval
+      ? ([[t('firstApproval'), `${request.firstApproval.name} · ${formatDateTime(request.firstApproval.at)}`]] as Array<
+          [string, string]
+        >)
+      : []),
     ...(request.adminNotes ? ([[t('notes'), request.adminNotes]] as Array<[string, string]>) : []),
   ];
   const second = request.stage === 'awaiting_second';
@@ -46,9 +58,21 @@ export function RequestCard({
   // Nobody decides on their own account; the first approver may still reject, not approve again.
   const canApprove = request.status === 'pending' && !request.own && !mineFirst;
   const canReject = request.status === 'pending' && !request.own;
-  const note = request.status !== 'pending' ? null : request.own ? t('ownRequest') : mineFirst ? t('waitingForOther') : request.stage === 'awaiting_first' && request.needsSecondApproval ? t('twoApprovalsNeeded') : null;
+  const note =
+    request.status !== 'pending'
+      ? null
+      : request.own
+        ? t('ownRequest')
+        : mineFirst
+          ? t('waitingForOther')
+          : request.stage === 'awaiting_first' && request.needsSecondApproval
+            ? t('twoApprovalsNeeded')
+            : null;
   return (
-    <li className={`rounded-xl border border-l-4 border-slate-200 bg-white p-4 shadow-sm ${tone[request.status].card}`} data-testid="request-card">
+    <li
+      className={`rounded-xl border border-l-4 border-slate-200 bg-white p-4 shadow-sm ${tone[request.status].card}`}
+      data-testid="request-card"
+    >
       <div className="flex flex-wrap items-start gap-3">
         {/* At least 12rem for the name and amount: on a phone the badges go below instead of squeezing them. */}
         <div className="min-w-0 flex-1 basis-48">
@@ -58,8 +82,15 @@ export function RequestCard({
           <p className="text-2xl font-bold tabular-nums text-slate-900">{money(request.amount)}</p>
         </div>
         <div className="flex flex-wrap justify-end gap-2">
-          {request.user.frozen && <span className="rounded-full bg-sky-100 px-3 py-1 text-xs font-bold text-sky-900">{t('frozenAccount')}</span>}
-          <span className={`rounded-full px-3 py-1 text-xs font-bold ${second ? 'bg-orange-100 text-orange-900' : tone[request.status].badge}`} data-testid="request-stage">
+          {request.user.frozen && (
+            <span className="rounded-full bg-sky-100 px-3 py-1 text-xs font-bold text-sky-900">
+              {t('frozenAccount')}
+            </span>
+          )}
+          <span
+            className={`rounded-full px-3 py-1 text-xs font-bold ${second ? 'bg-orange-100 text-orange-900' : tone[request.status].badge}`}
+            data-testid="request-stage"
+          >
             {second ? t('awaitingSecond') : t(`status.${request.status}`)}
           </span>
         </div>

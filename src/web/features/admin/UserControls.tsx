@@ -17,12 +17,19 @@ export function UserControls({ user }: { user: UserDetail }) {
           <h2 id="user-audit-title" className="text-lg font-semibold text-brand-900">
             {t('userAudit.title')}
           </h2>
-          <Link to={`/admin/audit?target=${encodeURIComponent(user.profile.uid)}`} className="ml-auto text-sm font-semibold text-brand-700 underline">
+          <Link
+            to={`/admin/audit?target=${encodeURIComponent(user.profile.uid)}`}
+            className="ml-auto text-sm font-semibold text-brand-700 underline"
+          >
             {t('userAudit.open')}
           </Link>
         </div>
         <p className="mb-3 text-sm text-slate-600">{t('userAudit.help')}</p>
-        <AuditList audit={audit} label={t('userAudit.title')} empty={<p className="text-sm text-slate-600">{t('audit.none')}</p>} />
+        <AuditList
+          audit={audit}
+          label={t('userAudit.title')}
+          empty={<p className="text-sm text-slate-600">{t('audit.none')}</p>}
+        />
       </section>
     </>
   );

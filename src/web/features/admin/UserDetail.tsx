@@ -68,7 +68,12 @@ function Statement({ id }: { id: string }) {
         />
       )}
       {statement.hasNextPage && (
-        <Button className="mt-3" tone="secondary" onClick={() => void statement.fetchNextPage()} disabled={statement.isFetchingNextPage}>
+        <Button
+          className="mt-3"
+          tone="secondary"
+          onClick={() => void statement.fetchNextPage()}
+          disabled={statement.isFetchingNextPage}
+        >
           {t('loadMore')}
         </Button>
       )}
@@ -83,8 +88,12 @@ export function UserDetailView({ id }: { id: string }) {
   const revoke = useRevoke(id);
   const u = user.data;
   const doRevoke = (sessionId?: string) =>
-    revoke.mutate(sessionId, { onSuccess: (r) => toast.success(t('user.revoked', { count: r.revoked })), onError: (err) => toast.error(errorMessage(t, err)) });
-  if (!u) return <p role={user.isError ? 'alert' : 'status'}>{user.isError ? errorMessage(t, user.error) : t('loading')}</p>;
+    revoke.mutate(sessionId, {
+      onSuccess: (r) => toast.success(t('user.revoked', { count: r.revoked })),
+      onError: (err) => toast.error(errorMessage(t, err)),
+    });
+  if (!u)
+    return <p role={user.isError ? 'alert' : 'status'}>{user.isError ? errorMessage(t, user.error) : t('loading')}</p>;
   const p = u.profile;
   return (
     <div className="flex flex-col gap-4">
@@ -140,7 +149,13 @@ export function UserDetailView({ id }: { id: string }) {
         <Table
           label={t('user.investments')}
           head={[t('user.date'), t('user.area'), t('user.amount'), t('user.value'), t('user.status')]}
-          rows={u.investments.map((i) => [formatDate(i.createdAt), t(`areas.${i.area}`, { defaultValue: i.area }), money(i.amount), money(i.currentValue), i.isActive ? t('user.active') : t('user.stopped')])}
+          rows={u.investments.map((i) => [
+            formatDate(i.createdAt),
+            t(`areas.${i.area}`, { defaultValue: i.area }),
+            money(i.amount),
+            money(i.currentValue),
+            i.isActive ? t('user.active') : t('user.stopped'),
+          ])}
           empty={t('user.nothing')}
         />
       </Section>
@@ -149,8 +164,24 @@ export function UserDetailView({ id }: { id: string }) {
           label={t('user.requests')}
           head={[t('user.date'), t('user.kind'), t('user.amount'), t('user.status')]}
           rows={[
-            ...u.history.deposits.map((d) => ({ at: d.createdAt, cells: [formatDateTime(d.createdAt), t('kinds.deposit'), money(d.amount), t(`status.${d.status}`, { defaultValue: d.status })] })),
-            ...u.history.withdrawals.map((w) => ({ at: w.createdAt, cells: [formatDateTime(w.createdAt), t('user.withdrawalTo', { crypto: w.crypto }), money(w.amount), t(`status.${w.status}`, { defaultValue: w.status })] })),
+            ...u.history.deposits.map((d) => ({
+              at: d.createdAt,
+              cells: [
+                formatDateTime(d.createdAt),
+                t('kinds.deposit'),
+                money(d.amount),
+                t(`status.${d.status}`, { defaultValue: d.status }),
+              ],
+            })),
+            ...u.history.withdrawals.map((w) => ({
+              at: w.createdAt,
+              cells: [
+                formatDateTime(w.createdAt),
+                t('user.withdrawalTo', { crypto: w.crypto }),
+                money(w.amount),
+                t(`status.${w.status}`, { defaultValue: w.status }),
+              ],
+            })),
           ]
             .sort((a, b) => (a.at < b.at ? 1 : -1))
             .map((r) => r.cells)}
@@ -161,7 +192,12 @@ export function UserDetailView({ id }: { id: string }) {
         <Table
           label={t('user.transfers')}
           head={[t('user.date'), t('user.kind'), t('user.amount'), t('user.counterparty')]}
-          rows={u.history.transfers.map((x) => [formatDateTime(x.createdAt), t(x.direction === 'in' ? 'kinds.transfer_in' : 'kinds.transfer_out'), money(x.amount), `${x.counterpartyName} (${x.counterpartyUid})`])}
+          rows={u.history.transfers.map((x) => [
+            formatDateTime(x.createdAt),
+            t(x.direction === 'in' ? 'kinds.transfer_in' : 'kinds.transfer_out'),
+            money(x.amount),
+            `${x.counterpartyName} (${x.counterpartyUid})`,
+          ])}
           empty={t('user.nothing')}
         />
       </Section>
@@ -186,7 +222,12 @@ export function UserDetailView({ id }: { id: string }) {
                 <span className="min-w-0 flex-1 truncate text-slate-700" title={s.userAgent ?? ''}>
                   {s.userAgent ?? '—'}
                 </span>
-                <Button tone="secondary" onClick={() => doRevoke(s.id)} disabled={revoke.isPending} aria-label={t('user.revokeOneOf', { date: formatDateTime(s.createdAt) })}>
+                <Button
+                  tone="secondary"
+                  onClick={() => doRevoke(s.id)}
+                  disabled={revoke.isPending}
+                  aria-label={t('user.revokeOneOf', { date: formatDateTime(s.createdAt) })}
+                >
                   {t('user.revoke')}
                 </Button>
               </li>

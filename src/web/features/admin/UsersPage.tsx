@@ -25,9 +25,25 @@ function Search() {
   const items = search.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div>
-      <form role="search" className="mb-4 max-w-xl" onSubmit={(e) => { e.preventDefault(); setParams(text.trim() ? { q: text.trim() } : {}); }}>
+      <form
+        role="search"
+        className="mb-4 max-w-xl"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setParams(text.trim() ? { q: text.trim() } : {});
+        }}
+      >
         <Field label={t('users.search')} hint={t('users.searchHint')}>
-          {(a11y) => <input {...a11y} type="search" className={inputClass} value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />}
+          {(a11y) => (
+            <input
+              {...a11y}
+              type="search"
+              className={inputClass}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              autoComplete="off"
+            />
+          )}
         </Field>
       </form>
       {!q ? null : search.isPending ? (
@@ -35,17 +51,27 @@ function Search() {
       ) : search.isError ? (
         <p role="alert">{errorMessage(t, search.error)}</p>
       ) : items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t('users.none')}</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+          {t('users.none')}
+        </p>
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label={t('users.results')}>
+        <ul
+          className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+          aria-label={t('users.results')}
+        >
           {items.map((u) => (
             <li key={u.id}>
-              <Link to={`/admin/users?id=${encodeURIComponent(u.id)}`} className="flex flex-wrap items-baseline gap-x-4 gap-y-1 p-3 hover:bg-slate-50 focus:bg-slate-50">
+              <Link
+                to={`/admin/users?id=${encodeURIComponent(u.id)}`}
+                className="flex flex-wrap items-baseline gap-x-4 gap-y-1 p-3 hover:bg-slate-50 focus:bg-slate-50"
+              >
                 <span className="font-semibold text-brand-900">{u.fullName}</span>
                 <span className="font-mono text-sm text-slate-700">{u.uid}</span>
                 <span className="min-w-0 break-all text-sm text-slate-700">{u.email}</span>
                 <span className="text-sm text-slate-600">@{u.username}</span>
-                <span className="ml-auto text-xs text-slate-600">{t('users.since', { date: formatDate(u.createdAt) })}</span>
+                <span className="ml-auto text-xs text-slate-600">
+                  {t('users.since', { date: formatDate(u.createdAt) })}
+                </span>
               </Link>
             </li>
           ))}

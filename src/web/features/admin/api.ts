@@ -1,6 +1,13 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FreezeState } from '../../../contracts/admin';
-import type { AdminDeposit, AdminDepositsPage, AdminWithdrawal, Decision, ProofLink, RequestStatus } from '../../../contracts/cashier';
+import type {
+  AdminDeposit,
+  AdminDepositsPage,
+  AdminWithdrawal,
+  Decision,
+  ProofLink,
+  RequestStatus,
+} from '../../../contracts/cashier';
 import { api } from '../../lib/api';
 
 export type Kind = 'deposits' | 'withdrawals';
@@ -30,7 +37,10 @@ export function useDecision() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { kind: Kind; id: string; action: 'approve' | 'reject'; reason?: string }) =>
-      api<Decision>(`/api/admin/${input.kind}/${input.id}/${input.action}`, { method: 'POST', body: input.action === 'reject' ? { reason: input.reason } : {} }),
+      api<Decision>(`/api/admin/${input.kind}/${input.id}/${input.action}`, {
+        method: 'POST',
+        body: input.action === 'reject' ? { reason: input.reason } : {},
+      }),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
@@ -48,7 +58,8 @@ export function freezeStateOf(uid: string) {
 export function useFreeze() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { uid: string; action: 'freeze' | 'unfreeze'; reason: string }) => api<FreezeState>(`${freezeUrl(input.uid)}/${input.action}`, { method: 'POST', body: { reason: input.reason } }),
+    mutationFn: (input: { uid: string; action: 'freeze' | 'unfreeze'; reason: string }) =>
+      api<FreezeState>(`${freezeUrl(input.uid)}/${input.action}`, { method: 'POST', body: { reason: input.reason } }),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

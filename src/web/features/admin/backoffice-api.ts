@@ -1,5 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuditFilter, AuditIntegrity, AuditPage, Overview, UserDetail, UserRow } from '../../../contracts/backoffice';
+import type {
+  AuditFilter,
+  AuditIntegrity,
+  AuditPage,
+  Overview,
+  UserDetail,
+  UserRow,
+} from '../../../contracts/backoffice';
 import type { Statement } from '../../../contracts/portfolio';
 import { api } from '../../lib/api';
 
@@ -16,8 +23,14 @@ export function useOverviewActions() {
   const client = useQueryClient();
   const done = () => client.invalidateQueries({ queryKey: ['admin', 'overview'] });
   return {
-    verify: useMutation({ mutationFn: () => api<{ requestedAt: string }>('/api/admin/verifications', { method: 'POST', body: {} }), onSettled: done }),
-    retry: useMutation({ mutationFn: () => api<{ retried: number }>('/api/admin/outbox/retry', { method: 'POST', body: {} }), onSettled: done }),
+    verify: useMutation({
+      mutationFn: () => api<{ requestedAt: string }>('/api/admin/verifications', { method: 'POST', body: {} }),
+      onSettled: done,
+    }),
+    retry: useMutation({
+      mutationFn: () => api<{ retried: number }>('/api/admin/outbox/retry', { method: 'POST', body: {} }),
+      onSettled: done,
+    }),
   };
 }
 
@@ -36,14 +49,20 @@ export function useUserSearch(q: string) {
 }
 
 export function useUser(id: string) {
-  return useQuery({ queryKey: ['admin', 'user', id], queryFn: () => api<UserDetail>(`/api/admin/users/${encodeURIComponent(id)}`) });
+  return useQuery({
+    queryKey: ['admin', 'user', id],
+    queryFn: () => api<UserDetail>(`/api/admin/users/${encodeURIComponent(id)}`),
+  });
 }
 
 export function useUserStatement(id: string) {
   return useInfiniteQuery({
     queryKey: ['admin', 'user', id, 'statement'],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => api<Statement>(`/api/admin/users/${encodeURIComponent(id)}/statement?limit=20${pageParam ? `&cursor=${pageParam}` : ''}`),
+    queryFn: ({ pageParam }) =>
+      api<Statement>(
+        `/api/admin/users/${encodeURIComponent(id)}/statement?limit=20${pageParam ? `&cursor=${pageParam}` : ''}`,
+      ),
     getNextPageParam: (last) => last.nextCursor,
   });
 }
@@ -51,7 +70,11 @@ export function useUserStatement(id: string) {
 export function useRevoke(userId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId?: string) => api<{ revoked: number }>(`/api/admin/users/${encodeURIComponent(userId)}/sessions${sessionId ? `/${encodeURIComponent(sessionId)}` : ''}`, { method: 'DELETE' }),
+    mutationFn: (sessionId?: string) =>
+      api<{ revoked: number }>(
+        `/api/admin/users/${encodeURIComponent(userId)}/sessions${sessionId ? `/${encodeURIComponent(sessionId)}` : ''}`,
+        { method: 'DELETE' },
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'user', userId] }),
   });
 }
@@ -81,11 +104,17 @@ export function useUserAudit(id: string) {
   return useInfiniteQuery({
     queryKey: ['admin', 'user', id, 'audit'],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => api<AuditPage>(`/api/admin/users/${encodeURIComponent(id)}/audit?limit=10${pageParam ? `&cursor=${pageParam}` : ''}`),
+    queryFn: ({ pageParam }) =>
+      api<AuditPage>(
+        `/api/admin/users/${encodeURIComponent(id)}/audit?limit=10${pageParam ? `&cursor=${pageParam}` : ''}`,
+      ),
     getNextPageParam: (last) => last.nextCursor,
   });
 }
 
 export function useAuditIntegrity() {
-  return useQuery({ queryKey: ['admin', 'audit', 'integrity'], queryFn: () => api<AuditIntegrity>('/api/admin/audit/integrity') });
+  return useQuery({
+    queryKey: ['admin', 'audit', 'integrity'],
+    queryFn: () => api<AuditIntegrity>('/api/admin/audit/integrity'),
+  });
 }

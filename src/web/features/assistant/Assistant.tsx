@@ -50,7 +50,10 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
       data-testid="assistant-panel"
     >
       <header className="flex items-center gap-3 bg-brand-900 px-4 py-3 text-white">
-        <span className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-gold-500 text-sm font-extrabold text-brand-900" aria-hidden="true">
+        <span
+          className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-gold-500 text-sm font-extrabold text-brand-900"
+          aria-hidden="true"
+        >
           A
         </span>
         <div className="min-w-0 flex-1">
@@ -59,19 +62,41 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
           </h2>
           <p className="text-xs text-slate-300">{t('subtitle')}</p>
         </div>
-        <button type="button" onClick={onClose} className="rounded-md p-2 hover:bg-white/10" aria-label={t('common:assistant.close')}>
-          <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-md p-2 hover:bg-white/10"
+          aria-label={t('common:assistant.close')}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="M6 6l12 12M18 6 6 18" />
           </svg>
         </button>
       </header>
 
       {/* The scrolling log is focusable so keyboard users can scroll back through the answers. */}
-      <div ref={log} role="log" aria-live="polite" aria-label={t('messages')} tabIndex={0} className="flex-1 overflow-y-auto bg-slate-50 p-4" data-testid="assistant-log">
+      <div
+        ref={log}
+        role="log"
+        aria-live="polite"
+        aria-label={t('messages')}
+        tabIndex={0}
+        className="flex-1 overflow-y-auto bg-slate-50 p-4"
+        data-testid="assistant-log"
+      >
         <ol className="flex flex-col gap-3">
           {messages.map((m) => (
             <li key={m.id} className={`flex ${m.from === 'user' ? 'justify-end' : 'justify-start'}`} data-from={m.from}>
-              <p className={`max-w-[85%] whitespace-pre-wrap rounded-2xl px-4 py-2.5 text-sm leading-relaxed ${m.from === 'user' ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200'}`}>
+              <p
+                className={`max-w-[85%] whitespace-pre-wrap rounded-2xl px-4 py-2.5 text-sm leading-relaxed ${m.from === 'user' ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200'}`}
+              >
                 <span className="sr-only">{m.from === 'user' ? t('you') : t('bot')} : </span>
                 {m.from === 'user' ? m.text : t(m.key)}
               </p>
@@ -88,7 +113,12 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
       <div className="border-t border-slate-200 p-3">
         <div className="mb-2 flex flex-wrap gap-2" role="group" aria-label={t('suggestionsLabel')}>
           {suggestions.map((s) => (
-            <button key={s} type="button" onClick={() => submit(t(`suggestions.${s}`))} className="rounded-full border border-brand-100 bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-100">
+            <button
+              key={s}
+              type="button"
+              onClick={() => submit(t(`suggestions.${s}`))}
+              className="rounded-full border border-brand-100 bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-100"
+            >
               {t(`suggestions.${s}`)}
             </button>
           ))}
@@ -114,7 +144,10 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
             aria-describedby="assistant-hint"
             className="min-h-11 flex-1 resize-none rounded-xl border border-slate-300 px-3 py-2 text-sm focus:border-brand-500"
           />
-          <button type="submit" className="h-11 rounded-xl bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700">
+          <button
+            type="submit"
+            className="h-11 rounded-xl bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+          >
             {t('send')}
           </button>
         </form>

@@ -12,7 +12,10 @@ const answerTo = (id: number, text: string): Message => ({ id, from: 'bot', key:
 
 function isMessage(value: unknown): value is Message {
   const m = value as Partial<Record<string, unknown>> | null;
-  return typeof m?.id === 'number' && ((m.from === 'user' && typeof m.text === 'string') || (m.from === 'bot' && typeof m.key === 'string'));
+  return (
+    typeof m?.id === 'number' &&
+    ((m.from === 'user' && typeof m.text === 'string') || (m.from === 'bot' && typeof m.key === 'string'))
+  );
 }
 
 /** The stored conversation (or the welcome); a question closed before its answer came gets its answer now. */

@@ -32,11 +32,25 @@ export function CashierPage() {
       <ul className="mt-6 grid gap-4 sm:grid-cols-3">
         {actions.map((a) => (
           <li key={a.key}>
-            <Link to={a.to} className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md">
-              <svg viewBox="0 0 24 24" className="h-8 w-8 text-brand-600" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <Link
+              to={a.to}
+              className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="h-8 w-8 text-brand-600"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                aria-hidden="true"
+              >
                 <path d={a.icon} />
               </svg>
-              <span className="mt-3 text-lg font-semibold text-brand-900 group-hover:text-brand-600">{t(`cashier.${a.key}.title`)}</span>
+              <span className="mt-3 text-lg font-semibold text-brand-900 group-hover:text-brand-600">
+                {t(`cashier.${a.key}.title`)}
+              </span>
               <span className="mt-1 text-sm text-slate-600">{t(`cashier.${a.key}.body`)}</span>
             </Link>
           </li>

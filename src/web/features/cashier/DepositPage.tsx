@@ -13,7 +13,13 @@ import { uploadWithProgress } from '../../lib/upload';
 import { useDepositAddresses } from './api';
 
 const MAX_BYTES = 5 * 1024 * 1024;
-const fieldCodes = new Set(['invalid_amount', 'proof_required', 'file_too_large', 'file_not_image', 'deposits_unavailable']);
+const fieldCodes = new Set([
+  'invalid_amount',
+  'proof_required',
+  'file_too_large',
+  'file_not_image',
+  'deposits_unavailable',
+]);
 
 function Addresses() {
   const { t } = useTranslation('cashier');
@@ -32,14 +38,30 @@ function Addresses() {
   return (
     <Card>
       <h2 className="text-lg font-semibold text-brand-900">{t('deposit.addressesTitle')}</h2>
-      {data.sample && <p className="mt-2 rounded-md bg-amber-100 px-3 py-2 text-xs font-bold text-amber-900">{t('deposit.sample')}</p>}
+      {data.sample && (
+        <p className="mt-2 rounded-md bg-amber-100 px-3 py-2 text-xs font-bold text-amber-900">{t('deposit.sample')}</p>
+      )}
       <ul className="mt-3 divide-y divide-slate-100">
         {data.addresses.map((a) => (
           <li key={a.coin} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center">
             <span className="w-28 shrink-0 text-sm font-bold text-brand-900">{a.coin.replace('_', ' ')}</span>
-            <code className="min-w-0 flex-1 break-all rounded bg-slate-100 px-2 py-1 text-xs text-slate-800">{a.address}</code>
-            <Button tone="secondary" className="shrink-0 py-1.5" onClick={() => void copy(a.coin.replace('_', ' '), a.address)} aria-label={t('deposit.copy', { coin: a.coin.replace('_', ' ') })}>
-              <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <code className="min-w-0 flex-1 break-all rounded bg-slate-100 px-2 py-1 text-xs text-slate-800">
+              {a.address}
+            </code>
+            <Button
+              tone="secondary"
+              className="shrink-0 py-1.5"
+              onClick={() => void copy(a.coin.replace('_', ' '), a.address)}
+              aria-label={t('deposit.copy', { coin: a.coin.replace('_', ' ') })}
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="h-4 w-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
                 <rect x="9" y="9" width="11" height="11" rx="2" />
                 <path d="M5 15V5a2 2 0 0 1 2-2h10" />
               </svg>
@@ -101,7 +123,10 @@ export function DepositPage() {
   const sending = progress !== null;
   return (
     <Page title={t('deposit.title')} description={t('deposit.metaDescription')}>
-      <Link to="/cashier" className="mb-4 inline-block text-sm font-semibold text-brand-600 underline hover:text-brand-700">
+      <Link
+        to="/cashier"
+        className="mb-4 inline-block text-sm font-semibold text-brand-600 underline hover:text-brand-700"
+      >
         ← {t('deposit.back')}
       </Link>
       <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
@@ -126,11 +151,24 @@ export function DepositPage() {
                   />
                 )}
               </Field>
-              {preview && <img src={preview} alt={t('deposit.preview')} className="max-h-64 w-auto self-start rounded-lg border border-slate-200 object-contain" />}
+              {preview && (
+                <img
+                  src={preview}
+                  alt={t('deposit.preview')}
+                  className="max-h-64 w-auto self-start rounded-lg border border-slate-200 object-contain"
+                />
+              )}
               {sending && (
                 <div>
-                  <progress max={100} value={progress ?? 0} className="h-2 w-full overflow-hidden rounded-full accent-brand-600" aria-label={t('deposit.progress', { percent: progress ?? 0 })} />
-                  <p className="mt-1 text-xs text-slate-600" aria-live="polite">{t('deposit.progress', { percent: progress ?? 0 })}</p>
+                  <progress
+                    max={100}
+                    value={progress ?? 0}
+                    className="h-2 w-full overflow-hidden rounded-full accent-brand-600"
+                    aria-label={t('deposit.progress', { percent: progress ?? 0 })}
+                  />
+                  <p className="mt-1 text-xs text-slate-600" aria-live="polite">
+                    {t('deposit.progress', { percent: progress ?? 0 })}
+                  </p>
                 </div>
               )}
               {form.problem && <FormMessage tone="error">{form.problem}</FormMessage>}

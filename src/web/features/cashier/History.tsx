@@ -13,14 +13,22 @@ const statusClass: Record<RequestStatus | 'completed', string> = {
 
 export function StatusBadge({ status }: { status: RequestStatus | 'completed' }) {
   const { t } = useTranslation('cashier');
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusClass[status]}`}>{t(`history.status.${status}`)}</span>;
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusClass[status]}`}>
+      {t(`history.status.${status}`)}
+    </span>
+  );
 }
 
 function Section({ title, children, empty }: { title: string; children: React.ReactNode[]; empty: string }) {
   return (
     <div className="min-w-0">
       <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">{title}</h3>
-      {children.length === 0 ? <p className="text-sm text-slate-500">{empty}</p> : <ul className="divide-y divide-slate-100">{children}</ul>}
+      {children.length === 0 ? (
+        <p className="text-sm text-slate-500">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">{children}</ul>
+      )}
     </div>
   );
 }
@@ -45,12 +53,26 @@ export function History() {
       <div className="grid gap-6 lg:grid-cols-3">
         <Section title={t('history.deposits')} empty={t('history.empty')}>
           {data.deposits.map((d) =>
-            row(d.id, money(d.amount), [formatDateTime(d.createdAt), d.adminNotes ? t('history.reason', { reason: d.adminNotes }) : null].filter(Boolean).join(' · '), <StatusBadge status={d.status} />),
+            row(
+              d.id,
+              money(d.amount),
+              [formatDateTime(d.createdAt), d.adminNotes ? t('history.reason', { reason: d.adminNotes }) : null]
+                .filter(Boolean)
+                .join(' · '),
+              <StatusBadge status={d.status} />,
+            ),
           )}
         </Section>
         <Section title={t('history.withdrawals')} empty={t('history.empty')}>
           {data.withdrawals.map((w) =>
-            row(w.id, `${money(w.amount)} · ${w.crypto}`, [formatDateTime(w.createdAt), w.adminNotes ? t('history.reason', { reason: w.adminNotes }) : null].filter(Boolean).join(' · '), <StatusBadge status={w.status} />),
+            row(
+              w.id,
+              `${money(w.amount)} · ${w.crypto}`,
+              [formatDateTime(w.createdAt), w.adminNotes ? t('history.reason', { reason: w.adminNotes }) : null]
+                .filter(Boolean)
+                .join(' · '),
+              <StatusBadge status={w.status} />,
+            ),
           )}
         </Section>
         <Section title={t('history.transfers')} empty={t('history.empty')}>

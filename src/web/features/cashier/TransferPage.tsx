@@ -14,7 +14,13 @@ import { useMe } from '../../lib/session';
 import { useRecipientCheck, useTransfer } from './api';
 import { Notes } from './Notes';
 
-const fieldCodes = new Set(['invalid_amount', 'transfer_uid_required', 'transfer_insufficient_balance', 'recipient_not_found', 'transfer_to_self']);
+const fieldCodes = new Set([
+  'invalid_amount',
+  'transfer_uid_required',
+  'transfer_insufficient_balance',
+  'recipient_not_found',
+  'transfer_to_self',
+]);
 
 export function TransferPage() {
   const { t } = useTranslation('cashier');
@@ -23,7 +29,11 @@ export function TransferPage() {
   const transfer = useTransfer();
   const redirect = useDelayedRedirect();
   const [uid, setUid] = useState('');
-  const form = useMoneyForm({ fieldCodes, failure: (message) => t('transfer.failure', { message }), onEdit: () => transfer.reset() });
+  const form = useMoneyForm({
+    fieldCodes,
+    failure: (message) => t('transfer.failure', { message }),
+    onEdit: () => transfer.reset(),
+  });
   const balance = me ? fromDecimalString(me.balance) : 0;
 
   /** The rules of spec §5, in its order, before anything is sent. */
@@ -37,7 +47,10 @@ export function TransferPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!form.check(rules)) return;
-    transfer.mutate({ recipientUid: uid.trim(), amount: form.wire, key: form.key }, { onSuccess: () => redirect('/cashier', 2000) });
+    transfer.mutate(
+      { recipientUid: uid.trim(), amount: form.wire, key: form.key },
+      { onSuccess: () => redirect('/cashier', 2000) },
+    );
   };
 
   const serverError = form.describe(transfer.error);
@@ -45,7 +58,10 @@ export function TransferPage() {
 
   return (
     <Page title={t('transfer.title')} description={t('transfer.metaDescription')}>
-      <Link to="/cashier" className="mb-4 inline-block text-sm font-semibold text-brand-600 underline hover:text-brand-700">
+      <Link
+        to="/cashier"
+        className="mb-4 inline-block text-sm font-semibold text-brand-600 underline hover:text-brand-700"
+      >
         ← {t('transfer.back')}
       </Link>
       <VerifyEmailNotice me={me} />
@@ -68,7 +84,12 @@ export function TransferPage() {
                       form.edited();
                     }}
                   />
-                  <Button tone="secondary" className="shrink-0" disabled={uid.trim() === '' || check.isPending} onClick={() => check.mutate(uid)}>
+                  <Button
+                    tone="secondary"
+                    className="shrink-0"
+                    disabled={uid.trim() === '' || check.isPending}
+                    onClick={() => check.mutate(uid)}
+                  >
                     {check.isPending ? t('transfer.checking') : t('transfer.check')}
                   </Button>
                 </div>
@@ -77,8 +98,7 @@ export function TransferPage() {
             {check.data && (
               <FormMessage tone="info">
                 {/* The UID stands beside the name: two look-alike names never share a UID. */}
-                {t('transfer.recipientLabel')}{' '}
-                <span data-testid="recipient-name">{check.data.maskedName}</span>{' '}
+                {t('transfer.recipientLabel')} <span data-testid="recipient-name">{check.data.maskedName}</span>{' '}
                 <span data-testid="recipient-uid" className="rounded bg-white px-1.5 py-0.5 font-mono font-bold">
                   {check.data.uid}
                 </span>
@@ -88,7 +108,11 @@ export function TransferPage() {
             {check.error && <FormMessage tone="error">{errorMessage(t, check.error)}</FormMessage>}
             <AmountField form={form} label={t('transfer.amount')} example={10_000} />
             {(form.problem || serverError) && <FormMessage tone="error">{form.problem ?? serverError}</FormMessage>}
-            {done && <FormMessage tone="success">{t('transfer.success', { amount: money(done.amount), name: done.recipient.fullName })}</FormMessage>}
+            {done && (
+              <FormMessage tone="success">
+                {t('transfer.success', { amount: money(done.amount), name: done.recipient.fullName })}
+              </FormMessage>
+            )}
             <Button type="submit" disabled={transfer.isPending || Boolean(done)}>
               {transfer.isPending ? t('transfer.sending') : t('transfer.submit')}
             </Button>

@@ -14,7 +14,14 @@ import { useMe } from '../../lib/session';
 import { useCashierHistory, useWithdraw } from './api';
 import { Notes } from './Notes';
 
-const fieldCodes = new Set(['invalid_amount', 'withdrawal_address_required', 'withdrawal_address_invalid', 'withdrawal_locked', 'withdrawal_insufficient_funds', 'unknown_crypto']);
+const fieldCodes = new Set([
+  'invalid_amount',
+  'withdrawal_address_required',
+  'withdrawal_address_invalid',
+  'withdrawal_locked',
+  'withdrawal_insufficient_funds',
+  'unknown_crypto',
+]);
 
 function PendingWithdrawals() {
   const { t } = useTranslation('cashier');
@@ -46,7 +53,11 @@ export function WithdrawPage() {
   const redirect = useDelayedRedirect();
   const [crypto, setCrypto] = useState<CryptoType>('BTC');
   const [address, setAddress] = useState('');
-  const form = useMoneyForm({ fieldCodes, failure: (message) => t('withdraw.failure', { message }), onEdit: () => withdraw.reset() });
+  const form = useMoneyForm({
+    fieldCodes,
+    failure: (message) => t('withdraw.failure', { message }),
+    onEdit: () => withdraw.reset(),
+  });
   const daysLeft = me?.withdrawalLockDaysLeft ?? 0;
   const holdHours = me?.withdrawalPasswordHoldHoursLeft ?? 0;
   const locked = daysLeft > 0 || holdHours > 0 || me?.emailVerified === false;
@@ -62,30 +73,44 @@ export function WithdrawPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!form.check(rules)) return;
-    withdraw.mutate({ amount: form.wire, crypto, address: address.trim(), key: form.key }, { onSuccess: () => redirect('/cashier', 2000) });
+    withdraw.mutate(
+      { amount: form.wire, crypto, address: address.trim(), key: form.key },
+      { onSuccess: () => redirect('/cashier', 2000) },
+    );
   };
 
   const serverError = form.describe(withdraw.error);
-  const label = daysLeft > 0
-    ? t('withdraw.blocked', { count: daysLeft })
-    : withdraw.isPending
-      ? t('withdraw.sending')
-      : withdraw.isSuccess
-        ? t('withdraw.sent')
-        : t('withdraw.submit');
+  const label =
+    daysLeft > 0
+      ? t('withdraw.blocked', { count: daysLeft })
+      : withdraw.isPending
+        ? t('withdraw.sending')
+        : withdraw.isSuccess
+          ? t('withdraw.sent')
+          : t('withdraw.submit');
 
   return (
     <Page title={t('withdraw.title')} description={t('withdraw.metaDescription')}>
-      <Link to="/cashier" className="mb-4 inline-block text-sm font-semibold text-brand-600 underline hover:text-brand-700">
+      <Link
+        to="/cashier"
+        className="mb-4 inline-block text-sm font-semibold text-brand-600 underline hover:text-brand-700"
+      >
         ← {t('withdraw.back')}
       </Link>
       {daysLeft > 0 && (
-        <div role="alert" className="mb-6 rounded-xl border-2 border-red-600 bg-red-50 px-4 py-3 font-semibold text-red-800">
+        <div
+          role="alert"
+          className="mb-6 rounded-xl border-2 border-red-600 bg-red-50 px-4 py-3 font-semibold text-red-800"
+        >
           {t('withdraw.locked', { count: daysLeft })}
         </div>
       )}
       {holdHours > 0 && (
-        <div role="alert" data-testid="password-hold" className="mb-6 rounded-xl border-2 border-red-600 bg-red-50 px-4 py-3 font-semibold text-red-800">
+        <div
+          role="alert"
+          data-testid="password-hold"
+          className="mb-6 rounded-xl border-2 border-red-600 bg-red-50 px-4 py-3 font-semibold text-red-800"
+        >
           {t('common:security.passwordHold', { count: holdHours })}
         </div>
       )}
@@ -118,15 +143,28 @@ export function WithdrawPage() {
               </Field>
               <Field label={t('withdraw.address')} hint={t('withdraw.addressHint')}>
                 {(a11y) => (
-                  <TextInput {...a11y} name="address" autoComplete="off" spellCheck={false} placeholder={addressPlaceholders[crypto]} value={address} onChange={(e) => {
-                    setAddress(e.target.value);
-                    form.edited();
-                  }} className="font-mono text-sm" />
+                  <TextInput
+                    {...a11y}
+                    name="address"
+                    autoComplete="off"
+                    spellCheck={false}
+                    placeholder={addressPlaceholders[crypto]}
+                    value={address}
+                    onChange={(e) => {
+                      setAddress(e.target.value);
+                      form.edited();
+                    }}
+                    className="font-mono text-sm"
+                  />
                 )}
               </Field>
               {(form.problem || serverError) && <FormMessage tone="error">{form.problem ?? serverError}</FormMessage>}
               {withdraw.isSuccess && <FormMessage tone="success">{t('withdraw.success')}</FormMessage>}
-              <Button type="submit" tone={locked ? 'danger' : 'primary'} disabled={locked || withdraw.isPending || withdraw.isSuccess}>
+              <Button
+                type="submit"
+                tone={locked ? 'danger' : 'primary'}
+                disabled={locked || withdraw.isPending || withdraw.isSuccess}
+              >
                 {label}
               </Button>
             </fieldset>

@@ -13,7 +13,10 @@ export function useTransfer() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { recipientUid: string; amount: string; key: string }) =>
-      api<TransferResult>('/api/transfers', { body: { recipientUid: input.recipientUid, amount: input.amount }, idempotencyKey: input.key }),
+      api<TransferResult>('/api/transfers', {
+        body: { recipientUid: input.recipientUid, amount: input.amount },
+        idempotencyKey: input.key,
+      }),
     onSuccess: () => client.invalidateQueries(),
   });
 }
@@ -34,7 +37,10 @@ export function useWithdraw() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { amount: string; crypto: string; address: string; key: string }) =>
-      api<Withdrawal>('/api/withdrawals', { body: { amount: input.amount, crypto: input.crypto, address: input.address }, idempotencyKey: input.key }),
+      api<Withdrawal>('/api/withdrawals', {
+        body: { amount: input.amount, crypto: input.crypto, address: input.address },
+        idempotencyKey: input.key,
+      }),
     onSuccess: () => client.invalidateQueries(),
   });
 }

@@ -55,7 +55,11 @@ const areas: Record<AreaKey, Area> = {
     cards: ['residential', 'commercial', 'land'],
     why: ['tangible', 'income', 'inflation', 'diversification'],
     options: ['residential', 'commercial', 'land', 'rental', 'reits', 'crowdfunding', 'flips'],
-    optionRates: { residential: 'realEstateQuarterly', commercial: 'realEstateQuarterly', land: 'appreciationQuarterly' },
+    optionRates: {
+      residential: 'realEstateQuarterly',
+      commercial: 'realEstateQuarterly',
+      land: 'appreciationQuarterly',
+    },
     heroRate: 'realEstateQuarterly',
     warning: 'considerationsTitle',
     cta: 'startInvesting',
@@ -73,7 +77,13 @@ function AreaPage({ area }: { area: Area }) {
   return (
     <>
       <PageMeta title={t(`${k}.metaTitle`)} description={t(`${k}.metaDescription`)} />
-      <Hero eyebrow={t(`${k}.eyebrow`)} title={t(`${k}.title`)} tagline={t(`${k}.tagline`)} image={`${area.image}-hero`} imageAlt={t(`${k}.heroAlt`)}>
+      <Hero
+        eyebrow={t(`${k}.eyebrow`)}
+        title={t(`${k}.title`)}
+        tagline={t(`${k}.tagline`)}
+        image={`${area.image}-hero`}
+        imageAlt={t(`${k}.heroAlt`)}
+      >
         {area.heroRate && <RateNotice kind={area.heroRate} />}
         <div className="mt-8">
           <CtaLink>{cta}</CtaLink>
@@ -83,7 +93,13 @@ function AreaPage({ area }: { area: Area }) {
       <section aria-label={t(`${k}.title`)} className="mx-auto max-w-7xl px-4 pt-14 sm:px-6">
         <ul className="grid gap-6 md:grid-cols-3">
           {area.cards.map((c) => (
-            <ImageCard key={c} image={`${area.image}-${kebab(c)}`} alt={t(`${k}.cards.${c}.alt`)} title={t(`${k}.cards.${c}.title`)} body={t(`${k}.cards.${c}.body`)} />
+            <ImageCard
+              key={c}
+              image={`${area.image}-${kebab(c)}`}
+              alt={t(`${k}.cards.${c}.alt`)}
+              title={t(`${k}.cards.${c}.title`)}
+              body={t(`${k}.cards.${c}.body`)}
+            />
           ))}
         </ul>
       </section>
@@ -100,7 +116,11 @@ function AreaPage({ area }: { area: Area }) {
               <li key={o} className="rounded-xl border border-slate-200 p-5">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h3 className="font-semibold text-brand-900">{t(`${k}.options.${o}.title`)}</h3>
-                  {label && <span className="rounded-full bg-emerald-50 px-3 py-1 text-xs font-bold text-emerald-800 ring-1 ring-emerald-200">{label}</span>}
+                  {label && (
+                    <span className="rounded-full bg-emerald-50 px-3 py-1 text-xs font-bold text-emerald-800 ring-1 ring-emerald-200">
+                      {label}
+                    </span>
+                  )}
                 </div>
                 <p className="mt-2 text-sm text-slate-600">{t(`${k}.options.${o}.body`)}</p>
               </li>

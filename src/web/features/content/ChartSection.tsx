@@ -16,7 +16,9 @@ function useNearViewport<T extends Element>() {
     const el = ref.current;
     if (!el || near) return;
     if (typeof IntersectionObserver === 'undefined') return setNear(true);
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '300px' });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: '300px',
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [near]);
@@ -33,8 +35,17 @@ export function ChartSection() {
   const lng = currentLanguage();
   // Spec §8: when the person's history cannot be loaded, the sample data is shown instead (and said so).
   const series = (me && historySeries(history.data?.months, lng)) || sampleSeries(lng);
-  const summary = t('home.chart.summary', { count: series.labels.length, from: series.labels[0], to: series.labels[series.labels.length - 1] });
-  const lines = categories.map((c) => ({ key: c, label: t(`areas.${c}.title`), color: categoryColors[c], cents: series.values[c] }));
+  const summary = t('home.chart.summary', {
+    count: series.labels.length,
+    from: series.labels[0],
+    to: series.labels[series.labels.length - 1],
+  });
+  const lines = categories.map((c) => ({
+    key: c,
+    label: t(`areas.${c}.title`),
+    color: categoryColors[c],
+    cents: series.values[c],
+  }));
   const waiting = Boolean(me) && history.isPending;
   const [box, near] = useNearViewport<HTMLDivElement>();
   return (

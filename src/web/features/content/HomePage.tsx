@@ -16,11 +16,19 @@ export function HomePage() {
   const { t } = useTranslation('content');
   const { data: me } = useMe();
   // A signed-in person already has an account: the closing call leads to their portfolio instead of the sign-up.
-  const cta = me ? { title: 'home.ctaMemberTitle', body: 'home.ctaMemberBody', to: '/portfolio', action: 'home.ctaPortfolio' } : { title: 'home.ctaTitle', body: 'home.ctaBody', to: '/signup', action: 'home.ctaSignup' };
+  const cta = me
+    ? { title: 'home.ctaMemberTitle', body: 'home.ctaMemberBody', to: '/portfolio', action: 'home.ctaPortfolio' }
+    : { title: 'home.ctaTitle', body: 'home.ctaBody', to: '/signup', action: 'home.ctaSignup' };
   return (
     <>
       <PageMeta title={t('home.metaTitle')} description={t('home.metaDescription')} />
-      <Hero eyebrow={t('home.eyebrow')} title={t('home.title')} tagline={t('home.tagline')} image="home-hero" imageAlt={t('home.heroAlt')}>
+      <Hero
+        eyebrow={t('home.eyebrow')}
+        title={t('home.title')}
+        tagline={t('home.tagline')}
+        image="home-hero"
+        imageAlt={t('home.heroAlt')}
+      >
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to="/invest" className={primaryButton}>
             {t('home.getStarted')}
@@ -36,7 +44,16 @@ export function HomePage() {
           {trust.map((item) => (
             <li key={item.key} className="flex items-center gap-3 text-sm text-slate-700">
               <span className="inline-flex h-10 w-10 flex-none items-center justify-center rounded-full bg-brand-50 text-brand-600">
-                <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                <svg
+                  viewBox="0 0 24 24"
+                  className="h-5 w-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  aria-hidden="true"
+                >
                   <path d={item.icon} />
                 </svg>
               </span>

@@ -9,7 +9,17 @@ export const secondaryButton =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-white/40 px-6 py-3 text-base font-semibold text-white transition hover:bg-white/10';
 
 /** Illustrations ship with the app (public/img): fixed intrinsic size, so nothing shifts when they load. */
-export function Illustration({ name, alt, eager = false, className = '' }: { name: string; alt: string; eager?: boolean; className?: string }) {
+export function Illustration({
+  name,
+  alt,
+  eager = false,
+  className = '',
+}: {
+  name: string;
+  alt: string;
+  eager?: boolean;
+  className?: string;
+}) {
   return (
     <img
       src={`/img/${name}.svg`}
@@ -24,7 +34,21 @@ export function Illustration({ name, alt, eager = false, className = '' }: { nam
   );
 }
 
-export function Hero({ eyebrow, title, tagline, image, imageAlt, children }: { eyebrow: string; title: string; tagline: string; image: string; imageAlt: string; children?: ReactNode }) {
+export function Hero({
+  eyebrow,
+  title,
+  tagline,
+  image,
+  imageAlt,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  tagline: string;
+  image: string;
+  imageAlt: string;
+  children?: ReactNode;
+}) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-700 to-brand-600 text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-2">
@@ -42,7 +66,19 @@ export function Hero({ eyebrow, title, tagline, image, imageAlt, children }: { e
   );
 }
 
-export function Section({ id, title, lead, children, tinted = false }: { id: string; title: string; lead?: string; children: ReactNode; tinted?: boolean }) {
+export function Section({
+  id,
+  title,
+  lead,
+  children,
+  tinted = false,
+}: {
+  id: string;
+  title: string;
+  lead?: string;
+  children: ReactNode;
+  tinted?: boolean;
+}) {
   return (
     <section aria-labelledby={id} className={`defer-render ${tinted ? 'bg-white' : ''}`}>
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
@@ -73,7 +109,12 @@ export function CheckList({ items }: { items: string[] }) {
     <ul className="grid gap-4 sm:grid-cols-2">
       {items.map((item) => (
         <li key={item} className="flex items-start gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <svg viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 flex-none text-emerald-600" fill="currentColor" aria-hidden="true">
+          <svg
+            viewBox="0 0 20 20"
+            className="mt-0.5 h-5 w-5 flex-none text-emerald-600"
+            fill="currentColor"
+            aria-hidden="true"
+          >
             <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3-4.2 4.2a1 1 0 0 1-1.4 0l-2-2a1 1 0 1 1 1.4-1.4l1.3 1.3 3.5-3.5a1 1 0 1 1 1.4 1.4Z" />
           </svg>
           <span className="text-slate-700">{item}</span>
@@ -111,7 +152,8 @@ export function useRateText(): (kind: RateKind) => string | null {
     if (!data) return null;
     const r = data.advertisedRates;
     if (kind === 'tradingMonthly') return t('rates.tradingMonthly', { rate: n(r.tradingMonthlyPct) });
-    if (kind === 'stocksYearly') return t('rates.stocksYearly', { min: n(r.stocksYearlyMinPct), max: n(r.stocksYearlyMaxPct) });
+    if (kind === 'stocksYearly')
+      return t('rates.stocksYearly', { min: n(r.stocksYearlyMinPct), max: n(r.stocksYearlyMaxPct) });
     return t(`rates.${kind}`, { rate: n(r.realEstateQuarterlyPct) });
   };
 }
@@ -122,7 +164,10 @@ export function RateNotice({ kind, tone = 'dark' }: { kind: RateKind; tone?: 'da
   const text = useRateText()(kind);
   const dark = tone === 'dark';
   return (
-    <div className={`mt-6 max-w-xl rounded-xl p-4 ${dark ? 'bg-white/10 ring-1 ring-white/20' : 'bg-brand-50 ring-1 ring-brand-100'}`} data-testid="rate-notice">
+    <div
+      className={`mt-6 max-w-xl rounded-xl p-4 ${dark ? 'bg-white/10 ring-1 ring-white/20' : 'bg-brand-50 ring-1 ring-brand-100'}`}
+      data-testid="rate-notice"
+    >
       <p className={`text-sm font-semibold ${dark ? 'text-gold-400' : 'text-brand-700'}`}>{t('rates.label')}</p>
       <p className={`min-h-8 text-2xl font-extrabold ${dark ? 'text-white' : 'text-brand-900'}`}>{text ?? '\u00a0'}</p>
       <p className={`mt-1 text-sm ${dark ? 'text-slate-200' : 'text-slate-700'}`}>{t('rates.disclaimer')}</p>

@@ -22,7 +22,14 @@ export function AreaPicker({ value, onChange }: { value: Area; onChange: (area: 
               key={area}
               className={`relative flex cursor-pointer flex-col rounded-xl border-2 bg-white p-4 transition has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-gold-400 ${checked ? 'border-brand-600 shadow-md' : 'border-slate-200 hover:border-slate-300'}`}
             >
-              <input type="radio" name="area" value={area} checked={checked} onChange={() => onChange(area)} className="sr-only" />
+              <input
+                type="radio"
+                name="area"
+                value={area}
+                checked={checked}
+                onChange={() => onChange(area)}
+                className="sr-only"
+              />
               <span className="flex items-center gap-2">
                 <span className={`h-3 w-3 rounded-full ${accent[area]}`} aria-hidden="true" />
                 <span className="text-base font-semibold text-brand-900">{t(`areas.${area}.title`)}</span>

@@ -74,25 +74,46 @@ export function InvestPage() {
           <Card>
             <h2 className="mb-4 text-lg font-semibold text-brand-900">{t('amountStep')}</h2>
             <div className="flex flex-col gap-4">
-              <AmountField form={form} label={t('amount')} example={25_000} error={form.problem} hint={t('amountHint', { balance: money(balance) })} />
+              <AmountField
+                form={form}
+                label={t('amount')}
+                example={25_000}
+                error={form.problem}
+                hint={t('amountHint', { balance: money(balance) })}
+              />
               <div className="flex flex-wrap items-center gap-3">
                 <Button tone="secondary" onClick={calculate}>
                   {t('calculate')}
                 </Button>
-                <Button type="submit" disabled={!canConfirm} aria-describedby={showReason ? 'invest-blocked' : undefined}>
+                <Button
+                  type="submit"
+                  disabled={!canConfirm}
+                  aria-describedby={showReason ? 'invest-blocked' : undefined}
+                >
                   {invest.isPending ? t('sending') : t('confirm')}
                 </Button>
                 {showReason && (
-                  <p id="invest-blocked" className={`min-w-0 text-sm font-medium ${form.text.trim() === '' ? 'text-slate-600' : 'text-red-700'}`} data-testid="confirm-reason">
+                  <p
+                    id="invest-blocked"
+                    className={`min-w-0 text-sm font-medium ${form.text.trim() === '' ? 'text-slate-600' : 'text-red-700'}`}
+                    data-testid="confirm-reason"
+                  >
                     {blocked}
                   </p>
                 )}
               </div>
               {projection && (
-                <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+                <div
+                  role="status"
+                  className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
+                >
                   <p className="font-semibold">{t('projectionTitle')}</p>
                   <p className="mt-1">
-                    {t('projection', { amount: money(projection.amount), projected: money(projection.projected), rate: `${simulatorRateBps[projection.area] / 100} %` })}
+                    {t('projection', {
+                      amount: money(projection.amount),
+                      projected: money(projection.projected),
+                      rate: `${simulatorRateBps[projection.area] / 100} %`,
+                    })}
                   </p>
                   <p className="mt-2 text-xs">{t('projectionWarning')}</p>
                 </div>
@@ -111,7 +132,10 @@ export function InvestPage() {
             {me && balance === 0 && (
               <div className="mt-4 text-sm text-slate-700">
                 <p>{t('noBalance')}</p>
-                <Link to="/deposit" className="mt-2 inline-block font-semibold text-brand-600 underline hover:text-brand-700">
+                <Link
+                  to="/deposit"
+                  className="mt-2 inline-block font-semibold text-brand-600 underline hover:text-brand-700"
+                >
                   {t('goDeposit')}
                 </Link>
               </div>

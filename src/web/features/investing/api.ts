@@ -7,7 +7,10 @@ export function useInvest() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { area: Area; amount: string; key: string }) =>
-      api<InvestResult>('/api/investments', { body: { area: input.area, amount: input.amount }, idempotencyKey: input.key }),
+      api<InvestResult>('/api/investments', {
+        body: { area: input.area, amount: input.amount },
+        idempotencyKey: input.key,
+      }),
     onSuccess: () => client.invalidateQueries(),
   });
 }

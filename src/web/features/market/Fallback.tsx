@@ -21,7 +21,15 @@ export function Fallback() {
   const first = points[0];
   const last = points[points.length - 1];
   const summary =
-    first && last ? t('fallback.summary', { from: formatDateTime(first.at), to: formatDateTime(last.at), start: money(first.price), end: money(last.price), count: points.length }) : '';
+    first && last
+      ? t('fallback.summary', {
+          from: formatDateTime(first.at),
+          to: formatDateTime(last.at),
+          start: money(first.price),
+          end: money(last.price),
+          count: points.length,
+        })
+      : '';
   const p = price.data;
   return (
     <div className="grid gap-6" data-testid="charts-fallback">
@@ -35,13 +43,19 @@ export function Fallback() {
           <Stat
             label={t('fallback.current')}
             value={p?.price ? money(p.price) : '—'}
-            hint={p?.fetchedAt ? `${t('fallback.at', { at: formatDateTime(p.fetchedAt) })}${p.stale ? ` · ${t('fallback.stale')}` : ''}` : t('fallback.noPrice')}
+            hint={
+              p?.fetchedAt
+                ? `${t('fallback.at', { at: formatDateTime(p.fetchedAt) })}${p.stale ? ` · ${t('fallback.stale')}` : ''}`
+                : t('fallback.noPrice')
+            }
           />
         </div>
         <div className="mt-4 h-80">
           {points.length < 2 ? (
             <div className="flex h-full items-center justify-center rounded-xl border-2 border-dashed border-slate-200">
-              <p className="px-4 text-center text-sm font-semibold text-slate-600">{history.isPending ? t('fallback.loading') : t('fallback.empty')}</p>
+              <p className="px-4 text-center text-sm font-semibold text-slate-600">
+                {history.isPending ? t('fallback.loading') : t('fallback.empty')}
+              </p>
             </div>
           ) : (
             <Suspense fallback={null}>

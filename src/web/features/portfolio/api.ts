@@ -1,13 +1,33 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { StopResult } from '../../../contracts/investing';
-import type { Portfolio, PortfolioHistory, PortfolioInvestmentsPage, Statement, StatementKind } from '../../../contracts/portfolio';
+import type {
+  Portfolio,
+  PortfolioHistory,
+  PortfolioInvestmentsPage,
+  Statement,
+  StatementKind,
+} from '../../../contracts/portfolio';
 import { api } from '../../lib/api';
 
 // Fresh for 10 s: the page's first render is served by the prefetch below without asking again.
 // Every money movement and every server event invalidates them anyway.
 const FRESH_MS = 10_000;
 
-const portfolioQuery = queryOptions({ queryKey: ['portfolio'], queryFn: () => api<Portfolio>('/api/portfolio'), retry: 1, staleTime: FRESH_MS });
+const portfolioQuery = queryOptions({
+  queryKey: ['portfolio'],
+  queryFn: () => api<Portfolio>('/api/portfolio'),
+  retry: 1,
+  staleTime: FRESH_MS,
+});
 
 /** Same key as the home chart's: one fetch serves both screens. */
 const historyQuery = queryOptions({
@@ -29,7 +49,8 @@ export function usePortfolio() {
 export function useMoreInvestments(cursor: string | null, wanted: boolean) {
   return useInfiniteQuery({
     queryKey: ['portfolio', 'investments', cursor],
-    queryFn: ({ pageParam }) => api<PortfolioInvestmentsPage>(`/api/portfolio/investments?cursor=${encodeURIComponent(pageParam)}`),
+    queryFn: ({ pageParam }) =>
+      api<PortfolioInvestmentsPage>(`/api/portfolio/investments?cursor=${encodeURIComponent(pageParam)}`),
     initialPageParam: cursor ?? '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: wanted && cursor !== null,
@@ -44,7 +65,10 @@ export function useStopInvestment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; key: string }) =>
-      api<StopResult>(`/api/investments/${encodeURIComponent(input.id)}/stop`, { method: 'POST', idempotencyKey: input.key }),
+      api<StopResult>(`/api/investments/${encodeURIComponent(input.id)}/stop`, {
+        method: 'POST',
+        idempotencyKey: input.key,
+      }),
     onSuccess: () => client.invalidateQueries(),
   });
 }
@@ -90,5 +114,9 @@ export function useStatement(filter: StatementFilter) {
  * that the page renders once, whole, instead of once per answer).
  */
 export function prefetchPortfolio(client: QueryClient): Promise<unknown> {
-  return Promise.all([client.prefetchQuery(portfolioQuery), client.prefetchQuery(historyQuery), client.prefetchInfiniteQuery(statementQuery(allLines))]);
+  return Promise.all([
+    client.prefetchQuery(portfolioQuery),
+    client.prefetchQuery(historyQuery),
+    client.prefetchInfiniteQuery(statementQuery(allLines)),
+  ]);
 }

@@ -7,7 +7,15 @@ import { useLogin } from '../api';
 import { PasswordInput } from './PasswordInput';
 
 /** Email + password, for investors and (with `admin`) for operators. */
-export function LoginForm({ admin = false, onDone, onTwoFactor }: { admin?: boolean; onDone: () => void; onTwoFactor: () => void }) {
+export function LoginForm({
+  admin = false,
+  onDone,
+  onTwoFactor,
+}: {
+  admin?: boolean;
+  onDone: () => void;
+  onTwoFactor: () => void;
+}) {
   const { t } = useTranslation('accounts');
   const login = useLogin(admin);
   const [email, setEmail] = useState('');
@@ -22,7 +30,10 @@ export function LoginForm({ admin = false, onDone, onTwoFactor }: { admin?: bool
       { email: email.trim(), password },
       {
         onSuccess: (result) => (result.twoFactorRequired ? onTwoFactor() : onDone()),
-        onError: (err) => setProblem(err instanceof ApiError && err.code !== 'internal_error' ? errorMessage(t, err) : t('login.failure')),
+        onError: (err) =>
+          setProblem(
+            err instanceof ApiError && err.code !== 'internal_error' ? errorMessage(t, err) : t('login.failure'),
+          ),
       },
     );
   };
@@ -31,10 +42,27 @@ export function LoginForm({ admin = false, onDone, onTwoFactor }: { admin?: bool
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       {problem && <FormMessage tone="error">{problem}</FormMessage>}
       <Field label={admin ? t('adminLogin.email') : t('login.email')}>
-        {(a11y) => <TextInput {...a11y} name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />}
+        {(a11y) => (
+          <TextInput
+            {...a11y}
+            name="email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
       </Field>
       <Field label={t('login.password')}>
-        {(a11y) => <PasswordInput {...a11y} name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+        {(a11y) => (
+          <PasswordInput
+            {...a11y}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
       </Field>
       <Button type="submit" disabled={login.isPending}>
         {login.isPending ? t('login.submitting') : admin ? t('adminLogin.submit') : t('login.submit')}

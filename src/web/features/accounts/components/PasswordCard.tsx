@@ -35,9 +35,31 @@ export function PasswordCard() {
       <h2 className="text-lg font-bold text-brand-900">{t('password.title')}</h2>
       {change.isSuccess && <FormMessage tone="success">{t('password.changed')}</FormMessage>}
       {(problem || change.error) && <FormMessage tone="error">{problem ?? errorMessage(t, change.error)}</FormMessage>}
-      <Field label={t('password.current')}>{(a11y) => <PasswordInput {...a11y} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />}</Field>
-      <Field label={t('password.new')}>{(a11y) => <PasswordInput {...a11y} autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />}</Field>
-      <Field label={t('password.confirm')}>{(a11y) => <PasswordInput {...a11y} autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />}</Field>
+      <Field label={t('password.current')}>
+        {(a11y) => (
+          <PasswordInput
+            {...a11y}
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t('password.new')}>
+        {(a11y) => (
+          <PasswordInput {...a11y} autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
+        )}
+      </Field>
+      <Field label={t('password.confirm')}>
+        {(a11y) => (
+          <PasswordInput
+            {...a11y}
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+        )}
+      </Field>
       <Button type="submit" disabled={change.isPending} className="self-start">
         {t('password.save')}
       </Button>

@@ -35,7 +35,12 @@ export function ProfileDetails({ me }: { me: Me }) {
             <span className="font-mono" data-testid="profile-uid">
               {me.uid}
             </span>
-            <Button tone="secondary" className="px-2.5 py-1 text-xs" onClick={() => void copy()} aria-label={`${t('profile.copy')} ${t('profile.uid')}`}>
+            <Button
+              tone="secondary"
+              className="px-2.5 py-1 text-xs"
+              onClick={() => void copy()}
+              aria-label={`${t('profile.copy')} ${t('profile.uid')}`}
+            >
               {t('profile.copy')}
             </Button>
           </span>,

@@ -9,8 +9,26 @@ import { useRevokeOthers, useSessions, useSignOutEverywhere } from '../api';
 /** A short, readable device name from a user agent. */
 function device(userAgent: string | null): string | null {
   if (!userAgent) return null;
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : null;
-  const os = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Windows/.test(userAgent) ? 'Windows' : /Mac OS/.test(userAgent) ? 'macOS' : /Linux/.test(userAgent) ? 'Linux' : null;
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null;
+  const os = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
   return [browser, os].filter(Boolean).join(' · ') || null;
 }
 
@@ -34,7 +52,11 @@ export function SessionsCard() {
           <li key={s.id} className="rounded-lg border border-slate-200 px-3 py-2 text-sm">
             <p className="font-semibold text-brand-900">
               {device(s.userAgent) ?? t('sessions.unknownDevice')}
-              {s.current && <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800">{t('sessions.current')}</span>}
+              {s.current && (
+                <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800">
+                  {t('sessions.current')}
+                </span>
+              )}
             </p>
             <p className="text-slate-600">
               {t('sessions.since', { date: formatDateTime(s.createdAt) })}
@@ -44,10 +66,18 @@ export function SessionsCard() {
         ))}
       </ul>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button tone="secondary" disabled={others.isPending || (sessions.data?.length ?? 0) < 2} onClick={() => others.mutate(undefined, { onSuccess: () => toast(t('sessions.othersDone')) })}>
+        <Button
+          tone="secondary"
+          disabled={others.isPending || (sessions.data?.length ?? 0) < 2}
+          onClick={() => others.mutate(undefined, { onSuccess: () => toast(t('sessions.othersDone')) })}
+        >
           {t('sessions.signOutOthers')}
         </Button>
-        <Button tone="danger" disabled={everywhere.isPending} onClick={() => everywhere.mutate(undefined, { onSuccess: () => navigate('/') })}>
+        <Button
+          tone="danger"
+          disabled={everywhere.isPending}
+          onClick={() => everywhere.mutate(undefined, { onSuccess: () => navigate('/') })}
+        >
           {t('sessions.signOutEverywhere')}
         </Button>
       </div>

@@ -20,7 +20,11 @@ export function TermsDialog({ open, onClose }: { open: boolean; onClose: () => v
             <h2 id="terms-title" className="text-lg font-bold text-brand-900">
               {t('terms.title')}
             </h2>
-            <button type="button" onClick={onClose} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-brand-900 hover:bg-slate-50">
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-brand-900 hover:bg-slate-50"
+            >
               {t('terms.close')}
             </button>
           </div>

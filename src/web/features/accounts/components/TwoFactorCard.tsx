@@ -37,7 +37,11 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
     <Card>
       <h2 className="mb-1 flex items-center gap-3 text-lg font-bold text-brand-900">
         {t('security.title')}
-        <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${enabled ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>{enabled ? t('security.on') : t('security.off')}</span>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-bold ${enabled ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}
+        >
+          {enabled ? t('security.on') : t('security.off')}
+        </span>
       </h2>
       <p className="mb-4 text-sm text-slate-600">{t('security.intro')}</p>
       {error && <FormMessage tone="error">{errorMessage(t, error)}</FormMessage>}
@@ -65,7 +69,15 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
             </ul>
           </div>
           <Field label={t('security.code')}>
-            {(a11y) => <TextInput {...a11y} autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(e) => setCode(e.target.value)} />}
+            {(a11y) => (
+              <TextInput
+                {...a11y}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+            )}
           </Field>
           <Button type="submit" disabled={confirm.isPending || code.trim() === ''} className="self-start">
             {t('security.confirm')}
@@ -74,9 +86,21 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
       ) : (
         <form onSubmit={start} noValidate className="flex flex-col gap-4">
           <Field label={t('security.passwordPrompt')}>
-            {(a11y) => <PasswordInput {...a11y} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+            {(a11y) => (
+              <PasswordInput
+                {...a11y}
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
           </Field>
-          <Button type="submit" tone={enabled ? 'danger' : 'primary'} disabled={!password || enable.isPending || disable.isPending} className="self-start">
+          <Button
+            type="submit"
+            tone={enabled ? 'danger' : 'primary'}
+            disabled={!password || enable.isPending || disable.isPending}
+            className="self-start"
+          >
             {enabled ? t('security.disable') : t('security.enable')}
           </Button>
         </form>

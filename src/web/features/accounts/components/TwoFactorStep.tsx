@@ -38,14 +38,27 @@ export function TwoFactorStep({ onDone, onBack }: { onDone: () => void; onBack: 
         )}
       </Field>
       <label className="flex items-center gap-2 text-sm text-slate-800">
-        <input type="checkbox" checked={trustDevice} onChange={(e) => setTrustDevice(e.target.checked)} className="h-5 w-5 accent-brand-600" />
+        <input
+          type="checkbox"
+          checked={trustDevice}
+          onChange={(e) => setTrustDevice(e.target.checked)}
+          className="h-5 w-5 accent-brand-600"
+        />
         {t('twoFactor.trustDevice')}
       </label>
       <Button type="submit" disabled={verify.isPending || code.trim() === ''}>
         {t('twoFactor.verify')}
       </Button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
-        <button type="button" onClick={() => { setRecovery((r) => !r); setCode(''); verify.reset(); }} className="font-semibold text-brand-600 underline">
+        <button
+          type="button"
+          onClick={() => {
+            setRecovery((r) => !r);
+            setCode('');
+            verify.reset();
+          }}
+          className="font-semibold text-brand-600 underline"
+        >
           {recovery ? t('twoFactor.useCode') : t('twoFactor.useRecovery')}
         </button>
         <button type="button" onClick={onBack} className="font-semibold text-slate-700 underline">

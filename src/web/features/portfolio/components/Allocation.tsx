@@ -29,7 +29,11 @@ export function Allocation({ portfolio, loading }: { portfolio: Portfolio | unde
     .map((area) => ({ key: area, label: t(`areas.${area}`), color: areaColors[area], cents: values.get(area) ?? 0 }))
     .filter((s) => s.cents > 0)
     .map((s) => ({ ...s, share: percent((s.cents * 100) / total) }));
-  const summary = t('allocation.summary', { parts: slices.map((s) => t('allocation.part', { area: s.label, percent: s.share, value: money(s.cents) })).join(', ') });
+  const summary = t('allocation.summary', {
+    parts: slices
+      .map((s) => t('allocation.part', { area: s.label, percent: s.share, value: money(s.cents) }))
+      .join(', '),
+  });
   return (
     <Card>
       <h2 className="text-lg font-semibold text-brand-900">{t('allocation.title')}</h2>
@@ -48,7 +52,11 @@ export function Allocation({ portfolio, loading }: { portfolio: Portfolio | unde
           <ul className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm" aria-label={t('allocation.title')}>
             {slices.map((s) => (
               <li key={s.key} className="flex items-center gap-2">
-                <span className="h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: s.color }} aria-hidden="true" />
+                <span
+                  className="h-3 w-3 shrink-0 rounded-full"
+                  style={{ backgroundColor: s.color }}
+                  aria-hidden="true"
+                />
                 <span className="font-medium text-slate-800">{s.label}</span>
                 <span className="ml-auto whitespace-nowrap tabular-nums text-slate-600">{s.share}</span>
               </li>

@@ -15,7 +15,11 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 function gainOf(i: Investment) {
   const cents = fromDecimalString(i.currentValue) - fromDecimalString(i.amount);
-  return { cents, text: `${cents > 0 ? '+' : ''}${money(cents)}`, cls: cents > 0 ? 'text-emerald-700' : cents < 0 ? 'text-red-700' : 'text-slate-600' };
+  return {
+    cents,
+    text: `${cents > 0 ? '+' : ''}${money(cents)}`,
+    cls: cents > 0 ? 'text-emerald-700' : cents < 0 ? 'text-red-700' : 'text-slate-600',
+  };
 }
 
 function StopButton({ investment, onStop }: { investment: Investment; onStop: (i: Investment) => void }) {
@@ -38,7 +42,11 @@ function AreaName({ investment }: { investment: Investment }) {
   const { t } = useTranslation('portfolio');
   return (
     <span className="inline-flex items-center gap-2 font-semibold text-slate-900">
-      <span className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: areaColors[investment.area] }} aria-hidden="true" />
+      <span
+        className="h-2.5 w-2.5 rounded-full"
+        style={{ backgroundColor: areaColors[investment.area] }}
+        aria-hidden="true"
+      />
       {t(`areas.${investment.area}`)}
     </span>
   );
@@ -48,7 +56,8 @@ function AreaName({ investment }: { investment: Investment }) {
 function useShownInvestments(first: Investment[], nextCursor: string | null) {
   const [wanted, setWanted] = useState(false);
   const more = useMoreInvestments(nextCursor, wanted);
-  const shown = wanted && nextCursor !== null ? [...first, ...(more.data?.pages.flatMap((p) => p.investments) ?? [])] : first;
+  const shown =
+    wanted && nextCursor !== null ? [...first, ...(more.data?.pages.flatMap((p) => p.investments) ?? [])] : first;
   const seen = new Set<string>();
   const investments = shown.filter((i) => !seen.has(i.id) && seen.add(i.id));
   const hasMore = wanted ? nextCursor !== null && (more.hasNextPage || more.isPending) : nextCursor !== null;
@@ -57,7 +66,15 @@ function useShownInvestments(first: Investment[], nextCursor: string | null) {
 }
 
 /** Active investments with their stop button (locked for 5 full days), a confirmation, then the amount credited. */
-export function Investments({ first, nextCursor, total }: { first: Investment[]; nextCursor: string | null; total: number }) {
+export function Investments({
+  first,
+  nextCursor,
+  total,
+}: {
+  first: Investment[];
+  nextCursor: string | null;
+  total: number;
+}) {
   const { t } = useTranslation('portfolio');
   const stop = useStopInvestment();
   const { investments, hasMore, loadMore, loading, failed } = useShownInvestments(first, nextCursor);
@@ -102,12 +119,24 @@ export function Investments({ first, nextCursor, total }: { first: Investment[];
           <table className="mt-4 hidden w-full text-left text-sm md:table" data-testid="investments-table">
             <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
               <tr>
-                <th scope="col" className="py-2 pr-3">{t('table.area')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('table.amount')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('table.value')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('table.gain')}</th>
-                <th scope="col" className="px-3 py-2">{t('table.since')}</th>
-                <th scope="col" className="py-2 pl-3 text-right">{t('table.action')}</th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('table.area')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t('table.amount')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t('table.value')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t('table.gain')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('table.since')}
+                </th>
+                <th scope="col" className="py-2 pl-3 text-right">
+                  {t('table.action')}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -115,12 +144,16 @@ export function Investments({ first, nextCursor, total }: { first: Investment[];
                 const gain = gainOf(i);
                 return (
                   <tr key={i.id}>
-                    <th scope="row" className="py-3 pr-3 font-normal"><AreaName investment={i} /></th>
+                    <th scope="row" className="py-3 pr-3 font-normal">
+                      <AreaName investment={i} />
+                    </th>
                     <td className="px-3 py-3 text-right tabular-nums">{money(i.amount)}</td>
                     <td className="px-3 py-3 text-right font-semibold tabular-nums">{money(i.currentValue)}</td>
                     <td className={`px-3 py-3 text-right tabular-nums ${gain.cls}`}>{gain.text}</td>
                     <td className="px-3 py-3 text-slate-600">{formatDate(i.createdAt)}</td>
-                    <td className="py-3 pl-3 text-right"><StopButton investment={i} onStop={open} /></td>
+                    <td className="py-3 pl-3 text-right">
+                      <StopButton investment={i} onStop={open} />
+                    </td>
                   </tr>
                 );
               })}
@@ -136,9 +169,18 @@ export function Investments({ first, nextCursor, total }: { first: Investment[];
                     <span className="text-xs text-slate-500">{formatDate(i.createdAt)}</span>
                   </div>
                   <dl className="grid grid-cols-3 gap-2">
-                    <div><dt className="text-xs text-slate-500">{t('table.amount')}</dt><dd className="tabular-nums">{money(i.amount)}</dd></div>
-                    <div><dt className="text-xs text-slate-500">{t('table.value')}</dt><dd className="font-semibold tabular-nums">{money(i.currentValue)}</dd></div>
-                    <div><dt className="text-xs text-slate-500">{t('table.gain')}</dt><dd className={`tabular-nums ${gain.cls}`}>{gain.text}</dd></div>
+                    <div>
+                      <dt className="text-xs text-slate-500">{t('table.amount')}</dt>
+                      <dd className="tabular-nums">{money(i.amount)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-slate-500">{t('table.value')}</dt>
+                      <dd className="font-semibold tabular-nums">{money(i.currentValue)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-slate-500">{t('table.gain')}</dt>
+                      <dd className={`tabular-nums ${gain.cls}`}>{gain.text}</dd>
+                    </div>
                   </dl>
                   <StopButton investment={i} onStop={open} />
                 </li>
@@ -164,11 +206,20 @@ export function Investments({ first, nextCursor, total }: { first: Investment[];
           )}
         </>
       )}
-      <Dialog open={target !== null} title={t('stop.confirmTitle')} busy={stop.isPending} onClose={() => setTarget(null)}>
+      <Dialog
+        open={target !== null}
+        title={t('stop.confirmTitle')}
+        busy={stop.isPending}
+        onClose={() => setTarget(null)}
+      >
         {target && (
           <>
             <p className="text-sm text-slate-700">
-              {t('stop.confirmBody', { area: t(`areas.${target.investment.area}`), amount: money(target.investment.amount), value: money(target.investment.currentValue) })}
+              {t('stop.confirmBody', {
+                area: t(`areas.${target.investment.area}`),
+                amount: money(target.investment.amount),
+                value: money(target.investment.currentValue),
+              })}
             </p>
             <div className="mt-6 flex flex-wrap justify-end gap-3">
               {/* The dialog opens on its safe choice: Enter never stops an investment by accident. */}

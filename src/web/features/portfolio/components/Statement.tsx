@@ -27,7 +27,8 @@ export function Statement() {
   const balance = statement.data?.pages[0]?.balance;
   const csv = statementParams(filter);
   csv.set('lang', currentLanguage());
-  const set = (key: keyof StatementFilter) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setFilter((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof StatementFilter) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setFilter((f) => ({ ...f, [key]: e.target.value }));
   /** A day filter changes once the typed text reads as a day (or is cleared); half-typed text filters nothing yet. */
   const setDay = (key: 'from' | 'to') => (value: string) => {
     if (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value)) setFilter((f) => ({ ...f, [key]: value }));
@@ -50,7 +51,14 @@ export function Statement() {
           download
           className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-brand-900 shadow-sm hover:bg-slate-50"
         >
-          <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-4 w-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="M12 4v12m0 0-4-4m4 4 4-4M4 20h16" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
           {t('statement.download')}
@@ -78,18 +86,35 @@ export function Statement() {
         </p>
       )}
       {/* On a phone the table scrolls sideways inside this region, which the keyboard can reach too. */}
-      <div className="mt-4 overflow-x-auto" role="region" aria-label={t('statement.title')} tabIndex={0} aria-live="polite" aria-busy={statement.isFetching}>
+      <div
+        className="mt-4 overflow-x-auto"
+        role="region"
+        aria-label={t('statement.title')}
+        tabIndex={0}
+        aria-live="polite"
+        aria-busy={statement.isFetching}
+      >
         {statement.isSuccess && lines.length === 0 ? (
           <p className="text-sm text-slate-600">{t('statement.empty')}</p>
         ) : (
           <table className="w-full min-w-[36rem] text-left text-sm" data-testid="statement-table">
             <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
               <tr>
-                <th scope="col" className="py-2 pr-3">{t('statement.date')}</th>
-                <th scope="col" className="px-3 py-2">{t('statement.operation')}</th>
-                <th scope="col" className="px-3 py-2">{t('statement.detail')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('statement.amount')}</th>
-                <th scope="col" className="py-2 pl-3 text-right">{t('statement.balance')}</th>
+                <th scope="col" className="py-2 pr-3">
+                  {t('statement.date')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('statement.operation')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('statement.detail')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t('statement.amount')}
+                </th>
+                <th scope="col" className="py-2 pl-3 text-right">
+                  {t('statement.balance')}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -100,10 +125,14 @@ export function Statement() {
                     <td className="whitespace-nowrap py-2.5 pr-3 text-slate-600">{formatDateTime(line.at)}</td>
                     <td className="px-3 py-2.5 font-medium text-slate-900">{t(`statement.kinds.${line.kind}`)}</td>
                     <td className="px-3 py-2.5 text-slate-600">{detailOf(t, line)}</td>
-                    <td className={`whitespace-nowrap px-3 py-2.5 text-right tabular-nums ${amount < 0 ? 'text-red-700' : 'text-emerald-700'}`}>
+                    <td
+                      className={`whitespace-nowrap px-3 py-2.5 text-right tabular-nums ${amount < 0 ? 'text-red-700' : 'text-emerald-700'}`}
+                    >
                       {`${amount > 0 ? '+' : ''}${money(amount)}`}
                     </td>
-                    <td className="whitespace-nowrap py-2.5 pl-3 text-right font-semibold tabular-nums">{money(line.balance)}</td>
+                    <td className="whitespace-nowrap py-2.5 pl-3 text-right font-semibold tabular-nums">
+                      {money(line.balance)}
+                    </td>
                   </tr>
                 );
               })}
@@ -113,7 +142,11 @@ export function Statement() {
       </div>
       {statement.hasNextPage && (
         <div className="mt-4 flex justify-center">
-          <Button tone="secondary" onClick={() => void statement.fetchNextPage()} disabled={statement.isFetchingNextPage}>
+          <Button
+            tone="secondary"
+            onClick={() => void statement.fetchNextPage()}
+            disabled={statement.isFetchingNextPage}
+          >
             {statement.isFetchingNextPage ? t('statement.loadingMore') : t('statement.more')}
           </Button>
         </div>

@@ -43,14 +43,21 @@ export function PriceNotice({ portfolio, loading }: { portfolio: Portfolio | und
   const { price } = portfolio;
   if (price.btc === null) {
     return (
-      <p role="status" className={`${noticeBox} rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900`}>
+      <p
+        role="status"
+        className={`${noticeBox} rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900`}
+      >
         {t('price.missing')}
       </p>
     );
   }
   const label = t('price.label', { price: money(price.btc), age: formatAge(price.ageSeconds ?? 0, t('price.ageNow')) });
   return (
-    <p role="status" data-testid="price-notice" className={`${noticeBox} rounded-lg border px-4 py-2 text-sm ${price.stale ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-slate-200 bg-slate-50 text-slate-700'}`}>
+    <p
+      role="status"
+      data-testid="price-notice"
+      className={`${noticeBox} rounded-lg border px-4 py-2 text-sm ${price.stale ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-slate-200 bg-slate-50 text-slate-700'}`}
+    >
       {label}
       {price.stale && <strong className="ml-1 font-semibold">{t('price.stale')}</strong>}
     </p>
