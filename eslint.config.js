@@ -89,6 +89,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/web/**/*.ts', 'src/web/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='api'] > TSTypeParameterInstantiation > TSTypeLiteral",
+          message: 'Response shapes come from contracts/: use the type inferred from its zod schema.',
+        },
+      ],
+    },
+  },
+  {
     // SQL lives in *.repo.ts (and the schema in db/): services say what, repositories say how.
     files: ['src/server/**/*.ts'],
     ignores: ['**/*.repo.ts', 'src/server/db/**', '**/*.test.ts'],

@@ -39,7 +39,9 @@ export const overviewResponse = z.object({
 export type Overview = z.infer<typeof overviewResponse>;
 
 export const verificationRequestResponse = z.object({ requestedAt: z.string() });
+export type VerificationRequest = z.infer<typeof verificationRequestResponse>;
 export const outboxRetryResponse = z.object({ retried: z.number().int() });
+export type OutboxRetry = z.infer<typeof outboxRetryResponse>;
 
 export const userSearchQuery = z.object({
   q: text(200).trim().min(1),
@@ -56,6 +58,7 @@ export const userRowSchema = z.object({
 });
 export type UserRow = z.infer<typeof userRowSchema>;
 export const userSearchResponse = z.object({ items: z.array(userRowSchema), nextCursor: z.string().nullable() });
+export type UserSearchPage = z.infer<typeof userSearchResponse>;
 
 export const adminInvestmentSchema = z.object({
   id: z.string(),
@@ -100,6 +103,7 @@ export const userDetailResponse = z.object({
 export type UserDetail = z.infer<typeof userDetailResponse>;
 
 export const revokedResponse = z.object({ revoked: z.number().int() });
+export type Revoked = z.infer<typeof revokedResponse>;
 
 const isoDay = z
   .string()

@@ -3,9 +3,12 @@ import type {
   AuditFilter,
   AuditIntegrity,
   AuditPage,
+  OutboxRetry,
   Overview,
+  Revoked,
   UserDetail,
-  UserRow,
+  UserSearchPage,
+  VerificationRequest,
 } from '../../../contracts/backoffice';
 import type { Statement } from '../../../contracts/portfolio';
 import { api } from '../../lib/api';
@@ -24,11 +27,11 @@ export function useOverviewActions() {
   const done = () => client.invalidateQueries({ queryKey: ['admin', 'overview'] });
   return {
     verify: useMutation({
-      mutationFn: () => api<{ requestedAt: string }>('/api/admin/verifications', { method: 'POST', body: {} }),
+      mutationFn: () => api<VerificationRequest>('/api/admin/verifications', { method: 'POST', body: {} }),
       onSettled: done,
     }),
     retry: useMutation({
-      mutationFn: () => api<{ retried: number }>('/api/admin/outbox/retry', { method: 'POST', body: {} }),
+      mutationFn: () => api<OutboxRetry>('/api/admin/outbox/retry', { method: 'POST', body: {} }),
       onSettled: done,
     }),
   };
@@ -42,7 +45,7 @@ export function useUserSearch(q: string) {
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ q, limit: '20' });
       if (pageParam) params.set('cursor', pageParam);
-      return api<{ items: UserRow[]; nextCursor: string | null }>(`/api/admin/users?${params}`);
+      return api<UserSearchPage>(`/api/admin/users?${params}`);
     },
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -71,7 +74,7 @@ export function useRevoke(userId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (sessionId?: string) =>
-      api<{ revoked: number }>(
+      api<Revoked>(
         `/api/admin/users/${encodeURIComponent(userId)}/sessions${sessionId ? `/${encodeURIComponent(sessionId)}` : ''}`,
         { method: 'DELETE' },
       ),
