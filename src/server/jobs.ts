@@ -3,6 +3,7 @@ import type { AppContext } from './context';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { startLimiterSweep } from './modules/accounts/limiter-sweep';
 import { startVerificationJob } from './modules/backoffice/verification.job';
+import { startSealing } from './modules/ledger/seal.job';
 import { startEmailDelivery } from './modules/notifications/notifications.job';
 import { startPriceRefresh } from './modules/market/market.job';
 import { startPerformanceSnapshots } from './modules/portfolio/snapshot';
@@ -26,6 +27,9 @@ export async function startJobs(app: FastifyInstance, ctx: AppContext): Promise<
   stops.push(startPerformanceSnapshots(ctx, app.log).stop);
   stops.push(startLimiterSweep(ctx, app.log).stop);
   stops.push(startVerificationJob(ctx, app.log).stop);
+  // Off when SEAL_INTERVAL_S=0.
+  const sealing = startSealing(ctx, app.log);
+  if (sealing) stops.push(sealing.stop);
   stops.push(
     startProofSweeper({ db: ctx.db, store: services.proofs, minAgeMs: ctx.config.proofSweepMinAgeMs, log: app.log })
       .stop,

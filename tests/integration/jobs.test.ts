@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJobs, type RunningJobs } from '../../src/server/jobs';
+import { createTestApp, type TestApp } from '../support/app';
+import { testDialect } from '../support/db';
+import { fund } from '../support/money';
+import { createUser } from '../support/users';
+
+/** Waits for `check` to hold, polling; fails after `ms`. */
+async function eventually(check: () => Promise<boolean>, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe(`the background jobs the server starts (${testDialect})`, () => {
+  let t: TestApp;
+  let jobs: RunningJobs;
+
+  beforeAll(async () => {
+    t = await createTestApp({ SEAL_INTERVAL_S: '1' });
+    jobs = await startJobs(t.app, t.ctx);
+  });
+  afterAll(async () => {
+    await jobs.stop();
+    await t.close();
+  });
+
+  it('seal the journal by themselves, within the interval, once money moved', async () => {
+    const u = await createUser(t);
+    await fund(t.ctx, u.id, 12_345);
+    const seals = () => t.ctx.db.selectFrom('ledger_seal').select('no').execute();
+    await eventually(async () => (await seals()).length > 0, 20_000);
+    const leases = await t.ctx.db.selectFrom('job_lease').select('name').execute();
+    expect(leases.map((l) => l.name)).toContain('ledger-seal');
+  });
+});
