@@ -183,6 +183,8 @@ test.describe('accounts', () => {
     const who = await signUp(page);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    // The reset screen loads its code on the way: until its heading shows, 'Email' is still the login form's field.
+    await expect(page.getByRole('heading', { level: 1, name: 'Mot de passe oublié' })).toBeVisible();
     await page.getByLabel('Email').fill(who.email);
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
     await expect(page.getByText('Si un compte existe pour cette adresse')).toBeVisible();
