@@ -3,9 +3,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { scratchDatabase } from './scratch-db.mjs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.resolve(here, '../..');
@@ -25,18 +25,10 @@ const run = (opts) =>
 export async function startBaseline(kind, port) {
   const script = kind === 'postgres' ? 'raw-transfer-baseline-pg.cjs' : 'raw-transfer-baseline.cjs';
   const env = { ...process.env, NODE_PATH: path.join(project, 'node_modules') };
-  let dbName;
+  let scratch;
   if (kind === 'postgres') {
-    const admin =
-      process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    dbName = `atlas_raw_${Date.now()}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${dbName}`);
-    await c.end();
-    const u = new URL(admin);
-    u.pathname = `/${dbName}`;
-    env.PGURL = u.toString();
+    scratch = await scratchDatabase('atlas_raw');
+    env.PGURL = scratch.url;
   }
   const child = spawn('node', [path.join(dir(), script), String(port)], {
     env,
@@ -59,17 +51,7 @@ export async function startBaseline(kind, port) {
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (exited !== null ? r() : child.once('exit', r)));
-      if (dbName) {
-        const c = new pg.Client({
-          connectionString:
-            process.env.BENCH_DATABASE_URL ??
-            process.env.TEST_DATABASE_URL ??
-            'postgres://postgres@127.0.0.1:5432/test',
-        });
-        await c.connect();
-        await c.query(`drop database if exists ${dbName} with (force)`);
-        await c.end();
-      }
+      await scratch?.drop();
     },
   };
 }

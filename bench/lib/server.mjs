@@ -3,24 +3,16 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { scratchDatabase } from './scratch-db.mjs';
 
 /** `nodeArgs`: extra flags for the server's node process (e.g. `--cpu-prof`). */
 export async function startServer({ dialect, port, env = {}, nodeArgs = [] }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atlas-bench-'));
-  let dbName;
+  let scratch;
   const extra = {};
   if (dialect === 'postgres') {
-    const admin =
-      process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    dbName = `atlas_bench_${Date.now()}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${dbName}`);
-    await c.end();
-    const u = new URL(admin);
-    u.pathname = `/${dbName}`;
-    extra.DATABASE_URL = u.toString();
+    scratch = await scratchDatabase('atlas_bench');
+    extra.DATABASE_URL = scratch.url;
     extra.AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-00';
   }
   const dist = process.env.ATLAS_DIST ?? 'dist';
@@ -85,17 +77,7 @@ export async function startServer({ dialect, port, env = {}, nodeArgs = [] }) {
       child.kill('SIGTERM');
       await new Promise((r) => child.on('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
-      if (dbName) {
-        const c = new pg.Client({
-          connectionString:
-            process.env.BENCH_DATABASE_URL ??
-            process.env.TEST_DATABASE_URL ??
-            'postgres://postgres@127.0.0.1:5432/test',
-        });
-        await c.connect();
-        await c.query(`drop database if exists ${dbName} with (force)`);
-        await c.end();
-      }
+      await scratch?.drop();
     },
   };
 }

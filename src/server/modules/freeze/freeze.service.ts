@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { recordAudit, type AuditSource } from '../audit/audit.service';
 import type { Notifier } from '../notifier';
 import { enqueueEmail } from '../notifications/outbox';
+import type { Trx } from '../ledger/ledger.repo';
 import * as repo from './freeze.repo';
 
 /** Operators freeze and unfreeze an account by its UID, with a reason; the user is e-mailed, the trail keeps both. */
@@ -34,78 +35,81 @@ export function createFreezeService(ctx: AppContext, notifier: Notifier) {
     return reason;
   }
 
+  type Profile = Awaited<ReturnType<typeof profile>>;
+  type Change = {
+    action: 'user.freeze' | 'user.unfreeze';
+    template: 'account_frozen' | 'account_unfrozen';
+    before: unknown;
+    after: unknown;
+  };
+
+  /**
+   * One freeze or unfreeze: `apply` changes the freeze row (or refuses), and in the same
+   * transaction the trail records it and the user is e-mailed; open screens are told after commit.
+   */
+  async function change(
+    operatorId: string,
+    p: Profile,
+    source: AuditSource,
+    apply: (trx: Trx, now: Date) => Promise<Change>,
+  ): Promise<FreezeState> {
+    await db.transaction().execute(async (trx) => {
+      const now = clock.now();
+      const { action, template, before, after } = await apply(trx, now);
+      await recordAudit(
+        trx,
+        { actorId: operatorId, action, target: { type: 'user', id: p.user_id }, source, before, after },
+        now,
+      );
+      await enqueueEmail(trx, {
+        userId: p.user_id,
+        to: p.email,
+        template,
+        locale: p.locale,
+        params: { supportEmail: config.supportEmail },
+        now,
+      });
+    });
+    notifier.userChanged(p.user_id, 'balance');
+    return state(p.uid);
+  }
+
   return {
     state,
 
     async freeze(operatorId: string, uid: string, rawReason: string, source: AuditSource): Promise<FreezeState> {
       const reason = reasonOf(rawReason);
       const p = await profile(uid);
-      await db.transaction().execute(async (trx) => {
-        const now = clock.now();
-        if (
-          !(await repo.insertFreeze(trx, {
-            user_id: p.user_id,
-            reason,
-            frozen_at: now.toISOString(),
-            frozen_by: operatorId,
-          }))
-        )
-          throw new DomainError('user_frozen');
-        await recordAudit(
-          trx,
-          {
-            actorId: operatorId,
-            action: 'user.freeze',
-            target: { type: 'user', id: p.user_id },
-            source,
-            before: { frozen: false },
-            after: { frozen: true, reason },
-          },
-          now,
-        );
-        await enqueueEmail(trx, {
-          userId: p.user_id,
-          to: p.email,
-          template: 'account_frozen',
-          locale: p.locale,
-          params: { supportEmail: config.supportEmail },
-          now,
+      return change(operatorId, p, source, async (trx, now) => {
+        const frozen = await repo.insertFreeze(trx, {
+          user_id: p.user_id,
+          reason,
+          frozen_at: now.toISOString(),
+          frozen_by: operatorId,
         });
+        if (!frozen) throw new DomainError('user_frozen');
+        return {
+          action: 'user.freeze',
+          template: 'account_frozen',
+          before: { frozen: false },
+          after: { frozen: true, reason },
+        };
       });
-      notifier.userChanged(p.user_id, 'balance');
-      return state(p.uid);
     },
 
     async unfreeze(operatorId: string, uid: string, rawReason: string, source: AuditSource): Promise<FreezeState> {
       const reason = reasonOf(rawReason);
       const p = await profile(uid);
-      await db.transaction().execute(async (trx) => {
-        const now = clock.now();
+      return change(operatorId, p, source, async (trx) => {
         const before = await repo.findFreeze(trx, p.user_id);
         if (!before || !(await repo.deleteFreeze(trx, p.user_id))) throw new DomainError('user_not_frozen');
-        await recordAudit(
-          trx,
-          {
-            actorId: operatorId,
-            action: 'user.unfreeze',
-            target: { type: 'user', id: p.user_id },
-            source,
-            before: { frozen: true, reason: before.reason, since: before.frozen_at },
-            after: { frozen: false, reason },
-          },
-          now,
-        );
-        await enqueueEmail(trx, {
-          userId: p.user_id,
-          to: p.email,
+        return {
+          action: 'user.unfreeze',
           template: 'account_unfrozen',
-          locale: p.locale,
-          params: { supportEmail: config.supportEmail },
-          now,
-        });
+          before: { frozen: true, reason: before.reason, since: before.frozen_at },
+          after: { frozen: false, reason },
+        };
       });
-      notifier.userChanged(p.user_id, 'balance');
-      return state(p.uid);
     },
   };
 }
