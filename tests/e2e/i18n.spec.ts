@@ -1,6 +1,14 @@
 import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { readAsSpreadsheet } from '../support/spreadsheet';
-import { ADMIN, confirmEmail, fundViaDeposit, login, pngProof, signedInContext, signUpViaApi } from './support/money';
+import {
+  ADMIN,
+  fundViaDeposit,
+  login,
+  pngProof,
+  signedInContext,
+  signUpPersonViaApi,
+  signUpViaApi,
+} from './support/money';
 
 const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const tag = () => Math.random().toString(36).slice(2, 8);
@@ -15,21 +23,7 @@ async function longPerson(api: APIRequestContext) {
     email: `marie.berengere.alexandrine.josephine.wolfeschlegelstein.${t}@un-tres-long-domaine-de-messagerie.example.test`,
     password: 'secret-123',
   };
-  const res = await api.post('/api/accounts/signup', {
-    data: {
-      ...who,
-      confirmPassword: who.password,
-      birthDate: '1990-04-12',
-      country: 'HT',
-      phone: '34567890',
-      acceptTerms: true,
-      locale: 'fr',
-    },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  await confirmEmail(api, who.email);
-  await login(api, who.email, who.password);
-  return { ...who, uid: (await (await api.get('/api/me')).json()).uid as string };
+  return signUpPersonViaApi(api, who);
 }
 
 async function asAdmin(baseURL: string) {

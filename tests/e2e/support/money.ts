@@ -33,13 +33,17 @@ export async function pngProof(): Promise<Buffer> {
 /** Signs up through the API (the signup form has its own journey) and returns the person. */
 export async function signUpViaApi(api: APIRequestContext, firstName = 'Jean', lastName = 'Dupont'): Promise<E2EUser> {
   const t = tag();
-  const who = {
+  return signUpPersonViaApi(api, {
     email: `${firstName.toLowerCase()}.${t}@example.test`,
     password: 'secret-123',
     username: `${firstName.toLowerCase()}_${t}`,
     firstName,
     lastName,
-  };
+  });
+}
+
+/** Signs this person up through the API, confirms their address and signs them in. */
+export async function signUpPersonViaApi(api: APIRequestContext, who: Omit<E2EUser, 'uid'>): Promise<E2EUser> {
   const res = await api.post('/api/accounts/signup', {
     data: {
       ...who,
