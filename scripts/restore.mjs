@@ -111,6 +111,29 @@ if (dialect === 'sqlite') {
   renameSync(`${target}.restoring`, target);
 } else {
   const { dbname, env } = libpqTarget(databaseUrl);
+  // Seals place rows by their writer's transaction id (decision 022), and this server's ids may be
+  // younger than the backed-up ones: in the same transaction, each row a seal holds that way is
+  // stamped with that seal, and each row not sealed yet takes the restore's id, so the next seal
+  // starts afresh. (A backup made before that migration has no commit_xid: nothing to do.)
+  const rebaseSeals = `
+do $rebase$
+declare t text;
+begin
+  for t in select c.table_name from information_schema.columns c
+    where c.table_schema = 'public' and c.column_name = 'commit_xid' loop
+    execute format($q$update public.%I r set seal_no = s.no, commit_xid = null
+      from (select no, upto_xid, coalesce(lag(upto_xid) over (order by no), '0') as from_xid from public.ledger_seal) s
+      where s.upto_xid is not null and r.seal_no is null
+        and r.commit_xid >= s.from_xid::pg_catalog.xid8 and r.commit_xid < s.upto_xid::pg_catalog.xid8$q$, t);
+    execute format('update public.%I set commit_xid = pg_catalog.pg_current_xact_id() where seal_no is null', t);
+  end loop;
+  if exists (select 1 from information_schema.columns c
+    where c.table_schema = 'public' and c.table_name = 'ledger_seal' and c.column_name = 'upto_xid') then
+    update public.ledger_seal set upto_xid = null;
+  end if;
+end
+$rebase$;
+`;
   const list = spawnSync('pg_restore', ['--list', dump], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   if (list.error || list.status !== 0)
     fail(
@@ -137,7 +160,7 @@ if (dialect === 'sqlite') {
   script.stdout.pipe(psql.stdin, { end: false });
   const restored = exited(script, 'pg_restore').then((problem) => {
     if (problem) psql.kill('SIGKILL');
-    else psql.stdin.end();
+    else psql.stdin.end(rebaseSeals);
     return problem;
   });
   const problems = (await Promise.all([restored, exited(psql, 'psql')])).filter(Boolean);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db, type DbHandle } from '../../src/server/db/index';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { migrations } from '../../src/server/db/migrations/index';
+import { sealPending, verifySeals } from '../../src/server/modules/ledger/seal';
 import { verifyLedger } from '../../src/server/modules/ledger/verify';
 import { createTestApp, type TestApp } from '../support/app';
 import { testDialect, type TestDb } from '../support/db';
@@ -207,6 +208,7 @@ describe.skipIf(missingPgTools.length > 0 && !pgToolsRequired)(
         ).statusCode,
       ).toBe(201);
       const pendingDeposit = await deposit(bob, '75.00');
+      expect(await sealPending(t.ctx.db, t.clock, t.ctx.dialect)).toBeGreaterThan(0);
       atBackup = await stateOf(t.ctx.db, dataDir);
       expect(atBackup.uploads).toHaveLength(1);
 
@@ -267,6 +269,16 @@ describe.skipIf(missingPgTools.length > 0 && !pgToolsRequired)(
       testDb = open(dataDir, dbUrl);
       expect(await migrateToLatest(testDb.db, testDb.dialect)).toEqual([]);
       expect((await verifyLedger(testDb.db)).problems).toEqual([]);
+      expect((await verifySeals(testDb.db, testDb.dialect)).problems).toEqual([]);
+      if (testDb.dialect === 'postgres') {
+        // The chain was rebased onto stamps: rows placed by their writer's id now carry their seal's number.
+        const byCommit = await testDb.db
+          .selectFrom('ledger_seal')
+          .select('no')
+          .where('upto_xid', 'is not', null)
+          .execute();
+        expect(byCommit).toEqual([]);
+      }
 
       // Exactly the state at the backup's instant: k of the one-cent transfers made it in, never half of one.
       const restored = await stateOf(testDb.db, dataDir);
@@ -295,6 +307,11 @@ describe.skipIf(missingPgTools.length > 0 && !pgToolsRequired)(
       expect(me.json().balance).toBe(((100_000 - 25_000 - 10_000 - k) / 100).toFixed(2));
       await transfer(alice, bob, '1.00');
       expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
+      // The chain goes on from the restored seals.
+      expect(await sealPending(t.ctx.db, t.clock, t.ctx.dialect)).toBeGreaterThan(0);
+      const seals = await verifySeals(t.ctx.db, t.ctx.dialect);
+      expect(seals.problems).toEqual([]);
+      expect(seals.unsealed).toBe(0);
       const proof = await t.app.inject({
         method: 'GET',
         url: `/api/admin/deposits/${atBackup.deposits[0]!.id}/proof`,

@@ -36,7 +36,7 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
       err.mockRestore();
     }
   }
-  const unsealedCount = async () => (await verifySeals(t.ctx.db)).unsealed;
+  const unsealedCount = async () => (await verifySeals(t.ctx.db, t.ctx.dialect)).unsealed;
 
   beforeAll(async () => {
     t = await createTestApp({ SEAL_INTERVAL_S: '60' });
@@ -101,7 +101,7 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
     await sealing;
     expect(results.every((r) => r.statusCode === 201)).toBe(true);
     await sealPending(t.ctx.db, t.clock, t.ctx.dialect);
-    const report = await verifySeals(t.ctx.db);
+    const report = await verifySeals(t.ctx.db, t.ctx.dialect);
     expect(report.problems).toEqual([]);
     expect(report.unsealed).toBe(0);
     const counts = await sql<{
@@ -130,20 +130,31 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
       const back = await cli(verifyLedgerCommand);
       expect(back.code, back.out).toBe(0);
     }
-    /** A sealed entry and the seal holding it (stamped on PostgreSQL, below the watermark on SQLite). */
+    /** The rows of a kind that seals hold, each with its seal (from the seals themselves, whatever placed the row). */
+    const sealedRows = async (kind: string) =>
+      (await t.ctx.db.selectFrom('ledger_seal').select(['no', 'items']).orderBy('no').execute()).flatMap((seal) =>
+        decodeItems(seal.items)
+          .filter((i) => i.kind === kind)
+          .map((i) => ({ key: i.row_key, seal_no: Number(seal.no) })),
+      );
+    /** A sealed entry and the seal holding it. */
     const anEntry = async () => {
-      for (const seal of await t.ctx.db.selectFrom('ledger_seal').select(['no', 'items']).orderBy('no').execute()) {
-        const item = decodeItems(seal.items).find((i) => i.kind === 'ledger_entry');
-        if (!item) continue;
-        const e = await t.ctx.db
-          .selectFrom('ledger_entry')
-          .select(['id', 'amount_cents'])
-          .where('id', '=', Number(item.row_key))
-          .executeTakeFirstOrThrow();
-        return { ...e, seal_no: Number(seal.no) };
-      }
-      throw new Error('no sealed entry');
+      const [item] = await sealedRows('ledger_entry');
+      if (!item) throw new Error('no sealed entry');
+      const e = await t.ctx.db
+        .selectFrom('ledger_entry')
+        .select(['id', 'amount_cents'])
+        .where('id', '=', Number(item.key))
+        .executeTakeFirstOrThrow();
+      return { ...e, seal_no: item.seal_no };
     };
+    /** PostgreSQL: the writer transaction id of a row, as text. */
+    const commitOf = async (table: string, id: string | number) =>
+      (
+        await sql<{ x: string }>`select commit_xid::text as x from ${sql.table(table)} where id = ${id}`.execute(
+          t.ctx.db,
+        )
+      ).rows[0]!.x;
 
     it('an edited entry amount', async () => {
       const e = await anEntry();
@@ -155,40 +166,45 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
     });
 
     it('an edited journal row, even one that leaves every balance right', async () => {
-      const tx = await t.ctx.db
-        .selectFrom('ledger_tx')
-        .select(['id', 'created_by', 'seal_no'])
-        .where('type', '=', 'transfer')
-        .where('seal_no', 'is not', null)
-        .executeTakeFirstOrThrow();
+      let tx: { id: string; created_by: string | null; seal_no: number } | undefined;
+      for (const item of await sealedRows('ledger_tx')) {
+        const row = await t.ctx.db
+          .selectFrom('ledger_tx')
+          .select(['id', 'type', 'created_by'])
+          .where('id', '=', item.key)
+          .executeTakeFirstOrThrow();
+        if (row.type === 'transfer') tx = { id: row.id, created_by: row.created_by, seal_no: item.seal_no };
+        if (tx) break;
+      }
       await caught(
-        () => sql`update ledger_tx set created_by = ${'someone-else'} where id = ${tx.id}`.execute(t.ctx.db),
-        () => sql`update ledger_tx set created_by = ${tx.created_by} where id = ${tx.id}`.execute(t.ctx.db),
-        new RegExp(`ledger transaction ${tx.id}: edited since seal ${tx.seal_no}`),
+        () => sql`update ledger_tx set created_by = ${'someone-else'} where id = ${tx!.id}`.execute(t.ctx.db),
+        () => sql`update ledger_tx set created_by = ${tx!.created_by} where id = ${tx!.id}`.execute(t.ctx.db),
+        new RegExp(`ledger transaction ${tx!.id}: edited since seal ${tx!.seal_no}`),
       );
     });
 
     it('a deleted audit row', async () => {
+      const [item] = await sealedRows('audit_log');
       const row = await t.ctx.db
         .selectFrom('audit_log')
         .selectAll()
-        .where('seal_no', 'is not', null)
+        .where('id', '=', item!.key)
         .executeTakeFirstOrThrow();
       await caught(
         () => sql`delete from audit_log where id = ${row.id}`.execute(t.ctx.db),
         () => t.ctx.db.insertInto('audit_log').values(row).execute(),
-        new RegExp(`audit row ${row.id}: deleted since seal ${row.seal_no}`),
+        new RegExp(`audit row ${row.id}: deleted since seal ${item!.seal_no}`),
       );
     });
 
-    it('an entry inserted below the last sealed one (SQLite: under the watermark; PostgreSQL: stamped into a seal)', async () => {
+    it('an entry inserted below the last sealed one (SQLite: under the watermark; PostgreSQL: by a transaction the seals cover)', async () => {
       const e = await anEntry();
       const first = await t.ctx.db
         .selectFrom('ledger_entry')
         .select(['id', 'tx_id', 'account_id'])
         .where('id', '=', e.id)
         .executeTakeFirstOrThrow();
-      // A hole in the sealed ids, if any, else a new id stamped (or, on SQLite, forced) into seal 1.
+      // SQLite: a hole in the sealed ids. PostgreSQL: a new id, written as if by the sealed entry's transaction.
       const ghost = 1_000_000_000;
       const insert =
         t.ctx.dialect === 'sqlite'
@@ -196,15 +212,17 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
               sql`insert into ledger_entry (id, tx_id, account_id, amount_cents) values (${-ghost}, ${first.tx_id}, ${first.account_id}, ${0})`.execute(
                 t.ctx.db,
               )
-          : () =>
-              sql`insert into ledger_entry (id, tx_id, account_id, amount_cents, seal_no) values (${ghost}, ${first.tx_id}, ${first.account_id}, ${0}, ${e.seal_no})`.execute(
+          : async () => {
+              const xid = await commitOf('ledger_entry', first.id!);
+              await sql`insert into ledger_entry (id, tx_id, account_id, amount_cents, commit_xid) values (${ghost}, ${first.tx_id}, ${first.account_id}, ${0}, ${xid}::xid8)`.execute(
                 t.ctx.db,
               );
+            };
       const key = t.ctx.dialect === 'sqlite' ? -ghost : ghost;
       await caught(
         insert,
         () => sql`delete from ledger_entry where id = ${key}`.execute(t.ctx.db),
-        new RegExp(`ledger entry ${key}: inserted into seal \\d+ after it was sealed`),
+        new RegExp(`ledger entry ${key}: inserted into seal ${e.seal_no} after it was sealed`),
       );
     });
 
@@ -218,18 +236,50 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
       const remove = () => sql`delete from audit_log where id = ${id}`.execute(t.ctx.db);
       await caught(() => insert(1), remove, new RegExp(`audit row ${id}: inserted into seal 1 after it was sealed`));
       await caught(() => insert(999), remove, new RegExp(`audit row ${id}: claims seal 999, which does not exist`));
+      if (t.ctx.dialect !== 'postgres') return;
+      // PostgreSQL places rows by their writer: one dated into seal 1's transactions, and one with none.
+      const [sealed] = await sealedRows('audit_log');
+      const xid = await commitOf('audit_log', sealed!.key);
+      const insertAs = (commit: string | null) =>
+        sql`insert into audit_log (id, actor_id, action, target_type, target_id, at, result, commit_xid) values (${id}, ${'ghost'}, ${'deposit.approve'}, ${'deposit_request'}, ${'x'}, ${at}, ${'ok'}, ${commit}::xid8)`.execute(
+          t.ctx.db,
+        );
+      await caught(
+        () => insertAs(xid),
+        remove,
+        new RegExp(`audit row ${id}: inserted into seal ${sealed!.seal_no} after it was sealed`),
+      );
+      await caught(() => insertAs(null), remove, new RegExp(`audit row ${id}: has no writing transaction`));
     });
 
     it('a row moved to another seal (reordered), and an altered seal', async () => {
-      const tx = await t.ctx.db
-        .selectFrom('ledger_tx')
-        .select(['id', 'seal_no'])
-        .where('seal_no', '=', 1)
-        .executeTakeFirstOrThrow();
+      const tx = (await sealedRows('ledger_tx')).find((r) => r.seal_no === 1)!;
+      const seal1 = await t.ctx.db.selectFrom('ledger_seal').selectAll().where('no', '=', 1).executeTakeFirstOrThrow();
+      // SQLite: the stamp says which seal; PostgreSQL: the writer's transaction, moved into seal 2's range.
+      const [move, back] =
+        t.ctx.dialect === 'postgres'
+          ? [
+              () =>
+                sql`update ledger_tx set commit_xid = ${seal1.upto_xid}::xid8 where id = ${tx.key}`.execute(t.ctx.db),
+              async () => {
+                const xid = await commitOf('ledger_tx', tx.key);
+                return {
+                  undo: () =>
+                    sql`update ledger_tx set commit_xid = ${xid}::xid8 where id = ${tx.key}`.execute(t.ctx.db),
+                };
+              },
+            ]
+          : [
+              () => sql`update ledger_tx set seal_no = ${2} where id = ${tx.key}`.execute(t.ctx.db),
+              async () => ({
+                undo: () => sql`update ledger_tx set seal_no = ${1} where id = ${tx.key}`.execute(t.ctx.db),
+              }),
+            ];
+      const { undo } = await back();
       await caught(
-        () => sql`update ledger_tx set seal_no = ${2} where id = ${tx.id}`.execute(t.ctx.db),
-        () => sql`update ledger_tx set seal_no = ${1} where id = ${tx.id}`.execute(t.ctx.db),
-        new RegExp(`ledger transaction ${tx.id}: sealed in seal 1 but now marked seal 2 \\(reordered\\)`),
+        move,
+        undo,
+        new RegExp(`ledger transaction ${tx.key}: sealed in seal 1 but now marked seal 2 \\(reordered\\)`),
       );
       const [s1, s2] = await t.ctx.db.selectFrom('ledger_seal').select(['no', 'hash']).orderBy('no').limit(2).execute();
       await caught(

@@ -8,6 +8,7 @@ import type { AuditColumns, DualControlTables, RequestStageColumns, SealedColumn
 import type { AccountSecurityTables } from './migrations/011_account_security';
 import type { VerificationTables } from './migrations/013_verification_run';
 import type { BackOfficeTables } from './migrations/014_back_office';
+import type { SealRangeColumn } from './migrations/017_seal_by_commit';
 
 /**
  * Every table the server queries, composed from the table types that each migration exports.
@@ -33,6 +34,7 @@ type Extended = {
   ledger_tx: Tables['ledger_tx'] & Partial<SealedColumn>;
   ledger_entry: Tables['ledger_entry'] & Partial<SealedColumn>;
   audit_log: Tables['audit_log'] & Partial<AuditColumns>;
+  ledger_seal: Tables['ledger_seal'] & Partial<SealRangeColumn>;
 };
 
 export interface Database extends Omit<Tables, keyof Extended>, Extended {}

@@ -14,6 +14,7 @@ import * as m013 from './013_verification_run';
 import * as m014 from './014_back_office';
 import * as m015 from './015_post_movement';
 import * as m016 from './016_audit_indexes';
+import * as m017 from './017_seal_by_commit';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -35,4 +36,5 @@ export const migrations: Record<string, MigrationModule> = {
   '014_back_office': m014,
   '015_post_movement': m015,
   '016_audit_indexes': m016,
+  '017_seal_by_commit': m017,
 };

@@ -6,7 +6,7 @@ import * as repo from './overview.repo';
 export const VERIFICATION_JOB = 'ledger-verification';
 
 /** Runs a requested verification (ledger and seals), once, and records it like `npm run admin -- verify-ledger`. */
-export async function runRequestedVerification(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<boolean> {
+export async function runRequestedVerification(ctx: Pick<AppContext, 'db' | 'clock' | 'dialect'>): Promise<boolean> {
   const open = await repo.openVerificationRequest(ctx.db, 'ledger');
   if (!open) return false;
   const startedAt = ctx.clock.now().toISOString();

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Queryable, Trx } from './ledger.repo';
 
@@ -42,6 +43,48 @@ export async function unsealed(
   return (await query.limit(limit).execute()) as Row[];
 }
 
+/**
+ * PostgreSQL: the commit horizon, the oldest transaction id still running (or the next one to be
+ * given). Every transaction below it has finished, so the rows it committed are all visible now and
+ * no later commit can add to them: a range below it can be sealed once and for all (decision 022).
+ */
+export async function commitHorizon(q: Queryable): Promise<string> {
+  const r = await sql<{ h: string }>`select pg_snapshot_xmin(pg_current_snapshot())::text as h`.execute(q);
+  return r.rows[0]!.h;
+}
+
+/**
+ * PostgreSQL: the writer id of the row `limit` places into [from, below) in commit order, if the
+ * range holds more rows than that; a seal cuts its range there to stay one batch long.
+ */
+export async function commitCut(
+  q: Queryable,
+  kind: SealedTable,
+  from: string,
+  below: string,
+  limit: number,
+): Promise<string | null> {
+  const r = await sql<{ x: string }>`select commit_xid::text as x from ${sql.table(kind)}
+    where commit_xid >= ${from}::xid8 and commit_xid < ${below}::xid8 and seal_no is null
+    order by commit_xid offset ${limit} limit 1`.execute(q);
+  return r.rows[0]?.x ?? null;
+}
+
+/** PostgreSQL: the rows written by transactions in [from, below), not stamped by an earlier seal, in commit order. */
+export async function committedIn(
+  q: Queryable,
+  kind: SealedTable,
+  columns: string[],
+  order: string[],
+  from: string,
+  below: string,
+): Promise<Row[]> {
+  const r = await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(kind)}
+    where commit_xid >= ${from}::xid8 and commit_xid < ${below}::xid8 and seal_no is null
+    order by commit_xid, ${sql.join(order.map((c) => sql.ref(c)))}`.execute(q);
+  return r.rows;
+}
+
 export async function sealHead(q: Queryable) {
   return q.selectFrom('ledger_seal').selectAll().orderBy('no', 'desc').limit(1).executeTakeFirst();
 }
@@ -56,6 +99,7 @@ export async function insertSeal(
     sealed_at: string;
     items: string;
     upto_entry: number | null;
+    upto_xid: string | null;
   },
 ): Promise<void> {
   await trx.insertInto('ledger_seal').values(seal).execute();
@@ -76,9 +120,14 @@ export async function allSeals(db: Db) {
   return db.selectFrom('ledger_seal').selectAll().orderBy('no').execute();
 }
 
-export async function allRows(db: Db, kind: SealedTable, columns: string[]): Promise<Row[]> {
-  return (await db
-    .selectFrom(kind)
-    .select(columns as never[])
-    .execute()) as Row[];
+/** Every row of a sealed table; `withCommit` adds its writer's id as text (PostgreSQL). */
+export async function allRows(db: Db, kind: SealedTable, columns: string[], withCommit: boolean): Promise<Row[]> {
+  if (!withCommit)
+    return (await db
+      .selectFrom(kind)
+      .select(columns as never[])
+      .execute()) as Row[];
+  const r = await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))}, commit_xid::text as commit_xid
+    from ${sql.table(kind)}`.execute(db);
+  return r.rows;
 }

@@ -6,13 +6,16 @@ import type { Trx } from './ledger.repo';
 import * as repo from './seal.repo';
 
 /**
- * The hash chain over the journal and the audit trail (decision 015). Each seal stamps the rows
- * committed since the previous one with its number, keeps each row's hash as an item, and hashes
- * its items together with the previous seal's hash. Rows are picked by "not stamped yet", never
- * by an id watermark: on PostgreSQL ids are allocated before commit and become visible out of
- * order, so a watermark could step over a row that commits late; a stamp cannot.
+ * The hash chain over the journal and the audit trail (decisions 015 and 022). Each seal keeps the
+ * hash of every row committed since the previous one as an item, and hashes its items together
+ * with the previous seal's hash. Which rows a seal covers differs by dialect, never by a bare id
+ * watermark on PostgreSQL (ids are allocated before commit and become visible out of order):
+ * - PostgreSQL: the rows whose writing transaction is in [the previous seal's horizon, this seal's
+ *   horizon), a horizon being a transaction id below which every transaction has finished. Nothing
+ *   is written to the sealed rows.
+ * - SQLite: ledger entries above the previous seal's highest entry id (one writer: ids become
+ *   visible in order); journal and audit rows not stamped yet, stamped with the seal's number.
  */
-
 export const GENESIS = '0'.repeat(64);
 /** Rows per kind per seal: keeps each sealing transaction short beside the money path. */
 const BATCH = 1000;
@@ -101,23 +104,21 @@ export function decodeItems(text: string): SealItem[] {
   });
 }
 
-/**
- * One seal over (at most a batch of) the rows not sealed yet; null when there was nothing to seal.
- * `more`: a kind filled its batch, so rows may be left for another seal.
- */
-export async function sealOnce(
-  db: Db,
-  clock: Clock,
-  dialect: Dialect = 'postgres',
-): Promise<{ no: number; hash: string; rows: number; more: boolean } | null> {
-  // Committed rows never change, so they are read and hashed before the transaction: on SQLite
-  // the one connection is held only for the writes.
-  const watermark = dialect === 'sqlite';
-  const before = await repo.sealHead(db);
+interface Batch {
+  picked: Array<{ kind: SealKind; rows: Row[]; stamp: boolean }>;
+  uptoEntry: number | null;
+  uptoXid: string | null;
+  /** A kind filled its batch (or the range was cut): rows may be left for another seal. */
+  more: boolean;
+}
+type SealRow = Awaited<ReturnType<typeof repo.sealHead>>;
+
+/** SQLite: entries above the last sealed id, the other kinds by "not stamped yet". */
+async function pickOnSqlite(db: Db, before: SealRow): Promise<Batch> {
   const uptoBefore = Number(before?.upto_entry ?? 0);
-  const picked: Array<{ kind: SealKind; rows: Row[]; stamp: boolean }> = [];
+  const picked: Batch['picked'] = [];
   for (const kind of sealKinds) {
-    const byWatermark = watermark && kind === 'ledger_entry';
+    const byWatermark = kind === 'ledger_entry';
     picked.push({
       kind,
       rows: byWatermark
@@ -126,6 +127,48 @@ export async function sealOnce(
       stamp: !byWatermark,
     });
   }
+  const entries = picked.find((p) => p.kind === 'ledger_entry')!.rows;
+  return {
+    picked,
+    uptoEntry: Math.max(uptoBefore, ...entries.map((r) => Number(r.id))),
+    uptoXid: null,
+    more: picked.some((p) => p.rows.length === BATCH),
+  };
+}
+
+/**
+ * PostgreSQL: the rows written by the transactions between the previous seal's horizon and the
+ * current one, cut short where a kind would pass a batch (a cut never splits one transaction's rows).
+ */
+async function pickByCommit(db: Db, before: SealRow): Promise<Batch> {
+  const from = before?.upto_xid ?? '0';
+  const horizon = await repo.commitHorizon(db);
+  let below = horizon;
+  for (const kind of sealKinds) {
+    const cut = await repo.commitCut(db, kind, from, below, BATCH);
+    if (cut !== null) below = cut === from ? String(BigInt(cut) + 1n) : cut;
+  }
+  const picked: Batch['picked'] = [];
+  for (const kind of sealKinds)
+    picked.push({
+      kind,
+      rows: await repo.committedIn(db, kind, columns[kind], order[kind], from, below),
+      stamp: false,
+    });
+  return { picked, uptoEntry: null, uptoXid: below, more: BigInt(below) < BigInt(horizon) };
+}
+
+/** One seal over (at most a batch of) the rows not sealed yet; null when there was nothing to seal. */
+export async function sealOnce(
+  db: Db,
+  clock: Clock,
+  dialect: Dialect = 'postgres',
+): Promise<{ no: number; hash: string; rows: number; more: boolean } | null> {
+  // Committed rows never change, so they are read and hashed before the transaction: on SQLite
+  // the one connection is held only for the writes.
+  const before = await repo.sealHead(db);
+  const { picked, uptoEntry, uptoXid, more } =
+    dialect === 'postgres' ? await pickByCommit(db, before) : await pickOnSqlite(db, before);
   const items: SealItem[] = [];
   for (const { kind, rows } of picked)
     for (const row of rows) items.push({ kind, row_key: String(row.id), row_hash: rowHash(kind, row) });
@@ -135,8 +178,6 @@ export async function sealOnce(
     // Another sealer committed since the rows were read: they may be in its seal already.
     if (Number(head?.no ?? 0) !== Number(before?.no ?? 0)) throw new SealRace();
     const no = (head ? Number(head.no) : 0) + 1;
-    const entries = picked.find((p) => p.kind === 'ledger_entry')!.rows;
-    const uptoEntry = watermark ? Math.max(uptoBefore, ...entries.map((r) => Number(r.id))) : null;
     const sealedAt = clock.now().toISOString();
     const hash = sealHash(head?.hash ?? GENESIS, no, sealedAt, items);
     // A second sealer racing for the same number fails on the primary key and rolls back whole.
@@ -148,24 +189,18 @@ export async function sealOnce(
       sealed_at: sealedAt,
       items: encodeItems(items),
       upto_entry: uptoEntry,
+      upto_xid: uptoXid,
     });
     for (const { kind, rows, stamp } of picked) {
       if (!stamp) continue;
       for (const part of chunks(rows, 500)) {
         if (part.length === 0) continue;
         // Another sealer took some of these rows meanwhile: this seal must not claim them twice.
-        if (
-          (await repo.stamp(
-            trx,
-            kind,
-            no,
-            part.map((r) => r.id),
-          )) !== part.length
-        )
-          throw new SealRace();
+        const ids = part.map((r) => r.id);
+        if ((await repo.stamp(trx, kind, no, ids)) !== part.length) throw new SealRace();
       }
     }
-    return { no, hash, rows: items.length, more: picked.some((p) => p.rows.length === BATCH) };
+    return { no, hash, rows: items.length, more };
   });
 }
 
@@ -206,24 +241,51 @@ const label: Record<string, string> = {
  */
 export async function verifySeals(
   db: Db,
+  dialect: Dialect,
   opts: { expectHead?: string } = {},
 ): Promise<{ seals: number; rows: number; unsealed: number; head: string | null; problems: string[] }> {
   const problems: string[] = [];
   const seals = await repo.allSeals(db);
+  const byCommit = dialect === 'postgres';
   const live = new Map<SealKind, Map<string, Row>>();
-  let pending = 0;
   for (const kind of sealKinds) {
-    const rows = await repo.allRows(db, kind, [...columns[kind], 'seal_no']);
+    const rows = await repo.allRows(db, kind, [...columns[kind], 'seal_no'], byCommit);
     live.set(kind, new Map(rows.map((r) => [String(r.id), r])));
-    pending += rows.filter((r) => r.seal_no === null).length;
   }
+  // Where each row belongs now, by what placed it: a stamp, the entry watermark (SQLite) or the
+  // range of its writer's transaction (PostgreSQL).
+  const ranges: Array<{ no: number; from: bigint; below: bigint }> = [];
+  for (const [i, seal] of seals.entries())
+    if (seal.upto_xid !== null && seal.upto_xid !== undefined)
+      ranges.push({ no: Number(seal.no), from: BigInt(seals[i - 1]?.upto_xid ?? 0), below: BigInt(seal.upto_xid) });
+  const uptoEntries = seals.filter((s) => s.upto_entry !== null);
+  const lastEntry = Number(uptoEntries.at(-1)?.upto_entry ?? 0);
+  const lastBelow = ranges.at(-1)?.below ?? 0n;
+  const placedIn = (kind: SealKind, row: Row): number | null => {
+    if (row.seal_no !== null) return Number(row.seal_no);
+    if (kind === 'ledger_entry' && Number(row.id) <= lastEntry)
+      return Number(uptoEntries.find((s) => Number(row.id) <= Number(s.upto_entry))!.no);
+    if (typeof row.commit_xid === 'string' && BigInt(row.commit_xid) < lastBelow) {
+      const x = BigInt(row.commit_xid);
+      return ranges.find((r) => x >= r.from && x < r.below)?.no ?? null;
+    }
+    return null;
+  };
+  /** The fast path of `placedIn(kind, row) === seal i`, for the rows a seal claims. */
+  const placedBy = (kind: SealKind, row: Row, i: number): boolean => {
+    const seal = seals[i]!;
+    if (row.seal_no !== null) return Number(row.seal_no) === Number(seal.no);
+    if (kind === 'ledger_entry' && seal.upto_entry !== null) {
+      const id = Number(row.id);
+      return id <= Number(seal.upto_entry) && id > Number(seals[i - 1]?.upto_entry ?? 0);
+    }
+    if (typeof row.commit_xid === 'string' && seal.upto_xid) {
+      const x = BigInt(row.commit_xid);
+      return x < BigInt(seal.upto_xid) && x >= BigInt(seals[i - 1]?.upto_xid ?? 0);
+    }
+    return false;
+  };
   const claimed = new Set<string>();
-  // Entries sealed by watermark (SQLite) carry no stamp: a seal's range ends at its upto_entry.
-  const uptoEntry = seals.reduce((m, s) => Math.max(m, Number(s.upto_entry ?? 0)), 0);
-  const sealOfEntry = (id: number) => seals.find((s) => s.upto_entry !== null && id <= Number(s.upto_entry));
-  pending -= [...live.get('ledger_entry')!.values()].filter(
-    (r) => r.seal_no === null && Number(r.id) <= uptoEntry,
-  ).length;
   let prev = GENESIS;
   let sealedRows = 0;
   for (const [i, seal] of seals.entries()) {
@@ -238,11 +300,14 @@ export async function verifySeals(
       const kind = item.kind as SealKind;
       claimed.add(`${kind}:${item.row_key}`);
       const row = live.get(kind)?.get(item.row_key);
-      const watermarked = kind === 'ledger_entry' && seal.upto_entry !== null;
-      if (!row) problems.push(`${label[kind] ?? kind} ${item.row_key}: deleted since seal ${no}`);
-      else if (!watermarked && Number(row.seal_no) !== no)
+      if (!row) {
+        problems.push(`${label[kind] ?? kind} ${item.row_key}: deleted since seal ${no}`);
+        continue;
+      }
+      const now = placedBy(kind, row, i) ? no : placedIn(kind, row);
+      if (now !== no)
         problems.push(
-          `${label[kind]} ${item.row_key}: sealed in seal ${no} but now marked ${row.seal_no === null ? 'unsealed' : `seal ${row.seal_no}`} (reordered)`,
+          `${label[kind]} ${item.row_key}: sealed in seal ${no} but now marked ${now === null ? 'unsealed' : `seal ${now}`} (reordered)`,
         );
       else if (rowHash(kind, row) !== item.row_hash)
         problems.push(`${label[kind]} ${item.row_key}: edited since seal ${no}`);
@@ -250,20 +315,20 @@ export async function verifySeals(
     sealedRows += items.length;
     prev = seal.hash;
   }
+  let pending = 0;
   for (const kind of sealKinds) {
     for (const [key, row] of live.get(kind)!) {
       if (claimed.has(`${kind}:${key}`)) continue;
-      if (row.seal_no === null) {
-        const covering = kind === 'ledger_entry' ? sealOfEntry(Number(key)) : undefined;
-        if (covering) problems.push(`${label[kind]} ${key}: inserted into seal ${covering.no} after it was sealed`);
-        continue;
-      }
-      const n = Number(row.seal_no);
-      problems.push(
-        n >= 1 && n <= seals.length
-          ? `${label[kind]} ${key}: inserted into seal ${n} after it was sealed`
-          : `${label[kind]} ${key}: claims seal ${n}, which does not exist (inserted)`,
-      );
+      const n = placedIn(kind, row);
+      if (n !== null)
+        problems.push(
+          n >= 1 && n <= seals.length
+            ? `${label[kind]} ${key}: inserted into seal ${n} after it was sealed`
+            : `${label[kind]} ${key}: claims seal ${n}, which does not exist (inserted)`,
+        );
+      else if (byCommit && row.commit_xid === null)
+        problems.push(`${label[kind]} ${key}: has no writing transaction, so no seal can ever cover it (inserted)`);
+      else pending += 1;
     }
   }
   if (opts.expectHead && !seals.some((s) => s.hash === opts.expectHead))

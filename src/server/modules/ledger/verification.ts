@@ -8,9 +8,12 @@ import { verifyLedger } from './verify';
  * results, so that /metrics and the operators' overview show when each last ran and how it went.
  * The command line (`verify-ledger`) and the overview's "verify now" job both run this.
  */
-export async function verifyAndRecord(ctx: Pick<AppContext, 'db' | 'clock'>, opts: { expectHead?: string } = {}) {
+export async function verifyAndRecord(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'dialect'>,
+  opts: { expectHead?: string } = {},
+) {
   const report = await verifyLedger(ctx.db);
-  const seals = await verifySeals(ctx.db, { expectHead: opts.expectHead });
+  const seals = await verifySeals(ctx.db, ctx.dialect, { expectHead: opts.expectHead });
   const ranAt = ctx.clock.now().toISOString();
   for (const [kind, problems] of [
     ['ledger', report.problems],
