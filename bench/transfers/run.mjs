@@ -7,10 +7,16 @@
 // the same transfer straight through the driver, no authentication), measured in the same run:
 // SQLite and PostgreSQL transfers against their baseline's, /healthz against bare Fastify's.
 // Each dialect runs with sealing off (SEAL_INTERVAL_S=0) and on (SEAL_INTERVAL_S=1: the job seals
-// every second while the transfers run, a harder case than the default 60 s), in the same run.
-// Usage: npm run build && node bench/transfers/run.mjs [--duration 10] [--dialects sqlite,postgres]
+// every second while the transfers run, a harder case than the default 60 s), in the same run: both
+// servers are up at once and take turns, off-on-on-off per pair of rounds, so that a drift of the
+// machine weighs on both alike. Each turn is followed by a pause that lets the sealing job seal
+// what the turn wrote; the server's CPU time is counted up to the end of that pause (so CPU per
+// request includes the sealing job's share in the server), and /metrics gives the time the
+// sealing passes took.
+// Usage: npm run build && node bench/transfers/run.mjs [--duration 8] [--rounds 2] [--dialects sqlite,postgres]
 //        [--sealing off,on] [--port 4800] [--no-baselines] [--cpu-prof DIR] [--shapes spread,hot]
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { baselineHealth, baselineTransfers, startBaseline } from '../lib/baselines.mjs';
@@ -21,7 +27,8 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
 };
-const duration = Number(arg('duration', '10'));
+const duration = Number(arg('duration', '8'));
+const rounds = Number(arg('rounds', '2'));
 const dialects = arg('dialects', 'sqlite,postgres').split(',');
 const sealings = arg('sealing', 'off,on').split(',');
 const connections = 64;
@@ -38,16 +45,50 @@ const summary = [];
 
 const run = (opts) =>
   new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
+/** CPU seconds used so far by a process (user + system), from /proc (Linux). */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+/** The sealing job's own figures from /metrics: seconds spent in passes, rows sealed. */
+async function sealing(base) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const figure = (name) => Number(new RegExp(`^${name} ([0-9.e+-]+)`, 'm').exec(text)?.[1] ?? 0);
+  return { seconds: figure('atlas_seal_pass_seconds_sum'), rows: figure('atlas_sealed_rows_total') };
+}
+/** Rounds of one measurement folded into one: requests per second overall, the worst p99. */
+function fold(results) {
+  const total = results.reduce((n, r) => n + r.requests.total, 0);
+  const seconds = results.reduce((n, r) => n + r.duration, 0);
+  return {
+    requests: { average: total / seconds, total },
+    latency: {
+      p50: Math.max(...results.map((r) => r.latency.p50)),
+      p99: Math.max(...results.map((r) => r.latency.p99)),
+    },
+    non2xx: results.reduce((n, r) => n + r.non2xx, 0),
+    errors: results.reduce((n, r) => n + r.errors, 0),
+    cpuPerRequest: results.reduce((n, r) => n + r.cpu, 0) / total,
+    sealSeconds: results.reduce((n, r) => n + r.seal.seconds, 0),
+    sealedRows: results.reduce((n, r) => n + r.seal.rows, 0),
+    rounds: results.map((r) => Math.round(r.requests.average)),
+  };
+}
 const fmt = (r) =>
   `${Math.round(r.requests.average).toString().padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  non-2xx ${r.non2xx}  errors ${r.errors}`;
 
 /** Each autocannon connection gets its own sender and payee. */
-function transfers(base, pairs) {
+function transfers(base, pairs, seconds = duration) {
   let next = 0;
   return run({
     url: `${base}/api/transfers`,
     connections,
-    duration,
+    duration: seconds,
     method: 'POST',
     setupClient: (client) => {
       const [sender, recipient] = pairs[next++ % pairs.length];
@@ -63,6 +104,7 @@ console.log(
 let bareHealth;
 // Several people bench on one machine: --port moves this run's servers off the default.
 let port = Number(arg('port', '4800'));
+const sealingCompared = [];
 for (const [i, dialect] of dialects.entries()) {
   let raw;
   if (withBaselines) {
@@ -78,38 +120,71 @@ for (const [i, dialect] of dialects.entries()) {
       await baseline.stop();
     }
   }
-  for (const sealing of sealings) {
-    const label = `${dialect}/${sealing === 'on' ? 'seal' : 'none'}`;
-    const server = await startServer({
-      dialect,
-      port: port++,
-      env: { SEAL_INTERVAL_S: sealing === 'on' ? '1' : '0' },
-      nodeArgs: cpuProf ? ['--cpu-prof', '--cpu-prof-dir', cpuProf] : [],
-    });
-    try {
+  // One server per sealing setting, all up at once, each with its own users.
+  const servers = [];
+  try {
+    for (const sealing of sealings) {
+      const server = await startServer({
+        dialect,
+        port: port++,
+        env: { SEAL_INTERVAL_S: sealing === 'on' ? '1' : '0' },
+        nodeArgs: cpuProf ? ['--cpu-prof', '--cpu-prof-dir', cpuProf] : [],
+      });
+      servers.push({ sealing, server, label: `${dialect}/${sealing === 'on' ? 'seal' : 'none'}` });
       const admin = await login(server.base, 'bench-admin@atlas.test', 'bench-admin-password');
       const ring = [];
       for (let k = 0; k < 32; k++) ring.push(await makeUser(server.base, admin, 1_000_000));
       const payee = await makeUser(server.base, admin, 0);
-      const health = await run({ url: `${server.base}/healthz`, connections, duration });
-      console.log(`${label.padEnd(13)} /healthz               ${fmt(health)}  (load ${load()})`);
-      if (bareHealth) summary.push([`${label} /healthz`, health, bareHealth]);
-      if (shapes.includes('spread')) {
-        const spread = await transfers(
-          server.base,
-          ring.map((u, k) => [u, ring[(k + 1) % ring.length]]),
-        );
-        console.log(`${label.padEnd(13)} POST /transfers spread ${fmt(spread)}  (load ${load()})`);
-        summary.push([`${label} transfers spread`, spread, raw]);
+      servers.at(-1).loads = {
+        '/healthz               ': (seconds) => run({ url: `${server.base}/healthz`, connections, duration: seconds }),
+        'POST /transfers spread ': (seconds) =>
+          transfers(
+            server.base,
+            ring.map((u, k) => [u, ring[(k + 1) % ring.length]]),
+            seconds,
+          ),
+        'POST /transfers hot    ': (seconds) =>
+          transfers(
+            server.base,
+            ring.slice(0, 16).map((u) => [u, payee]),
+            seconds,
+          ),
+      };
+    }
+    const names = Object.keys(servers[0].loads).filter(
+      (name) => !name.includes('transfers') || shapes.some((shape) => name.includes(shape)),
+    );
+    for (const name of names) {
+      // A short first turn each, so the JIT has compiled the path before anything is counted.
+      for (const s of servers) await s.loads[name](2);
+      const results = new Map(servers.map((s) => [s, []]));
+      for (let round = 0; round < rounds; round++) {
+        for (const s of round % 2 === 0 ? servers : [...servers].reverse()) {
+          const sealedBefore = await sealing(s.server.base);
+          const before = cpuSeconds(s.server.pid);
+          const r = await s.loads[name](duration);
+          // Sealing runs every second: this pause is its chance to seal the turn's last rows.
+          await pause(2500);
+          r.cpu = cpuSeconds(s.server.pid) - before;
+          const sealedAfter = await sealing(s.server.base);
+          r.seal = { seconds: sealedAfter.seconds - sealedBefore.seconds, rows: sealedAfter.rows - sealedBefore.rows };
+          results.get(s).push(r);
+        }
       }
-      if (shapes.includes('hot')) {
-        const hot = await transfers(
-          server.base,
-          ring.slice(0, 16).map((u) => [u, payee]),
+      for (const s of servers) {
+        const folded = fold(results.get(s));
+        console.log(
+          `${s.label.padEnd(13)} ${name}${fmt(folded)}  cpu ${(folded.cpuPerRequest * 1e6).toFixed(0)} µs/req  rounds ${folded.rounds.join(' · ')}  (load ${load()})`,
         );
-        console.log(`${label.padEnd(13)} POST /transfers hot    ${fmt(hot)}  (load ${load()})`);
-        summary.push([`${label} transfers hot`, hot, raw]);
+        if (name.startsWith('/healthz')) {
+          if (bareHealth) summary.push([`${s.label} /healthz`, folded, bareHealth]);
+        } else summary.push([`${s.label} transfers ${name.includes('spread') ? 'spread' : 'hot'}`, folded, raw]);
       }
+      const off = servers.find((s) => s.sealing === 'off');
+      const on = servers.find((s) => s.sealing === 'on');
+      if (off && on) sealingCompared.push([`${dialect} ${name.trim()}`, fold(results.get(off)), fold(results.get(on))]);
+    }
+    for (const { label, server } of servers) {
       const ready = await fetch(`${server.base}/readyz`);
       const head = spawnSync('node', [`${process.env.ATLAS_DIST ?? 'dist'}/server/cli.js`, 'seal-head'], {
         env: server.env,
@@ -118,10 +193,18 @@ for (const [i, dialect] of dialects.entries()) {
       console.log(
         `${label.padEnd(13)} peak RSS ${peakRssMiB(server.pid).toFixed(0)} MiB  (ready ${ready.status})  ${head}`,
       );
-    } finally {
-      await server.stop();
     }
+  } finally {
+    for (const { server } of servers) await server.stop();
   }
+}
+if (sealingCompared.length > 0) {
+  console.log('\nsealing on against off (same run, interleaved turns):');
+  const pct = (on, off) => `${on >= off ? '+' : '−'}${Math.abs((100 * (on - off)) / off).toFixed(1)} %`;
+  for (const [name, off, on] of sealingCompared)
+    console.log(
+      `  ${name.padEnd(34)} ${Math.round(off.requests.average).toString().padStart(6)}/s → ${Math.round(on.requests.average).toString().padStart(6)}/s = ${pct(on.requests.average, off.requests.average).padStart(8)}   server CPU per request ${(off.cpuPerRequest * 1e6).toFixed(0)} → ${(on.cpuPerRequest * 1e6).toFixed(0)} µs = ${pct(on.cpuPerRequest, off.cpuPerRequest).padStart(8)}   sealing ${on.sealedRows} rows in ${(on.sealSeconds * 1000).toFixed(0)} ms = ${((100 * on.sealSeconds) / (rounds * duration)).toFixed(1)} % of the turns' time`,
+    );
 }
 if (withBaselines) {
   console.log('\nshare of the raw baseline (same run):');

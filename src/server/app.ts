@@ -8,6 +8,7 @@ import { registerCrossSiteGuard } from './http/cross-site';
 import { handleError } from './http/errors';
 import { registerNoStore } from './http/no-store';
 import { registerStrictJson } from './http/strict-json';
+import type { Registry } from 'prom-client';
 import { registerObservability } from './http/observability';
 import { registerOpenApi } from './http/openapi';
 import { registerApiRateLimit } from './http/rate-limit';
@@ -21,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's services, built once by the composition root (services.ts). */
     services: Services;
+    /** The Prometheus registry /metrics serves; background jobs add their own figures to it. */
+    metrics: Registry;
   }
 }
 
@@ -82,6 +85,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     behindProxy: config.trustProxy !== false,
   });
   registerOperatorSignals(metrics, ctx);
+  app.decorate('metrics', metrics);
   const services = buildServices(ctx, app.log);
   app.decorate('services', services);
   app.addHook('onClose', async () => services.close());

@@ -28,7 +28,7 @@ export async function startJobs(app: FastifyInstance, ctx: AppContext): Promise<
   stops.push(startLimiterSweep(ctx, app.log).stop);
   stops.push(startVerificationJob(ctx, app.log).stop);
   // Off when SEAL_INTERVAL_S=0.
-  const sealing = startSealing(ctx, app.log);
+  const sealing = startSealing(ctx, app.log, undefined, app.metrics);
   if (sealing) stops.push(sealing.stop);
   stops.push(
     startProofSweeper({ db: ctx.db, store: services.proofs, minAgeMs: ctx.config.proofSweepMinAgeMs, log: app.log })

@@ -34,5 +34,9 @@ describe(`the background jobs the server starts (${testDialect})`, () => {
     await eventually(async () => (await seals()).length > 0, 20_000);
     const leases = await t.ctx.db.selectFrom('job_lease').select('name').execute();
     expect(leases.map((l) => l.name)).toContain('ledger-seal');
+    // What sealing did is in /metrics: its passes and the rows it sealed.
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+    expect(Number(/^atlas_seal_pass_seconds_count (\d+)/m.exec(metrics)?.[1])).toBeGreaterThan(0);
+    expect(Number(/^atlas_sealed_rows_total (\d+)/m.exec(metrics)?.[1])).toBeGreaterThan(0);
   });
 });

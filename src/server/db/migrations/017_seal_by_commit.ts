@@ -15,11 +15,17 @@ export interface SealRangeColumn {
  * updates (a second write of every journal row, all its indexes included) and the partial indexes of
  * unstamped rows, which would now hold every row, go. Rows stamped before stay stamped and verified
  * as they were; rows not sealed yet get this migration's id and are sealed by the first seal after it.
- * SQLite keeps stamps (and the watermark of entries): one writer, nothing to gain.
+ * SQLite keeps stamps for journal and audit rows and the watermark of entries; the partial index of
+ * unstamped entries, which held every entry, goes.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('ledger_seal').addColumn('upto_xid', 'text').execute();
-  if (dialect !== 'postgres') return;
+  if (dialect !== 'postgres') {
+    // SQLite seals entries by their id, never by a stamp: this index held every entry, and every
+    // transfer paid for two insertions into it.
+    await db.schema.dropIndex('ledger_entry_unsealed').execute();
+    return;
+  }
   for (const table of ['ledger_tx', 'ledger_entry', 'audit_log']) {
     await sql
       .raw(

@@ -107,13 +107,10 @@ export async function insertSeal(
 
 /** Stamps these rows with the seal's number, unless already stamped; how many it stamped. */
 export async function stamp(trx: Trx, kind: SealedTable, no: number, ids: unknown[]): Promise<number> {
-  const stamped = await trx
-    .updateTable(kind)
-    .set({ seal_no: no })
-    .where('id', 'in', ids as never[])
-    .where('seal_no', 'is', null)
-    .executeTakeFirst();
-  return Number(stamped.numUpdatedRows);
+  // The ids travel as one JSON parameter (SQLite), not one placeholder each.
+  const stamped = await sql`update ${sql.table(kind)} set seal_no = ${no}
+    where seal_no is null and id in (select value from json_each(${JSON.stringify(ids)}))`.execute(trx);
+  return Number(stamped.numAffectedRows ?? 0);
 }
 
 export async function allSeals(db: Db) {
