@@ -113,6 +113,31 @@ describe(`event bus (${testDialect})`, () => {
       there.unsubscribe();
     });
 
+    it('sends the events of one turn of the event loop in one statement, each delivered, in order', async () => {
+      const there = collector(other);
+      const pool = db.pool!;
+      const query = pool.query.bind(pool);
+      let statements = 0;
+      pool.query = ((...args: Parameters<typeof query>) => {
+        statements += 1;
+        return query(...args);
+      }) as typeof pool.query;
+      try {
+        const events = Array.from({ length: 5 }, (_, i) => ({
+          type: 'balance.changed',
+          audience: 'user' as const,
+          userId: `u${i}`,
+        }));
+        await Promise.all(events.map((e) => bus.publish(e)));
+        expect(statements).toBe(1);
+        await eventually(() => there.seen.length === 5);
+        expect(there.seen.map((e) => e.userId)).toEqual(['u0', 'u1', 'u2', 'u3', 'u4']);
+      } finally {
+        pool.query = query;
+        there.unsubscribe();
+      }
+    });
+
     it('refuses an event too large for NOTIFY instead of failing silently', async () => {
       await expect(bus.publish({ type: 'big', audience: 'admins', data: { blob: 'x'.repeat(9_000) } })).rejects.toThrow(
         RangeError,

@@ -157,11 +157,32 @@ export class PostgresEventBus implements EventBus {
     this.retryTimer.unref();
   }
 
+  /**
+   * Events published during one turn of the event loop go out in one statement: under load each
+   * money movement publishes two or three, and a round trip each cost as much as the movement's own.
+   * Each is still its own NOTIFY, in order; PostgreSQL folds identical ones of one statement into
+   * one, which a refetch signal can afford.
+   */
   async publish(event: AppEvent): Promise<void> {
     if (!isAppEvent(event)) throw new TypeError('not an event');
     const payload = JSON.stringify(event);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new RangeError('event too large for NOTIFY');
-    await this.pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+    return new Promise<void>((resolve, reject) => {
+      this.outgoing.push({ payload, resolve, reject });
+      if (this.outgoing.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private readonly outgoing: Array<{ payload: string; resolve: () => void; reject: (err: unknown) => void }> = [];
+
+  private flush(): void {
+    const batch = this.outgoing.splice(0);
+    this.pool
+      .query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [CHANNEL, batch.map((b) => b.payload)])
+      .then(
+        () => batch.forEach((b) => b.resolve()),
+        (err: unknown) => batch.forEach((b) => b.reject(err)),
+      );
   }
 
   subscribe(handler: EventHandler): () => void {
