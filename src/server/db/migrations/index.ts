@@ -15,6 +15,7 @@ import * as m014 from './014_back_office';
 import * as m015 from './015_post_movement';
 import * as m016 from './016_audit_indexes';
 import * as m017 from './017_seal_by_commit';
+import * as m018 from './018_lean_journal';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -37,4 +38,5 @@ export const migrations: Record<string, MigrationModule> = {
   '015_post_movement': m015,
   '016_audit_indexes': m016,
   '017_seal_by_commit': m017,
+  '018_lean_journal': m018,
 };

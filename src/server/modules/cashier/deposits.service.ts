@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../../core/ids';
 import { DomainError } from '../../../core/errors';
 import { requireAmount, toDecimalString } from '../../../core/money';
 import type { Deposit } from '../../../contracts/cashier';
@@ -98,7 +98,7 @@ export function createDepositsService(
       const now = clock.now();
       const path = await store.put(userId, image.bytes, image.ext, now);
       const row: DepositRow = {
-        id: randomUUID(),
+        id: timeOrderedId(),
         user_id: userId,
         amount_cents: amount,
         status: 'pending',

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../../core/ids';
 import { isCryptoType, validateAddress } from '../../../core/crypto-address';
 import { DomainError } from '../../../core/errors';
 import { withdrawalHoldPostings } from '../../../core/ledger';
@@ -63,7 +63,7 @@ export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Noti
       if (holdHours > 0) throw new DomainError('withdrawal_password_hold', { hours: holdHours });
       try {
         const now = clock.now();
-        const id = randomUUID();
+        const id = timeOrderedId();
         const row = (txId: string): WithdrawalRow => ({
           id,
           user_id: userId,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../../core/ids';
 import { isArea, type Area } from '../../../core/areas';
 import { DomainError } from '../../../core/errors';
 import { investPostings, stopPostings } from '../../../core/ledger';
@@ -72,7 +72,7 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
       const btcPrice = area === 'crypto' ? await safePrice(deps.prices) : null;
       try {
         const now = clock.now();
-        const id = randomUUID();
+        const id = timeOrderedId();
         const row = (txId: string): InvestmentRow => ({
           id,
           user_id: userId,

@@ -1,4 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../../core/ids';
+import { createHash } from 'node:crypto';
 import { accountId, assertBalanced, PLATFORM, type Posting, type TxType } from '../../../core/ledger';
 import { DomainError } from '../../../core/errors';
 import { toDecimalString } from '../../../core/money';
@@ -68,7 +69,7 @@ export async function postTx(
   assertBalanced(input.postings);
   const at = now.toISOString();
   const entries = input.postings.map((p) => ({ accountId: accountId(p.account), amount: p.amount, p }));
-  const txId = randomUUID();
+  const txId = timeOrderedId();
   await repo.insertTx(trx, {
     id: txId,
     type: input.type,

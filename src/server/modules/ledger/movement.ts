@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../../core/ids';
 import { accountId, assertBalanced, type AccountRef } from '../../../core/ledger';
 import { DomainError } from '../../../core/errors';
 import { toDecimalString } from '../../../core/money';
@@ -59,7 +59,7 @@ export function createMovements(dbh: DbHandle) {
     async apply<T>(input: IdempotencyInput, movement: Movement<T>, now: Date): Promise<T> {
       const { post } = movement;
       assertBalanced(post.postings);
-      const txId = randomUUID();
+      const txId = timeOrderedId();
       const at = now.toISOString();
       // A stable order of row updates keeps two opposite movements from deadlocking on PostgreSQL.
       const entries = post.postings

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../../../core/ids';
 import { DomainError } from '../../../core/errors';
 import { transferPostings } from '../../../core/ledger';
 import { maskName } from '../../../core/locks';
@@ -47,7 +47,7 @@ export function createTransfersService(ctx: AppContext, deps: { security: Accoun
       const recipient = await recipientFor(senderId, input.recipientUid);
       try {
         const now = clock.now();
-        const id = randomUUID();
+        const id = timeOrderedId();
         const result = await movements.apply<TransferResult>(
           { userId: senderId, key: idempotencyKey, requestHash: requestHash(['transfer', recipient.user_id, amount]) },
           {
