@@ -96,6 +96,33 @@ describe(`abuse limits (${testDialect})`, () => {
     expect((await look(payee.uid)).statusCode).toBe(200);
   });
 
+  it('counts transfers to unknown UIDs against the same cap, so they cannot walk the UID space', async () => {
+    const [u, payee] = [await createUser(t), await createUser(t)];
+    await fund(t.ctx, u.id, 10_000);
+    const send = (uid: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/transfers',
+        payload: { recipientUid: uid, amount: '0.01' },
+        headers: { cookie: u.cookie },
+      });
+    // Transfers that find their payee cost money and are not counted.
+    for (let i = 0; i < 6; i++) expect((await send(payee.uid)).statusCode).toBe(201);
+    for (let i = 1; i <= 4; i++) expect((await send(`ATU00000${i}`)).json().error.code).toBe('recipient_not_found');
+    const over = await send('ATU000005');
+    expect([over.statusCode, over.json().error.code]).toEqual([429, 'rate_limited']);
+    // The lookups share the count; a transfer to a known payee still goes through.
+    const look = await t.app.inject({
+      method: 'GET',
+      url: `/api/transfers/recipient?uid=${payee.uid}`,
+      headers: { cookie: u.cookie },
+    });
+    expect(look.statusCode).toBe(429);
+    expect((await send(payee.uid)).statusCode).toBe(201);
+    t.clock.advance(3_600_000 + 1000);
+    expect((await send('ATU000006')).json().error.code).toBe('recipient_not_found');
+  });
+
   it('sweeps expired limiter rows and keeps live ones', async () => {
     const now = t.clock.now();
     const old = new Date(now.getTime() - 3 * 3_600_000).toISOString();

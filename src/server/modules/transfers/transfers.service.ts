@@ -19,11 +19,22 @@ export function createTransfersService(ctx: AppContext, deps: { security: Accoun
   const movements = createMovements(ctx.dbh);
   const payeeByUid = repo.createPayeeLookup(ctx.dbh);
 
-  async function recipientFor(senderId: string, rawUid: string) {
+  /** Counts one payee lookup of this person; refuses past the hourly cap. */
+  async function countLookup(senderId: string) {
+    // Enough for a person checking a few payees, useless for walking the UID space.
+    const lookups = await hitCounter(db, `recipient_lookup:user:${senderId}`, clock.now(), 3_600_000);
+    if (lookups > ctx.config.limits.recipientLookupsPerHour) throw new DomainError('rate_limited');
+  }
+
+  /** `countMiss`: an unknown UID counts as a lookup (a transfer must not probe UIDs for free). */
+  async function recipientFor(senderId: string, rawUid: string, opts: { countMiss?: boolean } = {}) {
     const uid = normalizeUid(rawUid);
     if (uid === '') throw new DomainError('transfer_uid_required');
     const recipient = await payeeByUid(uid);
-    if (!recipient) throw new DomainError('recipient_not_found');
+    if (!recipient) {
+      if (opts.countMiss) await countLookup(senderId);
+      throw new DomainError('recipient_not_found');
+    }
     if (recipient.user_id === senderId) throw new DomainError('transfer_to_self');
     return recipient;
   }
@@ -31,9 +42,7 @@ export function createTransfersService(ctx: AppContext, deps: { security: Accoun
   return {
     /** Lets the sender check the payee before confirming, without revealing the full name. */
     async lookupRecipient(senderId: string, uid: string) {
-      // Enough for a person checking a few payees, useless for walking the UID space.
-      const lookups = await hitCounter(db, `recipient_lookup:user:${senderId}`, clock.now(), 3_600_000);
-      if (lookups > ctx.config.limits.recipientLookupsPerHour) throw new DomainError('rate_limited');
+      await countLookup(senderId);
       const recipient = await recipientFor(senderId, uid);
       return { uid: recipient.uid, maskedName: maskName(recipient.full_name) };
     },
@@ -44,7 +53,9 @@ export function createTransfersService(ctx: AppContext, deps: { security: Accoun
       idempotencyKey?: string,
     ): Promise<TransferResult> {
       const amount = requireAmount(input.amount);
-      const recipient = await recipientFor(senderId, input.recipientUid);
+      // A transfer that finds its payee costs money and leaves a trail; one that does not counts
+      // against the lookup cap, or transfers would walk the UID space where lookups cannot.
+      const recipient = await recipientFor(senderId, input.recipientUid, { countMiss: true });
       try {
         const now = clock.now();
         const id = timeOrderedId();
