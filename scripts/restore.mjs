@@ -114,7 +114,7 @@ if (dialect === 'sqlite') {
   // Seals place rows by their writer's transaction id (decision 022), and this server's ids may be
   // younger than the backed-up ones: in the same transaction, each row a seal holds that way is
   // stamped with that seal, and each row not sealed yet takes the restore's id, so the next seal
-  // starts afresh. (A backup made before that migration has no commit_xid: nothing to do.)
+  // starts afresh (a row without a writer id stays without: verify-ledger names it). (A backup made before that migration has no commit_xid: nothing to do.)
   const rebaseSeals = `
 do $rebase$
 declare t text;
@@ -125,7 +125,7 @@ begin
       from (select no, upto_xid, coalesce(lag(upto_xid) over (order by no), '0') as from_xid from public.ledger_seal) s
       where s.upto_xid is not null and r.seal_no is null
         and r.commit_xid >= s.from_xid::pg_catalog.xid8 and r.commit_xid < s.upto_xid::pg_catalog.xid8$q$, t);
-    execute format('update public.%I set commit_xid = pg_catalog.pg_current_xact_id() where seal_no is null', t);
+    execute format('update public.%I set commit_xid = pg_catalog.pg_current_xact_id() where seal_no is null and commit_xid is not null', t);
   end loop;
   if exists (select 1 from information_schema.columns c
     where c.table_schema = 'public' and c.table_name = 'ledger_seal' and c.column_name = 'upto_xid') then

@@ -17,6 +17,13 @@ describe('timeOrderedId (UUIDv7)', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('keeps sorting when more ids are made in one millisecond than its counter holds (4,096)', () => {
+    const at = Date.now() + 40_000;
+    const ids = Array.from({ length: 10_000 }, () => timeOrderedId(at));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('keeps sorting after the last id when the clock steps back', () => {
     const later = timeOrderedId(Date.now() + 60_000);
     const after = timeOrderedId(Date.now());

@@ -3,7 +3,8 @@
  * (RFC 9562), a millisecond timestamp then random bits. Each new id sorts after the previous one, so
  * a primary key or an index on it grows at its right edge: on SQLite one page to write per index
  * and commit instead of a random one, on PostgreSQL no full-page image of a random leaf after each
- * checkpoint. 74 random bits keep ids unguessable; nothing grants access by knowing an id anyway.
+ * checkpoint. About 62 random bits (the other 12 count within a millisecond) keep ids unguessable;
+ * nothing grants access by knowing an id anyway.
  */
 
 let lastMs = -1;

@@ -117,6 +117,30 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
     expect(keys.length).toBe(report.rows);
   });
 
+  it('seals a transaction of more rows than a batch whole, and a backlog of several batches, each row once', async () => {
+    /** `n` audit rows written by one transaction, as a bulk job would. */
+    const bulk = (prefix: string, n: number) =>
+      sql`with recursive k(i) as (select 1 union all select i + 1 from k where i < ${n})
+        insert into audit_log (id, actor_id, action, target_type, target_id, at, result)
+        select ${prefix} || i, 'bulk', 'bulk.test', 'x', 'x', '2026-01-01T00:00:00.000Z', 'ok' from k`.execute(
+        t.ctx.db,
+      );
+    await bulk('one-', 1_500);
+    for (const part of ['a-', 'b-', 'c-']) await bulk(part, 800);
+    const seals = await sealPending(t.ctx.db, t.clock, t.ctx.dialect);
+    expect(seals.rows).toBe(1_500 + 3 * 800);
+    expect(seals.seals).toBeGreaterThanOrEqual(2);
+    const report = await verifySeals(t.ctx.db, t.ctx.dialect);
+    expect(report.problems).toEqual([]);
+    expect(report.unsealed).toBe(0);
+    const keys = (await t.ctx.db.selectFrom('ledger_seal').select('items').execute()).flatMap((s) =>
+      decodeItems(s.items).map((i) => i.row_key),
+    );
+    const bulkKeys = keys.filter((k) => /^(one|a|b|c)-/.test(k));
+    expect(bulkKeys).toHaveLength(1_500 + 3 * 800);
+    expect(new Set(bulkKeys).size).toBe(bulkKeys.length);
+  });
+
   describe('tampering in SQL is named by verify-ledger (exit 1)', () => {
     /** Each case changes the database, checks what verify-ledger says, then puts it back. */
     async function caught(change: () => Promise<unknown>, undo: () => Promise<unknown>, expected: RegExp) {

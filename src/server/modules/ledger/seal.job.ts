@@ -43,9 +43,12 @@ export function startSealing(
     intervalS * 1000,
     async () => {
       const done = metrics?.passes.startTimer();
-      const sealed = await sealPending(ctx.db, ctx.clock, ctx.dialect);
-      done?.();
-      metrics?.rows.inc(sealed.rows);
+      try {
+        const sealed = await sealPending(ctx.db, ctx.clock, ctx.dialect);
+        metrics?.rows.inc(sealed.rows);
+      } finally {
+        done?.();
+      }
     },
     holder,
   );

@@ -54,8 +54,9 @@ export async function commitHorizon(q: Queryable): Promise<string> {
 }
 
 /**
- * PostgreSQL: the writer id of the row `limit` places into [from, below) in commit order, if the
- * range holds more rows than that; a seal cuts its range there to stay one batch long.
+ * PostgreSQL: where a seal over [from, below) should end to stay about `limit` rows of this kind:
+ * the writer id of the row `limit` places in (null when the range holds fewer rows), and the writer
+ * id of the first row (a cut there would leave the seal empty: the caller cuts after it instead).
  */
 export async function commitCut(
   q: Queryable,
@@ -63,11 +64,13 @@ export async function commitCut(
   from: string,
   below: string,
   limit: number,
-): Promise<string | null> {
-  const r = await sql<{ x: string }>`select commit_xid::text as x from ${sql.table(kind)}
-    where commit_xid >= ${from}::xid8 and commit_xid < ${below}::xid8 and seal_no is null
-    order by commit_xid offset ${limit} limit 1`.execute(q);
-  return r.rows[0]?.x ?? null;
+): Promise<{ first: string; cut: string } | null> {
+  const inRange = sql`from ${sql.table(kind)} where commit_xid >= ${from}::xid8 and commit_xid < ${below}::xid8 and seal_no is null`;
+  const r = await sql<{ first: string | null; cut: string | null }>`select
+    (select commit_xid::text ${inRange} order by commit_xid limit 1) as first,
+    (select commit_xid::text ${inRange} order by commit_xid offset ${limit} limit 1) as cut`.execute(q);
+  const { first, cut } = r.rows[0]!;
+  return first !== null && cut !== null ? { first, cut } : null;
 }
 
 /** PostgreSQL: the rows written by transactions in [from, below), not stamped by an earlier seal, in commit order. */

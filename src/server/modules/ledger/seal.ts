@@ -144,10 +144,17 @@ async function pickOnSqlite(db: Db, before: SealRow): Promise<Batch> {
 async function pickByCommit(db: Db, before: SealRow): Promise<Batch> {
   const from = before?.upto_xid ?? '0';
   const horizon = await repo.commitHorizon(db);
+  if (BigInt(horizon) < BigInt(from))
+    // Transaction ids went back: the database was moved to another server without
+    // scripts/restore.mjs (which rebases the chain). Sealing on would mix new rows into old ranges.
+    throw new Error(
+      `this server's transaction ids (${horizon}) are below the last seal's horizon (${from}): rebase the chain as scripts/restore.mjs does`,
+    );
   let below = horizon;
   for (const kind of sealKinds) {
-    const cut = await repo.commitCut(db, kind, from, below, BATCH);
-    if (cut !== null) below = cut === from ? String(BigInt(cut) + 1n) : cut;
+    const range = await repo.commitCut(db, kind, from, below, BATCH);
+    // One transaction's rows stay in one seal, however many: a cut at the first writer would be empty.
+    if (range) below = range.cut === range.first ? String(BigInt(range.cut) + 1n) : range.cut;
   }
   const picked: Batch['picked'] = [];
   for (const kind of sealKinds)

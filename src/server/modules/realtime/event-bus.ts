@@ -177,8 +177,14 @@ export class PostgresEventBus implements EventBus {
 
   private flush(): void {
     const batch = this.outgoing.splice(0);
-    this.pool
-      .query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [CHANNEL, batch.map((b) => b.payload)])
+    // Promise.resolve().then: a driver that throws instead of rejecting fails the batch, not the process.
+    Promise.resolve()
+      .then(() =>
+        this.pool.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
+          CHANNEL,
+          batch.map((b) => b.payload),
+        ]),
+      )
       .then(
         () => batch.forEach((b) => b.resolve()),
         (err: unknown) => batch.forEach((b) => b.reject(err)),
