@@ -53,6 +53,10 @@ export async function commitHorizon(q: Queryable): Promise<string> {
   return r.rows[0]!.h;
 }
 
+/** PostgreSQL: the rows written by transactions in [from, below) that no earlier seal stamped. */
+const writtenIn = (from: string, below: string) =>
+  sql`commit_xid >= ${from}::xid8 and commit_xid < ${below}::xid8 and seal_no is null`;
+
 /**
  * PostgreSQL: where a seal over [from, below) should end to stay about `limit` rows of this kind:
  * the writer id of the row `limit` places in (null when the range holds fewer rows), and the writer
@@ -65,7 +69,7 @@ export async function commitCut(
   below: string,
   limit: number,
 ): Promise<{ first: string; cut: string } | null> {
-  const inRange = sql`from ${sql.table(kind)} where commit_xid >= ${from}::xid8 and commit_xid < ${below}::xid8 and seal_no is null`;
+  const inRange = sql`from ${sql.table(kind)} where ${writtenIn(from, below)}`;
   const r = await sql<{ first: string | null; cut: string | null }>`select
     (select commit_xid::text ${inRange} order by commit_xid limit 1) as first,
     (select commit_xid::text ${inRange} order by commit_xid offset ${limit} limit 1) as cut`.execute(q);
@@ -83,7 +87,7 @@ export async function committedIn(
   below: string,
 ): Promise<Row[]> {
   const r = await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))} from ${sql.table(kind)}
-    where commit_xid >= ${from}::xid8 and commit_xid < ${below}::xid8 and seal_no is null
+    where ${writtenIn(from, below)}
     order by commit_xid, ${sql.join(order.map((c) => sql.ref(c)))}`.execute(q);
   return r.rows;
 }

@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import type { Clock } from '../../../core/clock';
 import type { Db } from '../../db/index';
 import type { Dialect } from '../../db/dialect';
@@ -62,7 +62,7 @@ const order: Record<SealKind, string[]> = {
 type Row = repo.Row;
 
 // One-shot hashing: a hash object per row cost as much as reading the row.
-const sha256 = (text: string) => hash('sha256', text, 'hex');
+const sha256 = (text: string) => digest('sha256', text, 'hex');
 
 /** Canonical serialization: the kind and every column as text (or null), in the fixed order; numbers alike on both dialects. */
 export function rowHash(kind: SealKind, row: Row): string {
