@@ -6,7 +6,7 @@ import { testDialect } from '../support/db';
 import { sampleImage } from '../support/images';
 import { fund } from '../support/money';
 import { totpFromUri } from '../support/totp';
-import { cookieFrom, createAdmin, createUser, login, type TestUser } from '../support/users';
+import { callAs, cookieFrom, createAdmin, createUser, login, type CallArgs, type TestUser } from '../support/users';
 
 const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
@@ -18,19 +18,8 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
   let c: TestUser;
   let png: Buffer;
 
-  const call = (
-    who: TestUser | null,
-    method: 'GET' | 'POST',
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      payload: payload as never,
-      headers: { ...(who ? { cookie: who.cookie } : {}), 'user-agent': 'dual-control-test', ...headers },
-    });
+  const call = (...[who, method, url, payload, headers = {}]: CallArgs) =>
+    callAs(t, who, method, url, payload, { 'user-agent': 'dual-control-test', ...headers });
   const approve = (who: TestUser, kind: 'deposits' | 'withdrawals', id: string) =>
     call(who, 'POST', `/api/admin/${kind}/${id}/approve`, {});
   const reject = (who: TestUser, kind: 'deposits' | 'withdrawals', id: string, reason?: string) =>

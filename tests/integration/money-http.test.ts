@@ -4,26 +4,14 @@ import { verifyLedger } from '../../src/server/modules/ledger/verify';
 import { createTestApp, type TestApp } from '../support/app';
 import { testDialect } from '../support/db';
 import { fund } from '../support/money';
-import { createUser, type TestUser } from '../support/users';
+import { callAs, createUser, type CallArgs, type TestUser } from '../support/users';
 
 describe(`invest, stop and transfer through HTTP (${testDialect})`, () => {
   let t: TestApp;
   let alice: TestUser;
   let bob: TestUser;
 
-  const call = (
-    user: TestUser | null,
-    method: 'GET' | 'POST',
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      payload: payload as object,
-      headers: { ...(user ? { cookie: user.cookie } : {}), ...headers },
-    });
+  const call = (...args: CallArgs) => callAs(t, ...args);
   const ledgerRows = async () => {
     const r = await verifyLedger(t.ctx.db);
     return { txs: r.transactions, problems: r.problems };

@@ -136,3 +136,21 @@ export async function createAdmin(t: TestApp, overrides: Overrides = {}): Promis
   // The role is read from the database on every request; the same session now is an admin's.
   return user;
 }
+
+/** An HTTP call as `who` (their session cookie) or anonymously: method, path, body, extra headers. */
+export type CallArgs = [
+  who: TestUser | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  headers?: Record<string, string>,
+];
+
+export function callAs(t: TestApp, ...[who, method, url, payload, headers = {}]: CallArgs) {
+  return t.app.inject({
+    method,
+    url,
+    payload: payload as never,
+    headers: { ...(who ? { cookie: who.cookie } : {}), ...headers },
+  });
+}
