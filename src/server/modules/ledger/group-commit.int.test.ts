@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transferPostings } from '../../../core/ledger';
+import { createTestApp, type TestApp } from '../../../../tests/support/app';
+import { testDialect } from '../../../../tests/support/db';
+import { fund, insertBareUser } from '../../../../tests/support/money';
+import { createTransfersService } from '../transfers/transfers.service';
+import { userBalances } from './ledger.service';
+import { createMovements } from './movement';
+import { verifyLedger } from './verify';
+
+// SQLite commits the movements of one turn of the event loop together, each in its own savepoint
+// (movement.repo.ts). PostgreSQL applies each in its own call and is covered by the same
+// concurrency tests.
+describe.skipIf(testDialect !== 'sqlite')('movements committed as a group (sqlite)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('a refused movement of a group is undone alone; the others commit and each caller gets its own answer', async () => {
+    const transfers = createTransfersService(t.ctx, { security: t.app.services.accounts.security });
+    const [a, b, c, d] = await Promise.all(Array.from({ length: 4 }, () => insertBareUser(t.ctx)));
+    await fund(t.ctx, a!.id, 1_000);
+    await fund(t.ctx, d!.id, 1_000);
+    // Started in one turn: the payee lookups resolve together, so the three movements share a commit.
+    const results = await Promise.allSettled([
+      transfers.transfer(a!.id, { recipientUid: b!.uid, amount: '6.00' }),
+      transfers.transfer(a!.id, { recipientUid: c!.uid, amount: '6.00' }),
+      transfers.transfer(d!.id, { recipientUid: b!.uid, amount: '1.00' }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason.code).toBe('transfer_insufficient_balance');
+    expect((results[0] as PromiseFulfilledResult<{ balance: string }>).value.balance).toBe('4.00');
+    expect((results[2] as PromiseFulfilledResult<{ balance: string }>).value.balance).toBe('9.00');
+    const balances = await Promise.all([a, b, c, d].map((u) => userBalances(t.ctx.db, u!.id)));
+    expect(balances.map((x) => x.available)).toEqual([400, 700, 0, 900]);
+    expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
+  });
+
+  it('when the commit itself fails, every movement of the group fails and none is applied', async () => {
+    const movements = createMovements(t.ctx.dbh);
+    const [a, b] = await Promise.all(Array.from({ length: 2 }, () => insertBareUser(t.ctx)));
+    await fund(t.ctx, a!.id, 1_000);
+    const move = (txOf: (txId: string) => string) =>
+      movements.apply(
+        { userId: a!.id, requestHash: 'h' },
+        {
+          post: {
+            type: 'transfer',
+            userId: a!.id,
+            createdBy: a!.id,
+            postings: transferPostings(a!.id, b!.id, 100),
+          },
+          related: (txId) => ({
+            table: 'internal_transfer',
+            row: {
+              id: crypto.randomUUID(),
+              sender_id: a!.id,
+              recipient_id: b!.id,
+              recipient_uid: b!.uid,
+              amount_cents: 100,
+              status: 'completed',
+              tx_id: txOf(txId),
+              created_at: new Date().toISOString(),
+            },
+          }),
+          respond: (balanceAfter) => balanceAfter({ owner: a!.id, kind: 'available' }),
+        },
+        new Date(),
+      );
+    const group = [move((id) => id), move(() => 'no-such-transaction'), move((id) => id)];
+    // The group runs on the next turn; a deferred foreign key moves the middle row's violation to
+    // the commit, which SQLite then refuses as a whole.
+    t.ctx.dbh.sqlite!.pragma('defer_foreign_keys = ON');
+    const results = await Promise.allSettled(group);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect((await userBalances(t.ctx.db, a!.id)).available).toBe(1_000);
+    expect((await userBalances(t.ctx.db, b!.id)).available).toBe(0);
+    expect(t.ctx.dbh.sqlite!.inTransaction).toBe(false);
+
+    // Checked at once (the default), the same bad row fails alone.
+    const alone = await Promise.allSettled([move((id) => id), move(() => 'no-such-transaction'), move((id) => id)]);
+    expect(alone.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((alone[2] as PromiseFulfilledResult<string>).value).toBe('8.00');
+    expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
+  });
+});
