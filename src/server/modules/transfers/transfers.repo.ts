@@ -1,11 +1,12 @@
 import type { DbHandle } from '../../db/index';
-import { preparedFirst } from '../../db/prepared';
+import { preparedByKey } from '../../db/prepared';
 
 /** The payee of a transfer by UID, compiled once (every transfer reads it). */
 export function createPayeeLookup(dbh: DbHandle) {
-  return preparedFirst<{ user_id: string; uid: string; full_name: string }>(
+  return preparedByKey<{ user_id: string; uid: string; full_name: string }>(
     dbh,
     'payee_by_uid',
     'select user_id, uid, full_name from user_profile where uid = $1',
+    'uid',
   );
 }
