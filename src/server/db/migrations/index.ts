@@ -16,6 +16,7 @@ import * as m015 from './015_post_movement';
 import * as m016 from './016_audit_indexes';
 import * as m017 from './017_seal_by_commit';
 import * as m018 from './018_lean_journal';
+import * as m019 from './019_movement_batches';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -39,4 +40,5 @@ export const migrations: Record<string, MigrationModule> = {
   '016_audit_indexes': m016,
   '017_seal_by_commit': m017,
   '018_lean_journal': m018,
+  '019_movement_batches': m019,
 };

@@ -8,10 +8,10 @@ import { userBalances } from './ledger.service';
 import { createMovements } from './movement';
 import { verifyLedger } from './verify';
 
-// SQLite commits the movements of one turn of the event loop together, each in its own savepoint
-// (movement.repo.ts). PostgreSQL applies each in its own call and is covered by the same
-// concurrency tests.
-describe.skipIf(testDialect !== 'sqlite')('movements committed as a group (sqlite)', () => {
+// The movements of one turn of the event loop are applied together, each undone alone when refused
+// (movement.repo.ts): on SQLite in one commit with a savepoint each, on PostgreSQL in one call of
+// atlas_post_movements with a subtransaction each (decision 023).
+describe(`movements applied as a group (${testDialect})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -36,22 +36,26 @@ describe.skipIf(testDialect !== 'sqlite')('movements committed as a group (sqlit
     const balances = await Promise.all([a, b, c, d].map((u) => userBalances(t.ctx.db, u!.id)));
     expect(balances.map((x) => x.available)).toEqual([400, 700, 0, 900]);
     expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
+    if (testDialect === 'postgres') {
+      // One transaction wrote both: the same writer id on their journal rows.
+      const { rows } = await t.ctx.dbh.pool!.query<{ writers: string }>(
+        "select count(distinct commit_xid::text) as writers from ledger_tx where type = 'transfer' and user_id = any($1)",
+        [[a!.id, d!.id]],
+      );
+      expect(Number(rows[0]!.writers)).toBe(1);
+    }
   });
 
-  it('when the commit itself fails, every movement of the group fails and none is applied', async () => {
+  /** A funded sender, a payee, and transfers between them whose transfer row can point at no journal row. */
+  async function badRow() {
     const movements = createMovements(t.ctx.dbh);
     const [a, b] = await Promise.all(Array.from({ length: 2 }, () => insertBareUser(t.ctx)));
     await fund(t.ctx, a!.id, 1_000);
     const move = (txOf: (txId: string) => string) =>
       movements.apply(
-        { userId: a!.id, requestHash: 'h' },
+        { userId: a!.id, key: undefined, requestHash: 'h' },
         {
-          post: {
-            type: 'transfer',
-            userId: a!.id,
-            createdBy: a!.id,
-            postings: transferPostings(a!.id, b!.id, 100),
-          },
+          post: { type: 'transfer', userId: a!.id, createdBy: a!.id, postings: transferPostings(a!.id, b!.id, 100) },
           related: (txId) => ({
             table: 'internal_transfer',
             row: {
@@ -69,20 +73,33 @@ describe.skipIf(testDialect !== 'sqlite')('movements committed as a group (sqlit
         },
         new Date(),
       );
-    const group = [move((id) => id), move(() => 'no-such-transaction'), move((id) => id)];
-    // The group runs on the next turn; a deferred foreign key moves the middle row's violation to
-    // the commit, which SQLite then refuses as a whole.
-    t.ctx.dbh.sqlite!.pragma('defer_foreign_keys = ON');
-    const results = await Promise.allSettled(group);
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    expect((await userBalances(t.ctx.db, a!.id)).available).toBe(1_000);
-    expect((await userBalances(t.ctx.db, b!.id)).available).toBe(0);
-    expect(t.ctx.dbh.sqlite!.inTransaction).toBe(false);
+    return { a: a!, b: b!, move };
+  }
 
-    // Checked at once (the default), the same bad row fails alone.
-    const alone = await Promise.allSettled([move((id) => id), move(() => 'no-such-transaction'), move((id) => id)]);
-    expect(alone.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect((alone[2] as PromiseFulfilledResult<string>).value).toBe('8.00');
+  it('a movement the database refuses for a reason of its own (a foreign key) fails alone in its group', async () => {
+    const { a, b, move } = await badRow();
+    const results = await Promise.allSettled([move((id) => id), move(() => 'no-such-transaction'), move((id) => id)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[2] as PromiseFulfilledResult<string>).value).toBe('8.00');
+    expect((await userBalances(t.ctx.db, a.id)).available).toBe(800);
+    expect((await userBalances(t.ctx.db, b.id)).available).toBe(200);
     expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
   });
+
+  it.skipIf(testDialect !== 'sqlite')(
+    'when the commit itself fails, every movement of the group fails and none is applied',
+    async () => {
+      const { a, b, move } = await badRow();
+      const group = [move((id) => id), move(() => 'no-such-transaction'), move((id) => id)];
+      // The group runs on the next turn; a deferred foreign key moves the middle row's violation to
+      // the commit, which SQLite then refuses as a whole.
+      t.ctx.dbh.sqlite!.pragma('defer_foreign_keys = ON');
+      const results = await Promise.allSettled(group);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect((await userBalances(t.ctx.db, a.id)).available).toBe(1_000);
+      expect((await userBalances(t.ctx.db, b.id)).available).toBe(0);
+      expect(t.ctx.dbh.sqlite!.inTransaction).toBe(false);
+      expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
+    },
+  );
 });
