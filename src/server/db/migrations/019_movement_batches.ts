@@ -5,9 +5,10 @@ import type { Dialect } from '../dialect';
  * PostgreSQL: the money movements a server has in hand at one moment go to the database together,
  * in one call and one transaction (decision 023), as SQLite commits them as a group:
  *
- * 1. every balance row the group will update is locked first, in account-id order, so two groups
- *    (or a group and any other movement, which also updates in that order) never wait on each
- *    other in a cycle;
+ * 1. every existing balance row the group will update is locked first, in account-id order (byte
+ *    order, as JavaScript sorts them for every other writer), so two groups (or a group and any
+ *    other movement, which also updates in that order) never wait on each other in a cycle; an
+ *    account a credit creates is new to everyone;
  * 2. each movement is `atlas_post_movement` (migration 015) in its own subtransaction: a refused
  *    one (AT001–AT006, a unique key, a deadlock) is undone alone and its SQLSTATE, detail and
  *    message come back in its place of the answer; the others stand;
@@ -32,15 +33,15 @@ declare
 begin
   perform 1 from ledger_account
     where id in (select jsonb_array_elements_text(b->'accounts') from jsonb_array_elements(p_batch) b)
-    order by id for update;
-  for m in select b from jsonb_array_elements(p_batch) b loop
+    order by id collate "C" for update;
+  for m in select b from jsonb_array_elements(p_batch) with ordinality as g(b, n) order by n loop
     begin
       select * into r from atlas_post_movement(
         m->'tx',
-        array(select jsonb_array_elements_text(m->'accounts')),
-        array(select jsonb_array_elements_text(m->'owners')),
-        array(select jsonb_array_elements_text(m->'kinds')),
-        array(select jsonb_array_elements_text(m->'amounts')::bigint),
+        array(select x from jsonb_array_elements_text(m->'accounts') with ordinality as e(x, n) order by n),
+        array(select x from jsonb_array_elements_text(m->'owners') with ordinality as e(x, n) order by n),
+        array(select x from jsonb_array_elements_text(m->'kinds') with ordinality as e(x, n) order by n),
+        array(select x::bigint from jsonb_array_elements_text(m->'amounts') with ordinality as e(x, n) order by n),
         m->>'related_table',
         nullif(m->'related', 'null'::jsonb),
         m->>'response',

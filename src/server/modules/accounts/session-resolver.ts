@@ -24,7 +24,7 @@ export function verifySignedToken(value: string, secret: string): string | null 
 
 /**
  * `verifySignedToken` with its answers kept: a session's cookie carries the same signature on every
- * request, and the HMAC was 5 % of a transfer's server time. Only good signatures are kept (a forged
+ * request, and checking it was 5 % of a transfer's server time. Only good signatures are kept (a forged
  * one is checked every time); a revoked session's entry only says its signature was good, and its
  * row is still read on every request. Bounded: emptied when full.
  */

@@ -86,6 +86,24 @@ describe(`movements applied as a group (${testDialect})`, () => {
     expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
   });
 
+  it('the movements of different services (each with its own createMovements) share one group', async () => {
+    const [first, second] = [await badRow(), await badRow()];
+    if (testDialect === 'sqlite') {
+      // Shared commit: the second service's bad row, checked at commit, takes the first one's down too.
+      const group = [first.move((id) => id), second.move(() => 'no-such-transaction')];
+      t.ctx.dbh.sqlite!.pragma('defer_foreign_keys = ON');
+      expect((await Promise.allSettled(group)).map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      expect((await userBalances(t.ctx.db, first.a.id)).available).toBe(1_000);
+    } else {
+      await Promise.all([first.move((id) => id), second.move((id) => id)]);
+      const { rows } = await t.ctx.dbh.pool!.query<{ writers: string }>(
+        'select count(distinct commit_xid::text) as writers from ledger_tx where user_id = any($1) and type = $2',
+        [[first.a.id, second.a.id], 'transfer'],
+      );
+      expect(Number(rows[0]!.writers)).toBe(1);
+    }
+  });
+
   it.skipIf(testDialect !== 'sqlite')(
     'when the commit itself fails, every movement of the group fails and none is applied',
     async () => {

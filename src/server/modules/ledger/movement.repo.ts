@@ -193,7 +193,8 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
   const flush = () => {
     const group = pending;
     pending = [];
-    withConnection(() => writeGroup(group)).then(
+    // IMMEDIATE: the write lock is taken at BEGIN, so no statement of the group meets another writer.
+    withConnection(() => writeGroup.immediate(group)).then(
       (results) =>
         results.forEach((r, i) => (r.ok ? group[i]!.settle.resolve(r.outcome) : group[i]!.settle.reject(r.err))),
       (err: unknown) => group.forEach((p) => p.settle.reject(err)),
@@ -238,26 +239,31 @@ function postgresWriter(pool: pg.Pool): MovementWriter {
   // The movements in hand at one turn of the event loop go in one call, one round trip and one
   // transaction (decision 023): under load a round trip per movement was most of what the server
   // spent, and a balance every movement updates (one payee) was held for a commit each.
-  type Pending = { item: object; resolve: (outcome: MovementOutcome) => void; reject: (err: unknown) => void };
+  type Pending = { item: string; resolve: (outcome: MovementOutcome) => void; reject: (err: unknown) => void };
   const pending: Pending[] = [];
-  const send = (group: Pending[]) =>
-    pool
-      .query<{ results: BatchResult[] }>({
+  // Never rejects: every caller of the group is settled, from its place in the answer or with the
+  // error that stopped the call.
+  const send = async (group: Pending[]) => {
+    try {
+      const { rows } = await pool.query<{ results: BatchResult[] }>({
         name: 'atlas_post_movements',
         text: 'select atlas_post_movements($1::jsonb) as results',
-        values: [JSON.stringify(group.map((p) => p.item))],
-      })
-      .then(
-        ({ rows }) =>
-          rows[0]!.results.forEach((r, i) => {
-            const { resolve, reject } = group[i]!;
-            if ('code' in r) reject(refusalOf(Object.assign(new Error(r.message), { code: r.code, detail: r.detail })));
-            else if (r.replay_found)
-              resolve({ applied: false, earlier: { request_hash: r.replay_hash, response: r.replay_response } });
-            else resolve({ applied: true, balances: (r.balances ?? []).map(Number), response: null });
-          }),
-        (err: unknown) => group.forEach((p) => p.reject(refusalOf(err))),
-      );
+        values: [`[${group.map((p) => p.item).join(',')}]`],
+      });
+      const results = rows[0]?.results ?? [];
+      group.forEach(({ resolve, reject }, i) => {
+        const r = results[i];
+        if (!r) reject(new Error(`the movement group's answer has no place ${i}`));
+        else if ('code' in r)
+          reject(refusalOf(Object.assign(new Error(r.message), { code: r.code, detail: r.detail })));
+        else if (r.replay_found)
+          resolve({ applied: false, earlier: { request_hash: r.replay_hash, response: r.replay_response } });
+        else resolve({ applied: true, balances: (r.balances ?? []).map(Number), response: null });
+      });
+    } catch (err) {
+      for (const p of group) p.reject(refusalOf(err));
+    }
+  };
   // One group in flight at a time: the next forms while it runs (as a commit group does), and groups
   // of one server never queue on each other's locks (a payee every transfer credits).
   let inFlight = false;
@@ -272,7 +278,7 @@ function postgresWriter(pool: pg.Pool): MovementWriter {
   return {
     apply(rows, answer) {
       const { entries, related, tx } = rows;
-      const item = {
+      const movement = {
         tx,
         accounts: entries.map((e) => e.accountId),
         owners: entries.map((e) => e.owner),
@@ -285,6 +291,8 @@ function postgresWriter(pool: pg.Pool): MovementWriter {
         outbox: rows.outbox ?? null,
       };
       return new Promise<MovementOutcome>((resolve, reject) => {
+        // Serialised here, so that a row that cannot be (it would throw) is refused to its caller alone.
+        const item = JSON.stringify(movement);
         if (pending.length === 0 && !inFlight) setImmediate(flush);
         pending.push({ item, resolve, reject });
       });
@@ -300,8 +308,18 @@ function postgresWriter(pool: pg.Pool): MovementWriter {
   };
 }
 
-/** The writer for this database, or null (no raw connection: the Kysely path applies). */
+const writers = new WeakMap<DbHandle, MovementWriter | null>();
+
+/**
+ * The writer for this database, or null (no raw connection: the Kysely path applies). One per
+ * database handle, shared by every service: a group gathers all the server's movements of a turn.
+ */
 export function createMovementWriter(dbh: DbHandle): MovementWriter | null {
+  if (!writers.has(dbh)) writers.set(dbh, newWriter(dbh));
+  return writers.get(dbh)!;
+}
+
+function newWriter(dbh: DbHandle): MovementWriter | null {
   if (dbh.pool) return postgresWriter(dbh.pool);
   const sqlite = dbh.sqlite;
   if (!sqlite) return null;
