@@ -61,3 +61,17 @@ export async function createTestDb(): Promise<TestDb> {
     },
   };
 }
+
+/**
+ * Counts the statements sent through a pg pool from now on (to show that work went out as one);
+ * `restore` puts the pool back as it was.
+ */
+export function countStatements(pool: pg.Pool): { count: () => number; restore: () => void } {
+  const query = pool.query.bind(pool);
+  let statements = 0;
+  pool.query = ((...args: Parameters<typeof query>) => {
+    statements += 1;
+    return query(...args);
+  }) as typeof pool.query;
+  return { count: () => statements, restore: () => void (pool.query = query) };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/app';
-import { testDialect } from '../../../tests/support/db';
+import { countStatements, testDialect } from '../../../tests/support/db';
 import { insertBareUser } from '../../../tests/support/money';
 import { preparedByKey } from './prepared';
 
@@ -29,22 +29,16 @@ describe(`reads by key on the hot path (${testDialect})`, () => {
   it.skipIf(testDialect !== 'postgres')('PostgreSQL reads the keys of one turn in one statement', async () => {
     const users = await Promise.all(Array.from({ length: 5 }, () => insertBareUser(t.ctx)));
     const read = payeeName();
-    const pool = t.ctx.dbh.pool!;
-    const query = pool.query.bind(pool);
-    let calls = 0;
-    pool.query = ((...args: Parameters<typeof query>) => {
-      calls += 1;
-      return query(...args);
-    }) as typeof pool.query;
+    const statements = countStatements(t.ctx.dbh.pool!);
     try {
       const rows = await Promise.all(users.map((u) => read(u.uid)));
       expect(rows.map((r) => r?.uid)).toEqual(users.map((u) => u.uid));
-      expect(calls).toBe(1);
+      expect(statements.count()).toBe(1);
       // A read of a later turn is a statement of its own: nothing is kept between turns.
       await read(users[0]!.uid);
-      expect(calls).toBe(2);
+      expect(statements.count()).toBe(2);
     } finally {
-      pool.query = query;
+      statements.restore();
     }
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../db/index';
-import { createTestDb, testDialect, type TestDb } from '../../../../tests/support/db';
+import { countStatements, createTestDb, testDialect, type TestDb } from '../../../../tests/support/db';
 import { createEventBus, InProcessEventBus, PostgresEventBus, type AppEvent, type EventBus } from './event-bus';
 
 function collector(bus: EventBus) {
@@ -115,13 +115,7 @@ describe(`event bus (${testDialect})`, () => {
 
     it('sends the events of one turn of the event loop in one statement, each delivered, in order', async () => {
       const there = collector(other);
-      const pool = db.pool!;
-      const query = pool.query.bind(pool);
-      let statements = 0;
-      pool.query = ((...args: Parameters<typeof query>) => {
-        statements += 1;
-        return query(...args);
-      }) as typeof pool.query;
+      const statements = countStatements(db.pool!);
       try {
         const events = Array.from({ length: 5 }, (_, i) => ({
           type: 'balance.changed',
@@ -129,11 +123,11 @@ describe(`event bus (${testDialect})`, () => {
           userId: `u${i}`,
         }));
         await Promise.all(events.map((e) => bus.publish(e)));
-        expect(statements).toBe(1);
+        expect(statements.count()).toBe(1);
         await eventually(() => there.seen.length === 5);
         expect(there.seen.map((e) => e.userId)).toEqual(['u0', 'u1', 'u2', 'u3', 'u4']);
       } finally {
-        pool.query = query;
+        statements.restore();
         there.unsubscribe();
       }
     });
