@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { DbHandle } from './index';
+import { fulfilled, perTurn } from './per-turn';
 
 /**
  * A read of one row by one key on the hot path (every request reads its session, every transfer its
@@ -29,33 +30,15 @@ export function preparedByKey<Row extends object>(
       : Promise.resolve(statement.get(key));
 }
 
-type Waiting<Row> = Array<{ resolve: (row: Row | undefined) => void; reject: (err: unknown) => void }>;
-
 function batchedByKey<Row extends object>(
   pool: pg.Pool,
   name: string,
   text: string,
   keyColumn: keyof Row & string,
 ): (key: string) => Promise<Row | undefined> {
-  let waiting = new Map<string, Waiting<Row>>();
-  const flush = () => {
-    const batch = waiting;
-    waiting = new Map();
-    pool.query<Row>({ name, text, values: [[...batch.keys()]] }).then(
-      (result) => {
-        const byKey = new Map(result.rows.map((row) => [String(row[keyColumn]), row]));
-        for (const [key, callers] of batch) for (const c of callers) c.resolve(byKey.get(key));
-      },
-      (err: unknown) => {
-        for (const callers of batch.values()) for (const c of callers) c.reject(err);
-      },
-    );
-  };
-  return (key) =>
-    new Promise((resolve, reject) => {
-      if (waiting.size === 0) setImmediate(flush);
-      const callers = waiting.get(key);
-      if (callers) callers.push({ resolve, reject });
-      else waiting.set(key, [{ resolve, reject }]);
-    });
+  return perTurn(async (keys: string[]) => {
+    const { rows } = await pool.query<Row>({ name, text, values: [[...new Set(keys)]] });
+    const byKey = new Map(rows.map((row) => [String(row[keyColumn]), row]));
+    return keys.map((key) => fulfilled(byKey.get(key)));
+  });
 }

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { DbHandle } from '../../db/index';
 import type { Database } from '../../db/schema';
+import { fulfilled, perTurn, rejected } from '../../db/per-turn';
 
 /**
  * The write side of a money movement that core and a service have fully decided: journal row,
@@ -174,43 +175,25 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
   // last pages, the indexes' right edges, sqlite_sequence, the platform's balance): those pages
   // were most of what a transfer cost SQLite. Each caller still gets its answer only after the
   // commit; if the commit fails, every movement of the group fails with it and none is applied.
-  type Pending = { rows: MovementRows; answer: ((balances: number[]) => string) | null; settle: Settle };
-  type Settle = { resolve: (outcome: MovementOutcome) => void; reject: (err: unknown) => void };
-  let pending: Pending[] = [];
-  type Result = { ok: true; outcome: MovementOutcome } | { ok: false; err: unknown };
-  const writeGroup = sqlite.transaction((group: Pending[]) =>
-    group.map(({ rows, answer }): Result => {
+  type Queued = { rows: MovementRows; answer: ((balances: number[]) => string) | null };
+  const writeGroup = sqlite.transaction((group: Queued[]) =>
+    group.map(({ rows, answer }): PromiseSettledResult<MovementOutcome> => {
       try {
-        return { ok: true, outcome: write(rows, answer) };
+        return fulfilled(write(rows, answer));
       } catch (err) {
         // An error SQLite answers by rolling back the whole transaction (disk full, I/O): the
         // rest must not run outside it, and the group fails as one.
         if (!sqlite.inTransaction) throw err;
-        return { ok: false, err };
+        return rejected(err);
       }
     }),
   );
-  const flush = () => {
-    const group = pending;
-    pending = [];
-    // IMMEDIATE: the write lock is taken at BEGIN, so no statement of the group meets another writer.
-    withConnection(() => writeGroup.immediate(group)).then(
-      (results) =>
-        results.forEach((r, i) => (r.ok ? group[i]!.settle.resolve(r.outcome) : group[i]!.settle.reject(r.err))),
-      (err: unknown) => group.forEach((p) => p.settle.reject(err)),
-    );
-  };
+  // IMMEDIATE: the write lock is taken at BEGIN, so no statement of the group meets another writer.
+  const applyInGroup = perTurn((group: Queued[]) => withConnection(() => writeGroup.immediate(group)));
 
   return {
     apply: (rows, answer) =>
-      new Promise<MovementOutcome>((resolve, reject) => {
-        if (pending.length === 0) setImmediate(flush);
-        pending.push({
-          rows,
-          answer: answer && rows.tx.idempotency_key !== null ? answer.build : null,
-          settle: { resolve, reject },
-        });
-      }),
+      applyInGroup({ rows, answer: answer && rows.tx.idempotency_key !== null ? answer.build : null }),
     findByKey: (userId, key) => withConnection(() => byKey.get(userId, key)),
   };
 }
@@ -239,42 +222,29 @@ function postgresWriter(pool: pg.Pool): MovementWriter {
   // The movements in hand at one turn of the event loop go in one call, one round trip and one
   // transaction (decision 023): under load a round trip per movement was most of what the server
   // spent, and a balance every movement updates (one payee) was held for a commit each.
-  type Pending = { item: string; resolve: (outcome: MovementOutcome) => void; reject: (err: unknown) => void };
-  const pending: Pending[] = [];
-  // Never rejects: every caller of the group is settled, from its place in the answer or with the
-  // error that stopped the call.
-  const send = async (group: Pending[]) => {
-    try {
-      const { rows } = await pool.query<{ results: BatchResult[] }>({
-        name: 'atlas_post_movements',
-        text: 'select atlas_post_movements($1::jsonb) as results',
-        values: [`[${group.map((p) => p.item).join(',')}]`],
-      });
-      const results = rows[0]?.results ?? [];
-      group.forEach(({ resolve, reject }, i) => {
-        const r = results[i];
-        if (!r) reject(new Error(`the movement group's answer has no place ${i}`));
-        else if ('code' in r)
-          reject(refusalOf(Object.assign(new Error(r.message), { code: r.code, detail: r.detail })));
-        else if (r.replay_found)
-          resolve({ applied: false, earlier: { request_hash: r.replay_hash, response: r.replay_response } });
-        else resolve({ applied: true, balances: (r.balances ?? []).map(Number), response: null });
-      });
-    } catch (err) {
-      for (const p of group) p.reject(refusalOf(err));
-    }
-  };
-  // One group in flight at a time: the next forms while it runs (as a commit group does), and groups
-  // of one server never queue on each other's locks (a payee every transfer credits).
-  let inFlight = false;
-  const flush = () => {
-    if (inFlight || pending.length === 0) return;
-    inFlight = true;
-    void send(pending.splice(0, MAX_GROUP)).finally(() => {
-      inFlight = false;
-      flush();
-    });
-  };
+  // One group in flight at a time: the next forms while it runs, and groups of one server never
+  // queue on each other's locks (a payee every transfer credits).
+  const applyInGroup = perTurn(
+    async (items: string[]) => {
+      try {
+        const { rows } = await pool.query<{ results: BatchResult[] }>({
+          name: 'atlas_post_movements',
+          text: 'select atlas_post_movements($1::jsonb) as results',
+          values: [`[${items.join(',')}]`],
+        });
+        return (rows[0]?.results ?? []).map((r): PromiseSettledResult<MovementOutcome> => {
+          if ('code' in r)
+            return rejected(refusalOf(Object.assign(new Error(r.message), { code: r.code, detail: r.detail })));
+          if (r.replay_found)
+            return fulfilled({ applied: false, earlier: { request_hash: r.replay_hash, response: r.replay_response } });
+          return fulfilled({ applied: true, balances: (r.balances ?? []).map(Number), response: null });
+        });
+      } catch (err) {
+        throw refusalOf(err);
+      }
+    },
+    { oneAtATime: true, max: MAX_GROUP },
+  );
   return {
     apply(rows, answer) {
       const { entries, related, tx } = rows;
@@ -290,12 +260,14 @@ function postgresWriter(pool: pg.Pool): MovementWriter {
         guard: rows.guard ?? null,
         outbox: rows.outbox ?? null,
       };
-      return new Promise<MovementOutcome>((resolve, reject) => {
-        // Serialised here, so that a row that cannot be (it would throw) is refused to its caller alone.
-        const item = JSON.stringify(movement);
-        if (pending.length === 0 && !inFlight) setImmediate(flush);
-        pending.push({ item, resolve, reject });
-      });
+      // Serialised here, so that a row that cannot be (it would throw) is refused to its caller alone.
+      let item: string;
+      try {
+        item = JSON.stringify(movement);
+      } catch (err) {
+        return Promise.reject(err);
+      }
+      return applyInGroup(item);
     },
     async findByKey(userId, key) {
       const result = await pool.query<StoredAnswer>({
