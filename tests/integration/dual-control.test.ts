@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { verifyLedger } from '../../src/server/modules/ledger/verify';
 import { createTestApp, type TestApp } from '../support/app';
-import { testDialect } from '../support/db';
+import { recordStatements, testDialect } from '../support/db';
 import { sampleImage } from '../support/images';
 import { fund } from '../support/money';
 import { totpFromUri } from '../support/totp';
@@ -180,6 +180,47 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
     });
     expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
   });
+
+  it.skipIf(testDialect !== 'postgres')(
+    'on PostgreSQL an operator step is one read and one write (the transition, its money, audit row and e-mail together)',
+    async () => {
+      const { admin } = t.app.services;
+      const source = { ip: null, userAgent: 'dual-control-test' };
+      await fund(t.ctx, alice.id, 10_000);
+      const holdBefore = (await me(alice)).withdrawalHold;
+      const small = await deposit(alice, '20.00');
+      const big = await deposit(alice, '2000.00');
+      const rejected = await deposit(alice, '30.00');
+      const paid = await withdrawal(alice, '5.00');
+      const released = await withdrawal(alice, '6.00');
+      const steps: Array<[string, () => Promise<unknown>]> = [
+        ['deposit.approve', () => admin.approveDeposit(a.id, small, source)],
+        ['deposit.approve_first', () => admin.approveDeposit(a.id, big, source)],
+        ['deposit.approve_second', () => admin.approveDeposit(b.id, big, source)],
+        ['deposit.reject', () => admin.rejectDeposit(a.id, rejected, 'blurred', source)],
+        ['withdrawal.approve', () => admin.approveWithdrawal(a.id, paid, source)],
+        ['withdrawal.reject', () => admin.rejectWithdrawal(a.id, released, undefined, source)],
+      ];
+      for (const [action, step] of steps) {
+        const sent = recordStatements();
+        try {
+          await step();
+        } finally {
+          sent.restore();
+        }
+        // The realtime signal that follows the commit is not part of the step.
+        const own = sent.texts.filter((text) => !text.includes('pg_notify'));
+        expect(own, action).toHaveLength(2);
+        expect(own[0], action).toMatch(/^select/);
+        expect(own[1], action).toContain('atlas_post_movements');
+      }
+      for (const id of [small, big, rejected]) expect((await trail(id)).length).toBeGreaterThan(0);
+      expect((await trail(big)).map((r) => r.action)).toEqual(['deposit.approve_first', 'deposit.approve_second']);
+      expect((await trail(paid)).map((r) => r.action)).toEqual(['withdrawal.approve']);
+      expect((await me(alice)).withdrawalHold).toBe(holdBefore);
+      expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
+    },
+  );
 
   describe('races through HTTP: exactly one outcome, and the money matches it', () => {
     it('two operators giving the first approval at once: one is recorded, the other told the request changed', async () => {

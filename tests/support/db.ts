@@ -75,3 +75,19 @@ export function countStatements(pool: pg.Pool): { count: () => number; restore: 
   }) as typeof pool.query;
   return { count: () => statements, restore: () => void (pool.query = query) };
 }
+
+/**
+ * The text of every statement any pg client sends from now on, Kysely's included (to show how many
+ * round trips a piece of work took); `restore` stops recording.
+ */
+export function recordStatements(): { texts: string[]; restore: () => void } {
+  const proto = pg.Client.prototype;
+  const query = proto.query;
+  const texts: string[] = [];
+  proto.query = function (this: pg.Client, ...args: unknown[]) {
+    const [first] = args as [string | { text?: string } | undefined];
+    texts.push(typeof first === 'string' ? first : (first?.text ?? ''));
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  return { texts, restore: () => void (proto.query = query) };
+}

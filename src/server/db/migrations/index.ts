@@ -17,6 +17,7 @@ import * as m016 from './016_audit_indexes';
 import * as m017 from './017_seal_by_commit';
 import * as m018 from './018_lean_journal';
 import * as m019 from './019_movement_batches';
+import * as m020 from './020_operator_decisions';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -41,4 +42,5 @@ export const migrations: Record<string, MigrationModule> = {
   '017_seal_by_commit': m017,
   '018_lean_journal': m018,
   '019_movement_batches': m019,
+  '020_operator_decisions': m020,
 };

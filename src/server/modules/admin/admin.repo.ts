@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/index';
-import type { Queryable, Trx } from '../ledger/ledger.repo';
+import type { Queryable } from '../ledger/ledger.repo';
 
 export interface Page {
   status?: 'pending' | 'approved' | 'rejected';
@@ -94,52 +94,30 @@ export async function findWithdrawal(db: Queryable, id: string) {
   return db.selectFrom('withdrawal_request').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export interface Decision {
-  status: 'approved' | 'rejected';
-  at: string;
-  by: string;
-  notes: string | null;
-  /** A second approval names the first approver it completes: if that changed meanwhile, nothing is written. */
-  firstApprovedBy?: string;
+/** A request as an operator's step reads it, with where its e-mails go (null without a profile). */
+export interface DecisionRow {
+  id: string;
+  user_id: string;
+  amount_cents: number;
+  status: 'pending' | 'approved' | 'rejected';
+  first_approved_by?: string | null;
+  email: string | null;
+  locale: string | null;
+  /** A withdrawal's coin; null for a deposit. */
+  crypto_type: string | null;
 }
 
-type RequestTable = 'deposit_request' | 'withdrawal_request';
-
-/** Decides a request only while it is pending: of two operators deciding at once, one wins. */
-async function decide(trx: Trx, table: RequestTable, id: string, d: Decision): Promise<boolean> {
-  let q = trx
-    .updateTable(table)
-    .set({ status: d.status, processed_at: d.at, processed_by: d.by, admin_notes: d.notes })
-    .where('id', '=', id)
-    .where('status', '=', 'pending');
-  if (d.firstApprovedBy) q = q.where('first_approved_by', '=', d.firstApprovedBy);
-  const r = await q.executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
-/** Records the first of two approvals, only on a pending request that has none yet. */
-async function approveFirst(trx: Trx, table: RequestTable, id: string, by: string, at: string): Promise<boolean> {
-  const r = await trx
-    .updateTable(table)
-    .set({ first_approved_by: by, first_approved_at: at })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('first_approved_by', 'is', null)
+export async function findRequest(
+  db: Queryable,
+  table: 'deposit_request' | 'withdrawal_request',
+  id: string,
+): Promise<DecisionRow | undefined> {
+  // Both request tables have these columns (typed as the withdrawal's); only a withdrawal names a coin.
+  return db
+    .selectFrom(`${table} as r` as 'withdrawal_request as r')
+    .leftJoin('user_profile as p', 'p.user_id', 'r.user_id')
+    .select(['r.id', 'r.user_id', 'r.amount_cents', 'r.status', 'r.first_approved_by', 'p.email', 'p.locale'])
+    .select(sql<string | null>`${sql.raw(table === 'withdrawal_request' ? 'r.crypto_type' : 'null')}`.as('crypto_type'))
+    .where('r.id', '=', id)
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
-
-export const decideDeposit = (trx: Trx, id: string, d: Decision) => decide(trx, 'deposit_request', id, d);
-export const decideWithdrawal = (trx: Trx, id: string, d: Decision) => decide(trx, 'withdrawal_request', id, d);
-export const approveDepositFirst = (trx: Trx, id: string, by: string, at: string) =>
-  approveFirst(trx, 'deposit_request', id, by, at);
-export const approveWithdrawalFirst = (trx: Trx, id: string, by: string, at: string) =>
-  approveFirst(trx, 'withdrawal_request', id, by, at);
-
-export async function linkDepositTx(trx: Trx, id: string, txId: string): Promise<void> {
-  await trx.updateTable('deposit_request').set({ tx_id: txId }).where('id', '=', id).execute();
-}
-
-export async function linkWithdrawalSettleTx(trx: Trx, id: string, txId: string): Promise<void> {
-  await trx.updateTable('withdrawal_request').set({ settle_tx_id: txId }).where('id', '=', id).execute();
 }

@@ -1,20 +1,19 @@
 import { DomainError } from '../../../core/errors';
-import { withdrawalReleasePostings, withdrawalSettlePostings } from '../../../core/ledger';
+import { depositPostings, withdrawalReleasePostings, withdrawalSettlePostings } from '../../../core/ledger';
 import { toDecimalString } from '../../../core/money';
 import type { AdminDeposit, AdminWithdrawal } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
-import { contactOf } from '../cashier/cashier.repo';
 import { proofMatches } from '../backoffice/proof-match';
 import { toDeposit } from '../cashier/deposits.service';
 import { toWithdrawal } from '../cashier/withdrawals.service';
-import { InsufficientFunds, post, type Trx } from '../ledger/ledger.service';
-import { recordAudit, type AuditSource } from '../audit/audit.service';
-import { isFrozen } from '../freeze/freeze';
-import { creditDeposit } from '../ledger/deposits';
-import { enqueueEmail } from '../notifications/outbox';
+import { InsufficientFunds } from '../ledger/ledger.service';
+import { createMovements, type Movement } from '../ledger/movement';
+import { auditRow, type AuditSource } from '../audit/audit.service';
+import { outboxRow } from '../notifications/outbox';
 import { signProofLink, PROOF_LINK_TTL_S } from '../storage/signed-link';
 import * as repo from './admin.repo';
+import type { DecisionRow } from './admin.repo';
 
 type Status = 'pending' | 'approved' | 'rejected';
 
@@ -77,115 +76,159 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
     };
   }
 
-  async function email(trx: Trx, userId: string, template: Template, params: Record<string, string>) {
-    const contact = await contactOf(trx, userId);
-    if (!contact) return;
-    await enqueueEmail(trx, {
-      userId,
-      to: contact.email,
-      template,
-      locale: contact.locale,
-      params: params as never,
-      now: clock.now(),
-    });
+  const movements = createMovements(ctx.dbh);
+  const tables = { deposit: 'deposit_request', withdrawal: 'withdrawal_request' } as const;
+
+  /** Why a step wrote nothing: the request was decided meanwhile, or its stage moved. */
+  async function lost(kind: Kind, id: string): Promise<never> {
+    const now = await repo.findRequest(db, tables[kind], id);
+    throw new DomainError(now && now.status === 'pending' ? 'request_stage_changed' : 'request_not_pending');
   }
 
-  const table = {
-    deposit: { find: repo.findDeposit, decide: repo.decideDeposit, first: repo.approveDepositFirst },
-    withdrawal: { find: repo.findWithdrawal, decide: repo.decideWithdrawal, first: repo.approveWithdrawalFirst },
-  };
-
   /**
-   * Runs a decision on a request that is not the operator's own and still pending. Every write is
-   * a conditional transition inside one transaction: whatever races, one outcome commits.
+   * An operator's step on a request that is not their own and still pending: read once, decided here
+   * (core's postings, the dual-control rule), then written in one step (one round trip on
+   * PostgreSQL): the request's conditional transition, the money it moves, the audit row and the
+   * e-mail, together or not at all. Whatever raced since the read, one outcome commits.
    */
-  async function decide<R extends { user_id: string; status: Status }>(
+  async function step(
     kind: Kind,
     operatorId: string,
     id: string,
-    run: (trx: Trx, row: R) => Promise<void>,
-  ) {
-    const found = (await table[kind].find(db, id)) as R | undefined;
-    if (!found) throw new DomainError('request_not_found');
-    if (found.user_id === operatorId) throw new DomainError('own_request');
-    if (found.status !== 'pending') throw new DomainError('request_not_pending');
-    await db.transaction().execute((trx) => run(trx, found));
-    notifier.requestChanged(found.user_id, kind);
+    decide: (row: DecisionRow, at: Date) => Movement<void>,
+  ): Promise<void> {
+    const row = await repo.findRequest(db, tables[kind], id);
+    if (!row) throw new DomainError('request_not_found');
+    if (row.user_id === operatorId) throw new DomainError('own_request');
+    if (row.status !== 'pending') throw new DomainError('request_not_pending');
+    const at = clock.now();
+    const stale = new Error('stale');
+    try {
+      await movements.apply(
+        { userId: row.user_id, key: undefined, requestHash: '' },
+        { ...decide(row, at), stale: () => stale },
+        at,
+      );
+    } catch (err) {
+      if (err === stale) await lost(kind, id);
+      if (err instanceof InsufficientFunds) throw new DomainError('user_insufficient_funds');
+      throw err;
+    }
+    notifier.requestChanged(row.user_id, kind);
   }
 
-  /** Why a conditional transition wrote nothing: the request was decided, or its stage moved. */
-  async function lost(trx: Trx, kind: Kind, id: string): Promise<never> {
-    const now = await table[kind].find(trx, id);
-    throw new DomainError(now && now.status === 'pending' ? 'request_stage_changed' : 'request_not_pending');
+  /** The e-mail of a decision, to the person's address in their language (none without a profile). */
+  function email(row: DecisionRow, template: Template, params: Record<string, string>) {
+    return (now: Date) =>
+      outboxRow({
+        userId: row.user_id,
+        to: row.email!,
+        template,
+        locale: row.locale ?? 'fr',
+        params: params as never,
+        now,
+      });
+  }
+
+  function audit(
+    kind: Kind,
+    id: string,
+    operatorId: string,
+    source: AuditSource,
+    action: string,
+    before: unknown,
+    after: (txId: string | null) => unknown,
+    at: Date,
+  ) {
+    return (txId: string | null) =>
+      auditRow(
+        {
+          actorId: operatorId,
+          action: `${kind}.${action}`,
+          target: { type: `${kind}_request`, id },
+          source,
+          before,
+          after: after(txId),
+        },
+        at,
+      );
   }
 
   /**
    * Approves: below the dual-control threshold, or as the second of two different operators, it
    * moves the money; at or above it without an earlier approval, it records the first approval.
+   * A withdrawal of a frozen account is neither approved nor half-approved.
    */
   async function approve(
     kind: Kind,
     operatorId: string,
     id: string,
     source: AuditSource,
-    settle: (
-      trx: Trx,
-      row: { user_id: string; amount_cents: number; crypto_type?: string },
-      at: Date,
-    ) => Promise<Record<string, unknown>>,
+    settle: (row: DecisionRow) => {
+      post: NonNullable<Movement<void>['post']>;
+      template: Template;
+      params: Record<string, string>;
+    },
   ): Promise<'awaiting_second' | 'approved'> {
     let stage: 'awaiting_second' | 'approved' = 'approved';
-    await decide<{
-      user_id: string;
-      status: Status;
-      amount_cents: number;
-      first_approved_by?: string | null;
-      crypto_type?: string;
-    }>(kind, operatorId, id, async (trx, row) => {
-      const at = clock.now();
-      const amount = Number(row.amount_cents);
-      if (kind === 'withdrawal' && (await isFrozen(trx, row.user_id))) throw new DomainError('user_frozen');
-      const target = { type: `${kind}_request`, id };
+    await step(kind, operatorId, id, (row, at) => {
       const first = row.first_approved_by ?? null;
-      if (needsTwo(amount) && !first) {
-        if (!(await table[kind].first(trx, id, operatorId, at.toISOString()))) await lost(trx, kind, id);
-        await recordAudit(
-          trx,
-          {
-            actorId: operatorId,
-            action: `${kind}.approve_first`,
-            target,
-            source,
-            before: { status: 'pending', firstApprovedBy: null },
-            after: { status: 'pending', firstApprovedBy: operatorId },
-          },
-          at,
-        );
+      const frozenGuard =
+        kind === 'withdrawal' ? { requireNotFrozen: row.user_id, frozen: () => new DomainError('user_frozen') } : {};
+      if (needsTwo(Number(row.amount_cents)) && !first) {
         stage = 'awaiting_second';
-        return;
+        return {
+          ...frozenGuard,
+          transition: {
+            request_table: tables[kind],
+            id,
+            seen_first_approved_by: null,
+            first_approved_by: operatorId,
+            first_approved_at: at.toISOString(),
+          },
+          audit: audit(
+            kind,
+            id,
+            operatorId,
+            source,
+            'approve_first',
+            { status: 'pending', firstApprovedBy: null },
+            () => ({ status: 'pending', firstApprovedBy: operatorId }),
+            at,
+          ),
+          respond: () => undefined,
+        };
       }
-      if (needsTwo(amount) && first === operatorId) throw new DomainError('second_approval_same_operator');
-      const decided = await table[kind].decide(trx, id, {
-        status: 'approved',
-        at: at.toISOString(),
-        by: operatorId,
-        notes: null,
-        ...(first ? { firstApprovedBy: first } : {}),
-      });
-      if (!decided) await lost(trx, kind, id);
-      const after = await settle(trx, row, at);
-      await recordAudit(
-        trx,
-        {
-          actorId: operatorId,
-          action: first ? `${kind}.approve_second` : `${kind}.approve`,
-          target,
-          source,
-          before: { status: 'pending', firstApprovedBy: first },
-          after: { status: 'approved', ...after },
+      if (needsTwo(Number(row.amount_cents)) && first === operatorId)
+        throw new DomainError('second_approval_same_operator');
+      const { post, template, params } = settle(row);
+      return {
+        ...frozenGuard,
+        post,
+        transition: {
+          request_table: tables[kind],
+          id,
+          // A second approval completes the first one it saw: if that changed meanwhile, nothing is written.
+          ...(first ? { seen_first_approved_by: first } : {}),
+          status: 'approved',
+          processed_at: at.toISOString(),
+          processed_by: operatorId,
+          admin_notes: null,
+          link_tx: true,
         },
-        at,
-      );
+        audit: audit(
+          kind,
+          id,
+          operatorId,
+          source,
+          first ? 'approve_second' : 'approve',
+          { status: 'pending', firstApprovedBy: first },
+          (txId) => ({ status: 'approved', txId }),
+          at,
+        ),
+        outbox: row.email ? email(row, template, params) : undefined,
+        respond: () => undefined,
+      };
     });
     return stage;
   }
@@ -196,36 +239,36 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
     id: string,
     reason: string | undefined,
     source: AuditSource,
-    release: (trx: Trx, row: { user_id: string; amount_cents: number }, at: Date) => Promise<void>,
+    release?: (row: DecisionRow) => NonNullable<Movement<void>['post']>,
   ) {
-    await decide<{ user_id: string; status: Status; amount_cents: number; first_approved_by?: string | null }>(
-      kind,
-      operatorId,
-      id,
-      async (trx, row) => {
-        const at = clock.now();
-        const why = reason?.trim() || null;
-        if (
-          !(await table[kind].decide(trx, id, { status: 'rejected', at: at.toISOString(), by: operatorId, notes: why }))
-        )
-          await lost(trx, kind, id);
-        await release(trx, row, at);
-        await recordAudit(
-          trx,
-          {
-            actorId: operatorId,
-            action: `${kind}.reject`,
-            target: { type: `${kind}_request`, id },
-            source,
-            before: { status: 'pending', firstApprovedBy: row.first_approved_by ?? null },
-            after: { status: 'rejected', notes: why },
-          },
+    await step(kind, operatorId, id, (row, at) => {
+      const why = reason?.trim() || null;
+      const amount = toDecimalString(Number(row.amount_cents));
+      return {
+        post: release?.(row),
+        transition: {
+          request_table: tables[kind],
+          id,
+          status: 'rejected',
+          processed_at: at.toISOString(),
+          processed_by: operatorId,
+          admin_notes: why,
+          link_tx: false,
+        },
+        audit: audit(
+          kind,
+          id,
+          operatorId,
+          source,
+          'reject',
+          { status: 'pending', firstApprovedBy: row.first_approved_by ?? null },
+          () => ({ status: 'rejected', notes: why }),
           at,
-        );
-        const amount = toDecimalString(Number(row.amount_cents));
-        await email(trx, row.user_id, `${kind}_rejected`, { amount, ...(why ? { reason: why } : {}) });
-      },
-    );
+        ),
+        outbox: row.email ? email(row, `${kind}_rejected`, { amount, ...(why ? { reason: why } : {}) }) : undefined,
+        respond: () => undefined,
+      };
+    });
   }
 
   return {
@@ -294,63 +337,42 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
     },
 
     approveDeposit: (operatorId: string, id: string, source: AuditSource) =>
-      approve('deposit', operatorId, id, source, async (trx, row, at) => {
-        const amount = Number(row.amount_cents);
-        const txId = await creditDeposit(
-          trx,
-          { userId: row.user_id, amountCents: amount, ref: { type: 'deposit_request', id }, approvedBy: operatorId },
-          at,
-        );
-        await repo.linkDepositTx(trx, id, txId);
-        await email(trx, row.user_id, 'deposit_approved', { amount: toDecimalString(amount) });
-        return { txId };
-      }),
+      approve('deposit', operatorId, id, source, (row) => ({
+        post: {
+          type: 'deposit',
+          userId: row.user_id,
+          createdBy: operatorId,
+          postings: depositPostings(row.user_id, Number(row.amount_cents)),
+          ref: { type: 'deposit_request', id },
+        },
+        template: 'deposit_approved',
+        params: { amount: toDecimalString(Number(row.amount_cents)) },
+      })),
 
     rejectDeposit: (operatorId: string, id: string, reason: string | undefined, source: AuditSource) =>
-      reject('deposit', operatorId, id, reason, source, async () => {}),
+      reject('deposit', operatorId, id, reason, source),
 
     approveWithdrawal: (operatorId: string, id: string, source: AuditSource) =>
-      approve('withdrawal', operatorId, id, source, async (trx, row, at) => {
-        const amount = Number(row.amount_cents);
-        try {
-          const txId = await post(
-            trx,
-            {
-              type: 'withdrawal_settle',
-              userId: row.user_id,
-              createdBy: operatorId,
-              postings: withdrawalSettlePostings(row.user_id, amount),
-              ref: { type: 'withdrawal_request', id },
-            },
-            at,
-          );
-          await repo.linkWithdrawalSettleTx(trx, id, txId);
-          await email(trx, row.user_id, 'withdrawal_approved', {
-            amount: toDecimalString(amount),
-            crypto: row.crypto_type ?? '',
-          });
-          return { txId };
-        } catch (err) {
-          if (err instanceof InsufficientFunds) throw new DomainError('user_insufficient_funds');
-          throw err;
-        }
-      }),
+      approve('withdrawal', operatorId, id, source, (row) => ({
+        post: {
+          type: 'withdrawal_settle',
+          userId: row.user_id,
+          createdBy: operatorId,
+          postings: withdrawalSettlePostings(row.user_id, Number(row.amount_cents)),
+          ref: { type: 'withdrawal_request', id },
+        },
+        template: 'withdrawal_approved',
+        params: { amount: toDecimalString(Number(row.amount_cents)), crypto: row.crypto_type ?? '' },
+      })),
 
     rejectWithdrawal: (operatorId: string, id: string, reason: string | undefined, source: AuditSource) =>
-      reject('withdrawal', operatorId, id, reason, source, async (trx, row, at) => {
-        const amount = Number(row.amount_cents);
-        await post(
-          trx,
-          {
-            type: 'withdrawal_release',
-            userId: row.user_id,
-            createdBy: operatorId,
-            postings: withdrawalReleasePostings(row.user_id, amount),
-            ref: { type: 'withdrawal_request', id },
-          },
-          at,
-        );
-      }),
+      reject('withdrawal', operatorId, id, reason, source, (row) => ({
+        type: 'withdrawal_release',
+        userId: row.user_id,
+        createdBy: operatorId,
+        postings: withdrawalReleasePostings(row.user_id, Number(row.amount_cents)),
+        ref: { type: 'withdrawal_request', id },
+      })),
 
     /** A link to the proof that works for 3600 s, for operators only (the route checks the role). */
     async proofLink(id: string): Promise<{ url: string; expiresAt: string }> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../ledger/ledger.repo';
-import { insertAudit } from './audit.repo';
+import { insertAudit, type AuditRow } from './audit.repo';
 
 /** Where an action came from: the client's address (as the proxy rules resolve it) and its browser. */
 export interface AuditSource {
@@ -28,12 +28,9 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/**
- * Writes one row of the audit trail, inside the caller's transaction when it has one (a decision
- * and its trail commit together). The trail is sealed into the hash chain with the journal.
- */
-export async function recordAudit(q: Queryable, entry: AuditEntry, now: Date): Promise<void> {
-  await insertAudit(q, {
+/** The row of the audit trail for an entry (for a write that inserts it itself: an operator's one-step decision). */
+export function auditRow(entry: AuditEntry, now: Date): AuditRow {
+  return {
     id: randomUUID(),
     actor_id: entry.actorId,
     action: entry.action,
@@ -45,7 +42,15 @@ export async function recordAudit(q: Queryable, entry: AuditEntry, now: Date): P
     ip: entry.source.ip,
     user_agent: entry.source.userAgent,
     result: entry.result ?? 'ok',
-  });
+  };
+}
+
+/**
+ * Writes one row of the audit trail, inside the caller's transaction when it has one (an action and
+ * its trail commit together). The trail is sealed into the hash chain with the journal.
+ */
+export async function recordAudit(q: Queryable, entry: AuditEntry, now: Date): Promise<void> {
+  await insertAudit(q, auditRow(entry, now));
 }
 
 /** For paths where the trail must never fail the action it records (sign-in, sign-out). */

@@ -110,11 +110,3 @@ export async function transfersOf(db: Queryable, userId: string) {
   ]);
   return { sent, received };
 }
-
-export async function contactOf(db: Queryable, userId: string) {
-  return db
-    .selectFrom('user_profile')
-    .select(['email', 'locale', 'full_name'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}

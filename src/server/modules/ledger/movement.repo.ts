@@ -9,8 +9,9 @@ import { fulfilled, perTurn, rejected } from '../../db/per-turn';
  * domain row, conditional balance updates, entries and the idempotency record, applied in one go
  * (decision 021), together with the other movements of the same turn of the event loop, each undone
  * alone if refused (decision 023). PostgreSQL: one call of `atlas_post_movements` (migrations 015,
- * 019), a named statement planned once per connection: one round trip and one transaction for the
- * group. SQLite: precompiled statements, one savepoint each, one commit for the group.
+ * 019, 020), a named statement planned once per connection: one round trip and one transaction for
+ * the group. SQLite: precompiled statements, one savepoint each, one commit for the group. An
+ * operator's step on a request goes the same way, with or without money (its audit row included).
  */
 
 /** The row that references the journal row, written in the same transaction. */
@@ -19,7 +20,30 @@ export type RelatedWrite =
   | { table: 'investment'; row: Database['investment'] }
   | { table: 'withdrawal_request'; row: Database['withdrawal_request'] }
   /** A stop: the investment must still be active. */
-  | { table: 'investment_stop'; row: { id: string; stopped_at: string; current_value_cents: number } };
+  | { table: 'investment_stop'; row: { id: string; stopped_at: string; current_value_cents: number } }
+  /** An operator's step on a request: the request must still be pending, as the service saw it. */
+  | { table: 'request_transition'; row: RequestTransition };
+
+/**
+ * A first of two approvals (`first_approved_*`), or the decision (`status`…); applied only while
+ * the request is pending and, when `seen_first_approved_by` is given, its first approval is still
+ * that one (null: none yet).
+ */
+export type RequestTransition = {
+  request_table: 'deposit_request' | 'withdrawal_request';
+  id: string;
+  seen_first_approved_by?: string | null;
+} & (
+  | { first_approved_by: string; first_approved_at: string }
+  | {
+      status: 'approved' | 'rejected';
+      processed_at: string;
+      processed_by: string;
+      admin_notes: string | null;
+      /** The request keeps this movement's journal row as the one that decided it (a deposit's credit, a withdrawal's settlement). */
+      link_tx: boolean;
+    }
+);
 
 /** A condition checked in the same transaction, before anything is written; core computed its bounds. */
 export interface WithdrawalLockGuard {
@@ -34,7 +58,10 @@ export interface MovementRows {
   guard?: { withdrawal_lock?: WithdrawalLockGuard; verified_user?: string; profile_user?: string; not_frozen?: string };
   /** An e-mail the movement sends, committed with it. */
   outbox?: Database['email_outbox'];
-  tx: Omit<Database['ledger_tx'], 'response'>;
+  /** The audit row of an operator's step, committed with it. */
+  audit?: Database['audit_log'];
+  /** Null for a step that moves no money (an operator's first approval, a deposit's rejection): no entries either. */
+  tx: Omit<Database['ledger_tx'], 'response'> | null;
   /** In the order the balances are updated (sorted by account id: no deadlock between two movements). */
   entries: Array<{ accountId: string; owner: string; kind: string; amount: number }>;
   related?: RelatedWrite;
@@ -85,6 +112,38 @@ const txColumns = [
   'created_at',
 ] as const;
 
+/** SQLite's form of migration 020's request transition: the same conditions, one statement per table. */
+function requestTransitionSql(table: RequestTransition['request_table'], linked: 'tx_id' | 'settle_tx_id'): string {
+  return `update ${table} set
+      status = coalesce(@status, status),
+      processed_at = coalesce(@processed_at, processed_at),
+      processed_by = coalesce(@processed_by, processed_by),
+      admin_notes = case when @status is null then admin_notes else @admin_notes end,
+      first_approved_by = coalesce(@first_approved_by, first_approved_by),
+      first_approved_at = coalesce(@first_approved_at, first_approved_at),
+      ${linked} = case when @link_tx then @tx_id else ${linked} end
+    where id = @id and status = 'pending' and (not @check_first or first_approved_by is @seen_first_approved_by)`;
+}
+
+/** Every named parameter of requestTransitionSql, absent ones null. */
+function transitionParams(row: RequestTransition, txId: string | null) {
+  const decision = 'status' in row ? row : undefined;
+  const first = 'first_approved_by' in row ? row : undefined;
+  return {
+    id: row.id,
+    status: decision?.status ?? null,
+    processed_at: decision?.processed_at ?? null,
+    processed_by: decision?.processed_by ?? null,
+    admin_notes: decision?.admin_notes ?? null,
+    link_tx: decision?.link_tx ? 1 : 0,
+    tx_id: txId,
+    first_approved_by: first?.first_approved_by ?? null,
+    first_approved_at: first?.first_approved_at ?? null,
+    check_first: row.seen_first_approved_by !== undefined ? 1 : 0,
+    seen_first_approved_by: row.seen_first_approved_by ?? null,
+  };
+}
+
 function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) => Promise<T>): MovementWriter {
   const byKey = sqlite.prepare<[string, string], StoredAnswer>(
     'select request_hash, response from ledger_tx where user_id = ? and idempotency_key = ?',
@@ -111,6 +170,10 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
   const stop = sqlite.prepare(
     'update investment set is_active = 0, stopped_at = @stopped_at, stop_tx_id = @tx_id, current_value_cents = @current_value_cents where id = @id and is_active = 1',
   );
+  const transitions = {
+    deposit_request: sqlite.prepare(requestTransitionSql('deposit_request', 'tx_id')),
+    withdrawal_request: sqlite.prepare(requestTransitionSql('withdrawal_request', 'settle_tx_id')),
+  };
   // One insert per domain table and column list, compiled the first time it is seen.
   const inserts = new Map<string, SQLite.Statement>();
   const insertRow = (table: string, row: Record<string, unknown>) => {
@@ -129,7 +192,7 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
   const write = sqlite.transaction(
     (rows: MovementRows, answer: ((balances: number[]) => string) | null): MovementOutcome => {
       const { tx } = rows;
-      if (tx.idempotency_key !== null) {
+      if (tx && tx.idempotency_key !== null) {
         const earlier = byKey.get(tx.user_id, tx.idempotency_key);
         if (earlier) return { applied: false, earlier };
       }
@@ -144,10 +207,13 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
         const first = firstInvestment.get(lock.user_id);
         if (first != null && first > lock.boundary) throw new MovementRefused('locked', first);
       }
-      insertTx.run(tx);
+      if (tx) insertTx.run(tx);
       const related = rows.related;
       if (related?.table === 'investment_stop') {
-        if (stop.run({ ...related.row, tx_id: tx.id }).changes !== 1) throw new MovementRefused('stale');
+        if (stop.run({ ...related.row, tx_id: tx?.id ?? null }).changes !== 1) throw new MovementRefused('stale');
+      } else if (related?.table === 'request_transition') {
+        const changed = transitions[related.row.request_table].run(transitionParams(related.row, tx?.id ?? null));
+        if (changed.changes !== 1) throw new MovementRefused('stale');
       } else if (related) {
         insertRow(related.table, related.row);
       }
@@ -155,16 +221,17 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
       for (const e of rows.entries) {
         let balance = applyDelta.get(e.amount, e.accountId, e.amount);
         if (balance === undefined && (e.amount > 0 || e.owner === 'platform')) {
-          ensureAccount.run(e.accountId, e.owner, e.kind, tx.created_at);
+          ensureAccount.run(e.accountId, e.owner, e.kind, tx!.created_at);
           balance = applyDelta.get(e.amount, e.accountId, e.amount);
         }
         if (balance === undefined) throw new MovementRefused('insufficient', e.accountId);
         balances.push(balance);
       }
-      for (const e of rows.entries) insertEntry.run(tx.id, e.accountId, e.amount);
+      for (const e of rows.entries) insertEntry.run(tx!.id, e.accountId, e.amount);
       if (rows.outbox) insertRow('email_outbox', { ...rows.outbox });
+      if (rows.audit) insertRow('audit_log', { ...rows.audit });
       const response = answer ? answer(balances) : null;
-      if (response !== null) setResponse.run(response, tx.id);
+      if (response !== null) setResponse.run(response, tx!.id);
       return { applied: true, balances, response };
     },
   );
@@ -193,7 +260,7 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
 
   return {
     apply: (rows, answer) =>
-      applyInGroup({ rows, answer: answer && rows.tx.idempotency_key !== null ? answer.build : null }),
+      applyInGroup({ rows, answer: answer && rows.tx?.idempotency_key != null ? answer.build : null }),
     findByKey: (userId, key) => withConnection(() => byKey.get(userId, key)),
   };
 }
@@ -256,9 +323,10 @@ function postgresWriter(pool: pg.Pool): MovementWriter {
         amounts: entries.map((e) => e.amount),
         related_table: related?.table ?? null,
         related: related?.row ?? null,
-        response: answer && tx.idempotency_key !== null ? answer.template : null,
+        response: answer && tx?.idempotency_key != null ? answer.template : null,
         guard: rows.guard ?? null,
         outbox: rows.outbox ?? null,
+        audit: rows.audit ?? null,
       };
       // Serialised here, so that a row that cannot be (it would throw) is refused to its caller alone.
       let item: string;

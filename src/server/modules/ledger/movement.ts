@@ -6,15 +6,24 @@ import type { DbHandle } from '../../db/index';
 import type { Database } from '../../db/schema';
 import { isRetryableConflict } from '../../db/errors';
 import { decodeStoredAnswer, InsufficientFunds, type IdempotencyInput, type PostInput } from './ledger.service';
-import { createMovementWriter, MovementRefused, type RelatedWrite, type StoredAnswer } from './movement.repo';
+import {
+  createMovementWriter,
+  MovementRefused,
+  type RelatedWrite,
+  type RequestTransition,
+  type StoredAnswer,
+} from './movement.repo';
 
 /**
  * A money movement as core and the service decided it: the postings, the domain row that goes with
  * them, and the answer (which may show balances the movement leaves). The database only applies it.
  */
 export interface Movement<T> {
-  post: Omit<PostInput, 'idempotency'>;
+  /** The money it moves; none for an operator's step that only changes a request (a first approval, a deposit's rejection). */
+  post?: Omit<PostInput, 'idempotency'>;
   related?: (txId: string) => RelatedWrite;
+  /** An operator's step on a request (its domain row; the request keeps the journal row when the step says so). */
+  transition?: RequestTransition;
   /** The answer, given the balances after the movement (as decimal strings) of the accounts it touched. */
   respond: (balanceAfter: (account: AccountRef) => string) => T;
   /** What to say when the domain row was no longer in the state the service saw (a stop raced by another). */
@@ -27,6 +36,10 @@ export interface Movement<T> {
   requireProfile?: string;
   /** A frozen account sends nothing out (no transfer, withdrawal or new investment): checked in the same statement. */
   requireNotFrozen?: string;
+  /** What to say when that account is frozen (the person's own movement: account_frozen). */
+  frozen?: () => Error;
+  /** The audit row of an operator's step, given the journal row's id (null when no money moved). */
+  audit?: (txId: string | null) => Database['audit_log'];
   /** An e-mail sent with the movement (its outbox row, committed together). */
   outbox?: (now: Date) => Database['email_outbox'];
 }
@@ -58,11 +71,11 @@ export function createMovements(dbh: DbHandle) {
      */
     async apply<T>(input: IdempotencyInput, movement: Movement<T>, now: Date): Promise<T> {
       const { post } = movement;
-      assertBalanced(post.postings);
-      const txId = timeOrderedId();
+      if (post) assertBalanced(post.postings);
+      const txId = post ? timeOrderedId() : null;
       const at = now.toISOString();
       // A stable order of row updates keeps two opposite movements from deadlocking on PostgreSQL.
-      const entries = post.postings
+      const entries = (post?.postings ?? [])
         .map((p) => ({
           accountId: accountId(p.account),
           owner: p.account.owner,
@@ -78,19 +91,25 @@ export function createMovements(dbh: DbHandle) {
       const render = (balances: number[]) =>
         movement.respond((account) => toDecimalString(balances[indexOf(account)]!));
       const rows = {
-        tx: {
-          id: txId,
-          type: post.type,
-          user_id: post.userId,
-          idempotency_key: input.key ?? null,
-          request_hash: input.key ? input.requestHash : null,
-          ref_type: post.ref?.type ?? null,
-          ref_id: post.ref?.id ?? null,
-          created_by: post.createdBy,
-          created_at: at,
-        },
+        tx: post
+          ? {
+              id: txId!,
+              type: post.type,
+              user_id: post.userId,
+              idempotency_key: input.key ?? null,
+              request_hash: input.key ? input.requestHash : null,
+              ref_type: post.ref?.type ?? null,
+              ref_id: post.ref?.id ?? null,
+              created_by: post.createdBy,
+              created_at: at,
+            }
+          : null,
         entries,
-        related: movement.related?.(txId),
+        related: movement.transition
+          ? ({ table: 'request_transition', row: movement.transition } as const)
+          : txId !== null
+            ? movement.related?.(txId)
+            : undefined,
         guard:
           movement.guard || movement.requireVerified || movement.requireProfile || movement.requireNotFrozen
             ? {
@@ -105,6 +124,7 @@ export function createMovements(dbh: DbHandle) {
               }
             : undefined,
         outbox: movement.outbox?.(now),
+        audit: movement.audit?.(txId),
       };
       // Only a request with a key can be replayed, so only its answer is kept.
       const answer = input.key
@@ -125,7 +145,7 @@ export function createMovements(dbh: DbHandle) {
           if (first !== undefined) return first;
           if (err instanceof MovementRefused) {
             if (err.reason === 'insufficient') throw new InsufficientFunds(err.accountId ?? '');
-            if (err.reason === 'frozen') throw new DomainError('account_frozen');
+            if (err.reason === 'frozen') throw movement.frozen?.() ?? new DomainError('account_frozen');
             if (err.reason === 'unverified') throw new DomainError('email_not_verified');
             if (err.reason === 'no_profile') throw new DomainError('profile_not_found');
             if (err.reason === 'locked' && movement.guard) throw movement.guard.locked(new Date(err.accountId ?? 0));
