@@ -45,16 +45,20 @@ describe(`foundation over HTTP (${testDialect})`, () => {
     expect(remote.json().error.code).toBe('forbidden');
   });
 
-  it('sends HSTS and upgrade-insecure-requests only when PUBLIC_URL is https', async () => {
-    const plain = await t.app.inject('/healthz');
-    expect(plain.headers['strict-transport-security']).toBeUndefined();
-    expect(String(plain.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+  it('sends HSTS (pages and data) and upgrade-insecure-requests (pages) only when PUBLIC_URL is https', async () => {
+    for (const url of ['/', '/healthz']) {
+      const plain = await t.app.inject(url);
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      expect(String(plain.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    }
     const secure = await createTestApp({ PUBLIC_URL: 'https://invest.example.test' });
     try {
-      const res = await secure.app.inject('/healthz');
-      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      const page = await secure.app.inject('/');
+      expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      const data = await secure.app.inject('/api/market/btc');
+      expect(data.headers['strict-transport-security']).toBe(page.headers['strict-transport-security']);
+      expect(data.headers['x-content-type-options']).toBe('nosniff');
     } finally {
       await secure.close();
     }
@@ -74,13 +78,33 @@ describe(`foundation over HTTP (${testDialect})`, () => {
     }
   });
 
-  it('sends a strict Content-Security-Policy and a request id', async () => {
-    const res = await t.app.inject('/healthz');
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(res.headers['x-request-id']).toBeTruthy();
+  it('sends pages a strict Content-Security-Policy with helmet’s headers, and a request id', async () => {
+    for (const url of ['/', '/portfolio', '/api/docs', '/terms/fr.pdf', '/robots.txt']) {
+      const res = await t.app.inject(url);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).not.toContain('unsafe-inline');
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-request-id'], url).toBeTruthy();
+    }
+    const page = String((await t.app.inject('/')).headers['content-security-policy']);
+    expect(page).toContain("script-src 'self'");
+    expect(page).toContain("frame-ancestors 'none'");
+  });
+
+  it('sends data answers (API, health, metrics) a policy that loads nothing, no sniffing, no framing, same-origin reads', async () => {
+    for (const url of ['/healthz', '/readyz', '/metrics', '/api/market/btc', '/api/me', '/api/nowhere']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['x-request-id'], url).toBeTruthy();
+      // What only a page does (open windows, send referrers, prefetch) is not said to an answer that is not one.
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['x-dns-prefetch-control'], url).toBeUndefined();
+    }
   });
 
   it('stores and reads back 64-bit money integers exactly', async () => {

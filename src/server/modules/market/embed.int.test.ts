@@ -42,11 +42,13 @@ describe(`TradingView embed document (${testDialect})`, () => {
   });
 
   it('keeps the strict policy everywhere else', async () => {
-    for (const url of ['/api/market/btc', '/api/nope', '/healthz']) {
-      const csp = String((await t.app.inject(url)).headers['content-security-policy']);
-      expect(csp).not.toContain('tradingview');
-      expect(directives(csp)['script-src']).toEqual(["'self'"]);
-      expect(directives(csp)['frame-ancestors']).toEqual(["'none'"]);
+    for (const url of ['/', '/invest', '/nope', '/api/market/btc', '/api/nope', '/healthz']) {
+      const csp = directives(String((await t.app.inject(url)).headers['content-security-policy']));
+      expect(JSON.stringify(csp), url).not.toContain('tradingview');
+      // Pages run our own scripts only; data answers run none.
+      if (url.startsWith('/api/') || url === '/healthz') expect(csp['default-src'], url).toEqual(["'none'"]);
+      else expect(csp['script-src'], url).toEqual(["'self'"]);
+      expect(csp['frame-ancestors'], url).toEqual(["'none'"]);
     }
   });
 
