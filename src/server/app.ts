@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -12,6 +11,7 @@ import type { Registry } from 'prom-client';
 import { registerObservability } from './http/observability';
 import { registerOpenApi } from './http/openapi';
 import { registerApiRateLimit } from './http/rate-limit';
+import { childLoggerFactory, requestId } from './http/request-logger';
 import { registerSecurity } from './http/security';
 import { registerWeb } from './http/web';
 import { registerModules } from './modules/index';
@@ -44,10 +44,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logger: options.logger === false ? false : { level: config.logLevel },
     // One line per request (observability.ts, on response) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: (req) => requestId(req.headers['x-request-id']),
+    childLoggerFactory,
     requestIdHeader: false,
     trustProxy,
     bodyLimit: config.bodyLimitBytes,
