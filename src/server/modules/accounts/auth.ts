@@ -4,6 +4,7 @@ import { admin, twoFactor, username } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Dialect } from '../../db/dialect';
+import { scopeAuthContexts } from './auth-context';
 
 export interface AuthHooks {
   /** Called by better-auth when someone asks for a reset link; writes the e-mail to the outbox. */
@@ -71,6 +72,7 @@ export function createAuth(
   dialect: Dialect,
   hooks: AuthHooks,
 ) {
+  scopeAuthContexts();
   return betterAuth(authOptions(config, db, dialect, hooks));
 }
 
