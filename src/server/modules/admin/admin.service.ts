@@ -85,6 +85,13 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
     throw new DomainError(now && now.status === 'pending' ? 'request_stage_changed' : 'request_not_pending');
   }
 
+  /** What a step does: its movement (transition, money, guard, e-mail) and what the trail says of it. */
+  type Step = Omit<Movement<void>, 'respond' | 'stale' | 'audit'> & {
+    action: string;
+    before: unknown;
+    after: (txId: string | null) => unknown;
+  };
+
   /**
    * An operator's step on a request that is not their own and still pending: read once, decided here
    * (core's postings, the dual-control rule), then written in one step (one round trip on
@@ -95,18 +102,36 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
     kind: Kind,
     operatorId: string,
     id: string,
-    decide: (row: DecisionRow, at: Date) => Movement<void>,
+    source: AuditSource,
+    decide: (row: DecisionRow, at: Date) => Step,
   ): Promise<void> {
     const row = await repo.findRequest(db, tables[kind], id);
     if (!row) throw new DomainError('request_not_found');
     if (row.user_id === operatorId) throw new DomainError('own_request');
     if (row.status !== 'pending') throw new DomainError('request_not_pending');
     const at = clock.now();
+    const { action, before, after, ...movement } = decide(row, at);
     const stale = new Error('stale');
     try {
       await movements.apply(
         { userId: row.user_id, key: undefined, requestHash: '' },
-        { ...decide(row, at), stale: () => stale },
+        {
+          ...movement,
+          audit: (txId) =>
+            auditRow(
+              {
+                actorId: operatorId,
+                action: `${kind}.${action}`,
+                target: { type: `${kind}_request`, id },
+                source,
+                before,
+                after: after(txId),
+              },
+              at,
+            ),
+          respond: () => undefined,
+          stale: () => stale,
+        },
         at,
       );
     } catch (err) {
@@ -119,39 +144,10 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
 
   /** The e-mail of a decision, to the person's address in their language (none without a profile). */
   function email(row: DecisionRow, template: Template, params: Record<string, string>) {
+    if (!row.email) return undefined;
+    const to = row.email;
     return (now: Date) =>
-      outboxRow({
-        userId: row.user_id,
-        to: row.email!,
-        template,
-        locale: row.locale ?? 'fr',
-        params: params as never,
-        now,
-      });
-  }
-
-  function audit(
-    kind: Kind,
-    id: string,
-    operatorId: string,
-    source: AuditSource,
-    action: string,
-    before: unknown,
-    after: (txId: string | null) => unknown,
-    at: Date,
-  ) {
-    return (txId: string | null) =>
-      auditRow(
-        {
-          actorId: operatorId,
-          action: `${kind}.${action}`,
-          target: { type: `${kind}_request`, id },
-          source,
-          before,
-          after: after(txId),
-        },
-        at,
-      );
+      outboxRow({ userId: row.user_id, to, template, locale: row.locale ?? 'fr', params: params as never, now });
   }
 
   /**
@@ -171,7 +167,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
     },
   ): Promise<'awaiting_second' | 'approved'> {
     let stage: 'awaiting_second' | 'approved' = 'approved';
-    await step(kind, operatorId, id, (row, at) => {
+    await step(kind, operatorId, id, source, (row, at) => {
       const first = row.first_approved_by ?? null;
       const frozenGuard =
         kind === 'withdrawal' ? { requireNotFrozen: row.user_id, frozen: () => new DomainError('user_frozen') } : {};
@@ -186,17 +182,9 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
             first_approved_by: operatorId,
             first_approved_at: at.toISOString(),
           },
-          audit: audit(
-            kind,
-            id,
-            operatorId,
-            source,
-            'approve_first',
-            { status: 'pending', firstApprovedBy: null },
-            () => ({ status: 'pending', firstApprovedBy: operatorId }),
-            at,
-          ),
-          respond: () => undefined,
+          action: 'approve_first',
+          before: { status: 'pending', firstApprovedBy: null },
+          after: () => ({ status: 'pending', firstApprovedBy: operatorId }),
         };
       }
       if (needsTwo(Number(row.amount_cents)) && first === operatorId)
@@ -216,18 +204,10 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
           admin_notes: null,
           link_tx: true,
         },
-        audit: audit(
-          kind,
-          id,
-          operatorId,
-          source,
-          first ? 'approve_second' : 'approve',
-          { status: 'pending', firstApprovedBy: first },
-          (txId) => ({ status: 'approved', txId }),
-          at,
-        ),
-        outbox: row.email ? email(row, template, params) : undefined,
-        respond: () => undefined,
+        outbox: email(row, template, params),
+        action: first ? 'approve_second' : 'approve',
+        before: { status: 'pending', firstApprovedBy: first },
+        after: (txId) => ({ status: 'approved', txId }),
       };
     });
     return stage;
@@ -241,7 +221,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
     source: AuditSource,
     release?: (row: DecisionRow) => NonNullable<Movement<void>['post']>,
   ) {
-    await step(kind, operatorId, id, (row, at) => {
+    await step(kind, operatorId, id, source, (row, at) => {
       const why = reason?.trim() || null;
       const amount = toDecimalString(Number(row.amount_cents));
       return {
@@ -255,18 +235,10 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
           admin_notes: why,
           link_tx: false,
         },
-        audit: audit(
-          kind,
-          id,
-          operatorId,
-          source,
-          'reject',
-          { status: 'pending', firstApprovedBy: row.first_approved_by ?? null },
-          () => ({ status: 'rejected', notes: why }),
-          at,
-        ),
-        outbox: row.email ? email(row, `${kind}_rejected`, { amount, ...(why ? { reason: why } : {}) }) : undefined,
-        respond: () => undefined,
+        outbox: email(row, `${kind}_rejected`, { amount, ...(why ? { reason: why } : {}) }),
+        action: 'reject',
+        before: { status: 'pending', firstApprovedBy: row.first_approved_by ?? null },
+        after: () => ({ status: 'rejected', notes: why }),
       };
     });
   }
