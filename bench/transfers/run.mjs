@@ -6,6 +6,7 @@
 // Each of our figures is printed as a share of the raw baseline of ../shared/bench (bare Fastify,
 // the same transfer straight through the driver, no authentication), measured in the same run:
 // SQLite and PostgreSQL transfers against their baseline's, /healthz against bare Fastify's.
+// The baselines stay up for the whole dialect and take their turn in every round with our servers.
 // Each dialect runs with sealing off (SEAL_INTERVAL_S=0) and on (SEAL_INTERVAL_S=1: the job seals
 // every second while the transfers run, a harder case than the default 60 s), in the same run: both
 // servers (two processes per setting) are up at once and take turns, in one order then the reverse
@@ -80,6 +81,8 @@ function fold(results) {
     sealedRows: results.reduce((n, r) => n + r.seal.rows, 0),
   };
 }
+/** The baseline's turns folded alike (it has no sealing job and no CPU counted). */
+const foldRaw = (turns) => fold(turns.map((r) => ({ ...r, cpu: 0, seal: { seconds: 0, rows: 0 } })));
 const fmt = (r) =>
   `${Math.round(r.requests.average).toString().padStart(6)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  non-2xx ${r.non2xx}  errors ${r.errors}`;
 
@@ -102,25 +105,14 @@ function transfers(base, pairs, seconds = duration) {
 console.log(
   `bench/transfers — ${new Date().toISOString()} — ${os.cpus().length}× ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load ${load()}`,
 );
-let bareHealth;
 // Several people bench on one machine: --port moves this run's servers off the default.
 let port = Number(arg('port', '4800'));
 const sealingCompared = [];
 for (const [i, dialect] of dialects.entries()) {
-  let raw;
-  if (withBaselines) {
-    const baseline = await startBaseline(dialect, port + 50 + i);
-    try {
-      if (i === 0) {
-        bareHealth = await baselineHealth(baseline.base, duration);
-        console.log(`raw      bare Fastify /healthz      ${fmt(bareHealth)}  (load ${load()})`);
-      }
-      raw = await baselineTransfers(baseline.base, duration);
-      console.log(`raw      ${dialect.padEnd(8)} transfers         ${fmt(raw)}  (load ${load()})`);
-    } finally {
-      await baseline.stop();
-    }
-  }
+  // The raw baseline stays up and takes its turns with our servers (below): measured once at the
+  // start, it met a different moment of this machine than our turns did, and this machine's speed
+  // drifts by a third within minutes.
+  const baseline = withBaselines ? await startBaseline(dialect, port + 50 + i) : undefined;
   // One server per sealing setting, all up at once, each with its own users.
   const servers = [];
   // Two processes per setting, started in the order off-on-on-off: two identical processes can
@@ -157,14 +149,28 @@ for (const [i, dialect] of dialects.entries()) {
           ),
       };
     }
+    const raw = baseline && {
+      label: 'raw',
+      loads: {
+        '/healthz               ': (seconds) => baselineHealth(baseline.base, seconds),
+        'POST /transfers spread ': (seconds) => baselineTransfers(baseline.base, seconds),
+        'POST /transfers hot    ': (seconds) => baselineTransfers(baseline.base, seconds),
+      },
+    };
     const names = Object.keys(servers[0].loads).filter((name) => shapes.some((shape) => name.includes(shape)));
     for (const name of names) {
+      const turnTakers = raw ? [raw, ...servers] : servers;
       // A short first turn each, so the JIT has compiled the path before anything is counted.
-      for (const s of servers) await s.loads[name](2);
-      const results = new Map(servers.map((s) => [s, []]));
+      for (const s of turnTakers) await s.loads[name](2);
+      const results = new Map(turnTakers.map((s) => [s, []]));
       const byName = new Map();
       for (let round = 0; round < rounds; round++) {
-        for (const s of round % 2 === 0 ? servers : [...servers].reverse()) {
+        for (const s of round % 2 === 0 ? turnTakers : [...turnTakers].reverse()) {
+          if (s === raw) {
+            results.get(raw).push(await raw.loads[name](duration));
+            await pause(2500);
+            continue;
+          }
           const sealedBefore = await sealing(s.server.base);
           const before = cpuSeconds(s.server.pid);
           const r = await s.loads[name](duration);
@@ -175,6 +181,15 @@ for (const [i, dialect] of dialects.entries()) {
           r.seal = { seconds: sealedAfter.seconds - sealedBefore.seconds, rows: sealedAfter.rows - sealedBefore.rows };
           results.get(s).push(r);
         }
+      }
+      // The baseline's turns of this load, taken between ours.
+      let base;
+      if (raw) {
+        const turns = results.get(raw);
+        base = foldRaw(turns);
+        console.log(
+          `raw      ${(name.startsWith('/healthz') ? 'bare Fastify' : dialect).padEnd(8)} ${name}${fmt(base)}  turns ${turns.map((r) => Math.round(r.requests.average)).join(' · ')}  (load ${load()})`,
+        );
       }
       // Each setting's turns, over its processes, folded into one figure.
       for (const sealing of sealings) {
@@ -191,9 +206,8 @@ for (const [i, dialect] of dialects.entries()) {
             )
             .join(' | ')}  (load ${load()})`,
         );
-        if (name.startsWith('/healthz')) {
-          if (bareHealth) summary.push([`${label} /healthz`, folded, bareHealth]);
-        } else summary.push([`${label} transfers ${name.includes('spread') ? 'spread' : 'hot'}`, folded, raw]);
+        if (name.startsWith('/healthz')) summary.push([`${label} /healthz`, folded, base]);
+        else summary.push([`${label} transfers ${name.includes('spread') ? 'spread' : 'hot'}`, folded, base]);
         byName.set(sealing, folded);
       }
       if (byName.has('off') && byName.has('on'))
@@ -211,6 +225,7 @@ for (const [i, dialect] of dialects.entries()) {
     }
   } finally {
     for (const { server } of servers) await server.stop();
+    await baseline?.stop();
   }
 }
 if (sealingCompared.length > 0) {
