@@ -18,7 +18,8 @@ class LazyChild {
     private readonly options: object,
   ) {}
 
-  private get made(): FastifyBaseLogger {
+  /** The pino child, made on first use. */
+  get made(): FastifyBaseLogger {
     return (this.#made ??= this.parent.child(this.bindings, this.options));
   }
 
@@ -30,31 +31,18 @@ class LazyChild {
     this.made.level = level;
   }
 
-  fatal(...args: unknown[]): void {
-    (this.made.fatal as Log)(...args);
-  }
-  error(...args: unknown[]): void {
-    (this.made.error as Log)(...args);
-  }
-  warn(...args: unknown[]): void {
-    (this.made.warn as Log)(...args);
-  }
-  info(...args: unknown[]): void {
-    (this.made.info as Log)(...args);
-  }
-  debug(...args: unknown[]): void {
-    (this.made.debug as Log)(...args);
-  }
-  trace(...args: unknown[]): void {
-    (this.made.trace as Log)(...args);
-  }
-  silent(...args: unknown[]): void {
-    (this.made.silent as Log)(...args);
-  }
   child(bindings: Bindings, options?: object): FastifyBaseLogger {
     return this.made.child(bindings, options);
   }
 }
+
+// The level methods, on the prototype: nothing allocated per request for them.
+for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const)
+  Object.defineProperty(LazyChild.prototype, level, {
+    value(this: LazyChild, ...args: unknown[]) {
+      (this.made[level] as Log)(...args);
+    },
+  });
 
 export const childLoggerFactory: FastifyServerOptions['childLoggerFactory'] = (logger, bindings, options) =>
   new LazyChild(logger, bindings, options) as unknown as FastifyBaseLogger;

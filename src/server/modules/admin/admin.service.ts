@@ -7,7 +7,7 @@ import type { Notifier } from '../notifier';
 import { proofMatches } from '../backoffice/proof-match';
 import { toDeposit } from '../cashier/deposits.service';
 import { toWithdrawal } from '../cashier/withdrawals.service';
-import { InsufficientFunds } from '../ledger/ledger.service';
+import { InsufficientFunds, type PostInput } from '../ledger/ledger.service';
 import { createMovements, type Movement } from '../ledger/movement';
 import { auditRow, type AuditSource } from '../audit/audit.service';
 import { outboxRow } from '../notifications/outbox';
@@ -85,8 +85,12 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
     throw new DomainError(now && now.status === 'pending' ? 'request_stage_changed' : 'request_not_pending');
   }
 
+  /** The money a step moves: core's postings (the journal row is the person's, by the operator, for the request). */
+  type Money = Pick<PostInput, 'type' | 'postings'>;
+
   /** What a step does: its movement (transition, money, guard, e-mail) and what the trail says of it. */
-  type Step = Omit<Movement<void>, 'respond' | 'stale' | 'audit'> & {
+  type Step = Omit<Movement<void>, 'post' | 'respond' | 'stale' | 'audit'> & {
+    money?: Money;
     action: string;
     before: unknown;
     after: (txId: string | null) => unknown;
@@ -110,13 +114,19 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
     if (row.user_id === operatorId) throw new DomainError('own_request');
     if (row.status !== 'pending') throw new DomainError('request_not_pending');
     const at = clock.now();
-    const { action, before, after, ...movement } = decide(row, at);
+    const { money, action, before, after, ...movement } = decide(row, at);
     const stale = new Error('stale');
     try {
       await movements.apply(
         { userId: row.user_id, key: undefined, requestHash: '' },
         {
           ...movement,
+          post: money && {
+            ...money,
+            userId: row.user_id,
+            createdBy: operatorId,
+            ref: { type: `${kind}_request`, id },
+          },
           audit: (txId) =>
             auditRow(
               {
@@ -160,11 +170,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
     operatorId: string,
     id: string,
     source: AuditSource,
-    settle: (row: DecisionRow) => {
-      post: NonNullable<Movement<void>['post']>;
-      template: Template;
-      params: Record<string, string>;
-    },
+    settle: (row: DecisionRow) => { money: Money; template: Template; params: Record<string, string> },
   ): Promise<'awaiting_second' | 'approved'> {
     let stage: 'awaiting_second' | 'approved' = 'approved';
     await step(kind, operatorId, id, source, (row, at) => {
@@ -189,10 +195,10 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
       }
       if (needsTwo(Number(row.amount_cents)) && first === operatorId)
         throw new DomainError('second_approval_same_operator');
-      const { post, template, params } = settle(row);
+      const { money, template, params } = settle(row);
       return {
         ...frozenGuard,
-        post,
+        money,
         transition: {
           request_table: tables[kind],
           id,
@@ -219,13 +225,13 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
     id: string,
     reason: string | undefined,
     source: AuditSource,
-    release?: (row: DecisionRow) => NonNullable<Movement<void>['post']>,
+    release?: (row: DecisionRow) => Money,
   ) {
     await step(kind, operatorId, id, source, (row, at) => {
       const why = reason?.trim() || null;
       const amount = toDecimalString(Number(row.amount_cents));
       return {
-        post: release?.(row),
+        money: release?.(row),
         transition: {
           request_table: tables[kind],
           id,
@@ -310,13 +316,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
 
     approveDeposit: (operatorId: string, id: string, source: AuditSource) =>
       approve('deposit', operatorId, id, source, (row) => ({
-        post: {
-          type: 'deposit',
-          userId: row.user_id,
-          createdBy: operatorId,
-          postings: depositPostings(row.user_id, Number(row.amount_cents)),
-          ref: { type: 'deposit_request', id },
-        },
+        money: { type: 'deposit', postings: depositPostings(row.user_id, Number(row.amount_cents)) },
         template: 'deposit_approved',
         params: { amount: toDecimalString(Number(row.amount_cents)) },
       })),
@@ -326,13 +326,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
 
     approveWithdrawal: (operatorId: string, id: string, source: AuditSource) =>
       approve('withdrawal', operatorId, id, source, (row) => ({
-        post: {
-          type: 'withdrawal_settle',
-          userId: row.user_id,
-          createdBy: operatorId,
-          postings: withdrawalSettlePostings(row.user_id, Number(row.amount_cents)),
-          ref: { type: 'withdrawal_request', id },
-        },
+        money: { type: 'withdrawal_settle', postings: withdrawalSettlePostings(row.user_id, Number(row.amount_cents)) },
         template: 'withdrawal_approved',
         params: { amount: toDecimalString(Number(row.amount_cents)), crypto: row.crypto_type ?? '' },
       })),
@@ -340,10 +334,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
     rejectWithdrawal: (operatorId: string, id: string, reason: string | undefined, source: AuditSource) =>
       reject('withdrawal', operatorId, id, reason, source, (row) => ({
         type: 'withdrawal_release',
-        userId: row.user_id,
-        createdBy: operatorId,
         postings: withdrawalReleasePostings(row.user_id, Number(row.amount_cents)),
-        ref: { type: 'withdrawal_request', id },
       })),
 
     /** A link to the proof that works for 3600 s, for operators only (the route checks the role). */

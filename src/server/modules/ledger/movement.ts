@@ -71,6 +71,8 @@ export function createMovements(dbh: DbHandle) {
      */
     async apply<T>(input: IdempotencyInput, movement: Movement<T>, now: Date): Promise<T> {
       const { post } = movement;
+      // Only a journal row keeps an idempotency key and its answer.
+      if (!post && input.key) throw new Error('a movement without money cannot be replayed by key');
       if (post) assertBalanced(post.postings);
       const txId = post ? timeOrderedId() : null;
       const at = now.toISOString();
