@@ -26,12 +26,10 @@ export const appCsp = {
  * may load nothing and be framed by no one, stricter than the pages' policy (as OWASP's REST
  * security cheat sheet and GitHub's API do).
  */
-export const dataCsp = "default-src 'none'; frame-ancestors 'none'";
+const dataCsp = "default-src 'none'; frame-ancestors 'none'";
 
 /** /api/* (but the API's documentation pages), /healthz, /readyz, /metrics. */
 const dataPath = /^\/(?:api\/(?!docs(?:[/?]|$))|(?:healthz|readyz|metrics)(?:\?|$))/;
-
-export const answersData = (url: string): boolean => dataPath.test(url);
 
 /**
  * Security headers on every response. Pages (and everything a browser could render as one: assets,
@@ -68,7 +66,7 @@ export async function registerSecurity(app: FastifyInstance, opts: { https: bool
   };
   if (page['strict-transport-security']) data['strict-transport-security'] = page['strict-transport-security'];
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(answersData(request.url) ? data : page);
+    reply.headers(dataPath.test(request.url) ? data : page);
     done();
   });
 }

@@ -46,17 +46,22 @@ export class CallScopedStorage<T> extends AsyncLocalStorage<T> {
 const betterAuthGlobal = Symbol.for('better-auth:global');
 const storageNames = ['endpointContextAsyncStorage', 'requestStateAsyncStorage', 'adapterAsyncStorage'] as const;
 
-/** Gives better-auth call-scoped storages; called before it is first used. */
-export function scopeAuthContexts(): void {
+/** better-auth's table of storages, made here when better-auth has not made it yet. */
+function betterAuthContext(): Record<string, unknown> {
   const holder = globalThis as unknown as Record<symbol, { context?: Record<string, unknown> } | undefined>;
   const global = (holder[betterAuthGlobal] ??= { version: '', epoch: 1, context: {} } as never);
-  global.context ??= {};
+  return (global.context ??= {});
+}
+
+/** Gives better-auth call-scoped storages; called before it is first used. */
+export function scopeAuthContexts(): void {
+  const context = betterAuthContext();
   for (const name of storageNames)
-    if (!(global.context[name] instanceof CallScopedStorage)) global.context[name] = new CallScopedStorage();
+    if (!(context[name] instanceof CallScopedStorage)) context[name] = new CallScopedStorage();
 }
 
 /** The storages better-auth uses now (for tests: they must be ours). */
 export function authContextStorages(): unknown[] {
-  const holder = globalThis as unknown as Record<symbol, { context?: Record<string, unknown> } | undefined>;
-  return storageNames.map((name) => holder[betterAuthGlobal]?.context?.[name]);
+  const context = betterAuthContext();
+  return storageNames.map((name) => context[name]);
 }

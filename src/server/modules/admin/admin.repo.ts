@@ -90,10 +90,6 @@ export async function findDeposit(db: Queryable, id: string) {
   return db.selectFrom('deposit_request').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findWithdrawal(db: Queryable, id: string) {
-  return db.selectFrom('withdrawal_request').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** A request as an operator's step reads it, with where its e-mails go (null without a profile). */
 export interface DecisionRow {
   id: string;
