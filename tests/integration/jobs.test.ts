@@ -4,15 +4,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { testDialect } from '../support/db';
 import { fund } from '../support/money';
 import { createUser } from '../support/users';
-
-/** Waits for `check` to hold, polling; fails after `ms`. */
-async function eventually(check: () => Promise<boolean>, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { eventually } from '../support/eventually';
 
 describe(`the background jobs the server starts (${testDialect})`, () => {
   let t: TestApp;
@@ -31,7 +23,7 @@ describe(`the background jobs the server starts (${testDialect})`, () => {
     const u = await createUser(t);
     await fund(t.ctx, u.id, 12_345);
     const seals = () => t.ctx.db.selectFrom('ledger_seal').select('no').execute();
-    await eventually(async () => (await seals()).length > 0, 20_000);
+    await eventually('a first seal', async () => (await seals()).length > 0, 20_000);
     const leases = await t.ctx.db.selectFrom('job_lease').select('name').execute();
     expect(leases.map((l) => l.name)).toContain('ledger-seal');
     // What sealing did is in /metrics: its passes and the rows it sealed.

@@ -23,6 +23,7 @@ import { bundleServer, startServerProcess, type ServerBundle, type ServerProcess
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer';
 import { parseSseEvents } from '../support/sse';
 import { cookieFrom, createUser, signupBody, someIp } from '../support/users';
+import { eventually } from '../support/eventually';
 
 /**
  * Two real server processes (the production bundle, `node main.js`) on ONE PostgreSQL database
@@ -128,20 +129,6 @@ function openEvents(on: ServerProcess, cookie: string): Promise<EventStream> {
     req.on('error', reject);
     req.end();
   });
-}
-
-async function eventually<T>(
-  what: string,
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  ms = 15_000,
-): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** A Coinbase-shaped price feed that records which instance asked (each has its own path) and when. */
@@ -377,11 +364,15 @@ describe.skipIf(testDialect !== 'postgres')(
       const delivered = (ids: string[]) =>
         ids.every((id) => smtp.received.some((m) => m.messageId === `${id}@atlas-invest`));
       await eventually('the first batch over SMTP', () => delivered(firstBatch));
-      const rows = await db.db
-        .selectFrom('email_outbox')
-        .select(['status', 'attempts'])
-        .where('id', 'in', firstBatch)
-        .execute();
+      // The peer receives a message before its sender marks the row sent: wait for the marks too.
+      const rows = await eventually('the first batch marked sent', async () => {
+        const found = await db.db
+          .selectFrom('email_outbox')
+          .select(['status', 'attempts'])
+          .where('id', 'in', firstBatch)
+          .execute();
+        return found.every((r) => r.status === 'sent') && found;
+      });
       expect(rows.every((r) => r.status === 'sent' && Number(r.attempts) === 1)).toBe(true);
       // The approval decided on B was queued in its transaction and went out once too.
       expect(approvalMailTo).not.toBe('');

@@ -4,12 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createDb } from './index';
-
-const waitFor = async (check: () => boolean, ms = 5000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50)))
-    if (check()) return true;
-  return check();
-};
+import { eventually } from '../../../tests/support/eventually';
 
 describe.skipIf(process.env.TEST_DIALECT === 'postgres')('SQLite background checkpoints', () => {
   it('copies committed pages into the database file from the worker, and the data stays whole', async () => {
@@ -21,7 +16,7 @@ describe.skipIf(process.env.TEST_DIALECT === 'postgres')('SQLite background chec
       const before = statSync(file).size;
       for (let i = 0; i < 200; i++) await sql`insert into t (v) values (${'x'.repeat(2000)})`.execute(handle.db);
       // Automatic checkpoints are off on the writer: only the worker can grow the file.
-      expect(await waitFor(() => statSync(file).size > before + 200 * 2000)).toBe(true);
+      await eventually('the committed pages in the database file', () => statSync(file).size > before + 200 * 2000);
       const { rows } = await sql<{ n: number }>`select count(*) as n from t`.execute(handle.db);
       expect(rows[0]!.n).toBe(200);
     } finally {

@@ -2,19 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../db/index';
 import { countStatements, createTestDb, testDialect, type TestDb } from '../../../../tests/support/db';
 import { createEventBus, InProcessEventBus, PostgresEventBus, type AppEvent, type EventBus } from './event-bus';
+import { eventually } from '../../../../tests/support/eventually';
 
 function collector(bus: EventBus) {
   const seen: AppEvent[] = [];
   const unsubscribe = bus.subscribe((e) => seen.push(e));
   return { seen, unsubscribe };
-}
-
-async function eventually(check: () => boolean, ms = 3_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 150));
@@ -41,11 +34,11 @@ describe(`event bus (${testDialect})`, () => {
     const b = collector(bus);
     const event: AppEvent = { type: 'deposit.created', audience: 'admins', data: { id: 'd1' } };
     await bus.publish(event);
-    await eventually(() => a.seen.length === 1 && b.seen.length === 1);
+    await eventually('the first event on both subscribers', () => a.seen.length === 1 && b.seen.length === 1);
     expect(a.seen[0]).toEqual(event);
     a.unsubscribe();
     await bus.publish({ type: 'balance.changed', audience: 'user', userId: 'u1' });
-    await eventually(() => b.seen.length === 2);
+    await eventually('the second event', () => b.seen.length === 2);
     await settle();
     expect(a.seen).toHaveLength(1);
     b.unsubscribe();
@@ -57,7 +50,7 @@ describe(`event bus (${testDialect})`, () => {
     });
     const ok = collector(bus);
     await bus.publish({ type: 'x', audience: 'admins' });
-    await eventually(() => ok.seen.length === 1);
+    await eventually('the event on the healthy subscriber', () => ok.seen.length === 1);
     off();
     ok.unsubscribe();
   });
@@ -87,7 +80,7 @@ describe(`event bus (${testDialect})`, () => {
       const here = collector(bus);
       const there = collector(other);
       await bus.publish({ type: 'withdrawal.decided', audience: 'user', userId: 'u42', data: { status: 'approved' } });
-      await eventually(() => here.seen.length === 1 && there.seen.length === 1);
+      await eventually('the event on both instances', () => here.seen.length === 1 && there.seen.length === 1);
       expect(there.seen[0]).toEqual({
         type: 'withdrawal.decided',
         audience: 'user',
@@ -95,7 +88,7 @@ describe(`event bus (${testDialect})`, () => {
         data: { status: 'approved' },
       });
       await other.publish({ type: 'deposit.created', audience: 'admins' });
-      await eventually(() => here.seen.length === 2 && there.seen.length === 2);
+      await eventually('the second event on both instances', () => here.seen.length === 2 && there.seen.length === 2);
       await settle();
       expect(here.seen).toHaveLength(2);
       expect(there.seen).toHaveLength(2);
@@ -106,10 +99,12 @@ describe(`event bus (${testDialect})`, () => {
     it('reconnects its listener after the connection is killed', async () => {
       const there = collector(other);
       await other.dropConnectionForTest();
-      await eventually(() => reconnects === 1);
+      await eventually('one reconnection', () => reconnects === 1);
       await other.ready();
       await bus.publish({ type: 'after.reconnect', audience: 'admins' });
-      await eventually(() => there.seen.some((e) => e.type === 'after.reconnect'));
+      await eventually('the event published after the reconnection', () =>
+        there.seen.some((e) => e.type === 'after.reconnect'),
+      );
       there.unsubscribe();
     });
 
@@ -124,7 +119,7 @@ describe(`event bus (${testDialect})`, () => {
         }));
         await Promise.all(events.map((e) => bus.publish(e)));
         expect(statements.count()).toBe(1);
-        await eventually(() => there.seen.length === 5);
+        await eventually('all five events on the other instance', () => there.seen.length === 5);
         expect(there.seen.map((e) => e.userId)).toEqual(['u0', 'u1', 'u2', 'u3', 'u4']);
       } finally {
         statements.restore();

@@ -9,6 +9,7 @@ import { createAdmin, createUser, type TestUser } from '../../../../tests/suppor
 import { InProcessEventBus } from './event-bus';
 import { sseHandler } from './sse';
 import { parseSseEvents } from '../../../../tests/support/sse';
+import { eventually } from '../../../../tests/support/eventually';
 
 interface Stream {
   status: number;
@@ -45,14 +46,6 @@ function openStream(app: FastifyInstance, cookie?: string): Promise<Stream> {
   });
 }
 
-async function eventually(check: () => boolean, ms = 3_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe(`GET /api/events (${testDialect})`, () => {
   let t: TestApp;
   let alice: TestUser;
@@ -82,7 +75,10 @@ describe(`GET /api/events (${testDialect})`, () => {
     expect(a.status).toBe(200);
     expect(a.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(a.headers['cache-control']).toBe('no-store');
-    await eventually(() => a.text().includes(': connected') && op.text().includes(': connected'));
+    await eventually(
+      'both streams connected',
+      () => a.text().includes(': connected') && op.text().includes(': connected'),
+    );
 
     await t.app.services.events.publish({
       type: 'balance.changed',
@@ -92,7 +88,10 @@ describe(`GET /api/events (${testDialect})`, () => {
     });
     await t.app.services.events.publish({ type: 'deposit.created', audience: 'admins', data: { id: 'd1' } });
     await t.app.services.events.publish({ type: 'balance.changed', audience: 'user', userId: bob.id });
-    await eventually(() => a.events().length === 1 && b.events().length === 1 && op.events().length === 1);
+    await eventually(
+      'the event on each stream',
+      () => a.events().length === 1 && b.events().length === 1 && op.events().length === 1,
+    );
     await new Promise((r) => setTimeout(r, 150));
 
     expect(a.events()).toEqual([
@@ -109,11 +108,11 @@ describe(`GET /api/events (${testDialect})`, () => {
   });
 
   it('unsubscribes when the client disconnects', async () => {
-    await eventually(() => t.app.services.events.subscriberCount() === 0);
+    await eventually('no subscriber left', () => t.app.services.events.subscriberCount() === 0);
     const s = await openStream(t.app, alice.cookie);
-    await eventually(() => t.app.services.events.subscriberCount() === 1);
+    await eventually('one subscriber', () => t.app.services.events.subscriberCount() === 1);
     s.close();
-    await eventually(() => t.app.services.events.subscriberCount() === 0);
+    await eventually('no subscriber left', () => t.app.services.events.subscriberCount() === 0);
   });
 
   describe.runIf(testDialect === 'postgres')('with a second app instance on the same database', () => {
@@ -133,7 +132,7 @@ describe(`GET /api/events (${testDialect})`, () => {
     it('an event raised on one instance reaches an SSE client of the other', async () => {
       const onSecond = await openStream(second.app, alice.cookie);
       const adminOnSecond = await openStream(second.app, admin.cookie);
-      await eventually(() => onSecond.text().includes(': connected'));
+      await eventually("the second instance's stream connected", () => onSecond.text().includes(': connected'));
       await t.app.services.events.publish({
         type: 'withdrawal.decided',
         audience: 'user',
@@ -141,7 +140,10 @@ describe(`GET /api/events (${testDialect})`, () => {
         data: { status: 'rejected' },
       });
       await t.app.services.events.publish({ type: 'withdrawal.decided', audience: 'admins', data: { id: 'w1' } });
-      await eventually(() => onSecond.events().length === 1 && adminOnSecond.events().length === 1);
+      await eventually(
+        'the events on the second instance',
+        () => onSecond.events().length === 1 && adminOnSecond.events().length === 1,
+      );
       expect(onSecond.events()[0]).toMatchObject({
         event: 'withdrawal.decided',
         data: { data: { status: 'rejected' } },
@@ -172,13 +174,13 @@ describe('SSE stream mechanics', () => {
 
   it('sends a heartbeat comment at every interval', async () => {
     const s = await openStream(app);
-    await eventually(() => (s.text().match(/: heartbeat\n\n/g) ?? []).length >= 3, 2_000);
+    await eventually('three heartbeats', () => (s.text().match(/: heartbeat\n\n/g) ?? []).length >= 3, 2_000);
     s.close();
   });
 
   it('ends open streams when the server shuts down, so shutdown does not hang', async () => {
     const s = await openStream(app);
-    await eventually(() => s.text().includes(': connected'));
+    await eventually('the stream connected', () => s.text().includes(': connected'));
     const started = Date.now();
     await app.close();
     await s.closed;
