@@ -52,7 +52,6 @@ export const sessionItem = z.object({
 });
 export const sessionList = z.object({ sessions: z.array(sessionItem) });
 export type SessionList = z.infer<typeof sessionList>;
-export type SessionItem = z.infer<typeof sessionItem>;
 
 export const passwordChangeBody = z.object({
   currentPassword: text(1000),
@@ -77,4 +76,3 @@ export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
 export const localeBody = z.object({ locale: localeSchema });
 
 export const ok = z.object({ ok: z.literal(true) });
-export type Ok = z.infer<typeof ok>;

@@ -3,7 +3,7 @@ import { historyResponse } from './cashier';
 import { decimalAmount } from './money';
 import { text } from './text';
 
-export { proofMatchSchema, type ProofMatch } from './proof-match';
+export type { ProofMatch } from './proof-match';
 
 const countSum = z.object({ count: z.number().int(), sum: decimalAmount });
 

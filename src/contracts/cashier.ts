@@ -112,7 +112,6 @@ export const adminWithdrawalsResponse = z.object({
   nextCursor: z.string().nullable(),
 });
 export type AdminDepositsPage = z.infer<typeof adminDepositsResponse>;
-export type AdminWithdrawalsPage = z.infer<typeof adminWithdrawalsResponse>;
 export const decisionResponse = z.object({
   ok: z.literal(true),
   stage: z.enum(['awaiting_second', 'approved', 'rejected']),

@@ -106,7 +106,3 @@ export class DomainError extends Error {
     this.params = params;
   }
 }
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(errorCodes, value);
-}

@@ -3,7 +3,6 @@ import type { Cents } from './money';
 /** Kinds of ledger account. User kinds never go below zero; platform kinds carry the other side. */
 export type UserAccountKind = 'available' | 'invested' | 'withdrawal_hold';
 export type PlatformAccountKind = 'platform_deposits' | 'platform_withdrawals' | 'platform_pnl';
-export type AccountKind = UserAccountKind | PlatformAccountKind;
 
 export type AccountRef = { owner: 'platform'; kind: PlatformAccountKind } | { owner: string; kind: UserAccountKind };
 
@@ -21,9 +20,6 @@ export const PLATFORM = 'platform';
 export function accountId(ref: AccountRef): string {
   return ref.owner === PLATFORM ? `platform:${ref.kind}` : `u:${ref.owner}:${ref.kind}`;
 }
-
-export const isUserKind = (kind: string): kind is UserAccountKind =>
-  kind === 'available' || kind === 'invested' || kind === 'withdrawal_hold';
 
 const user = (owner: string, kind: UserAccountKind): AccountRef => ({ owner, kind });
 const platform = (kind: PlatformAccountKind): AccountRef => ({ owner: PLATFORM, kind });

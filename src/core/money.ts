@@ -37,12 +37,6 @@ export function requireAmount(input: string): Cents {
   return result.cents;
 }
 
-/** Parses a positive amount, or returns null for anything that is not one. */
-export function parsePositiveAmount(input: string): Cents | null {
-  const result = parseAmount(input);
-  return result.ok ? result.cents : null;
-}
-
 function assertCents(cents: Cents): void {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`not an integer amount of cents: ${cents}`);
 }

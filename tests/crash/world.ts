@@ -1,5 +1,4 @@
 import type { TxType } from '../../src/core/ledger';
-import type { Reply } from './http';
 
 /** What the client side knows: users, open requests, investments, and every request it made. */
 export interface User {
@@ -275,8 +274,4 @@ export class World {
       this.withdrawals.get(op.target!)!.busy = false;
     if (op.kind === 'stop') this.investments.get(op.target!)!.busy = false;
   }
-}
-
-export function isAnswered(r: Reply): r is Extract<Reply, { answered: true }> {
-  return r.answered;
 }

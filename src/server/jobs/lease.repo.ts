@@ -30,7 +30,3 @@ export async function tryAcquireLease(
     .executeTakeFirst();
   return row?.holder === holder;
 }
-
-export async function releaseLease(db: Db, name: string, holder: string): Promise<void> {
-  await db.deleteFrom('job_lease').where('name', '=', name).where('holder', '=', holder).execute();
-}

@@ -18,12 +18,3 @@ export function errorMessage(t: TFunction, err: unknown): string {
   const key = `errors:${err.code}`;
   return t(key, params as Record<string, string>) || t('errors:internal_error');
 }
-
-/** Field names (from a validation_failed answer) that the form should mark invalid. */
-export function invalidFields(err: unknown): string[] {
-  if (!(err instanceof ApiError) || err.code !== 'validation_failed') return [];
-  const fields = err.params.fields;
-  return Array.isArray(fields)
-    ? fields.map((f) => String((f as { path?: string }).path ?? '').replace(/^body\./, ''))
-    : [];
-}

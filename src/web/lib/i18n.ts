@@ -115,5 +115,3 @@ i18n.on('languageChanged', applyLanguage);
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : defaultLanguage;
 }
-
-export default i18n;

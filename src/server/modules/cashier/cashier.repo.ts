@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { accountId } from '../../../core/ledger';
 import type { Database } from '../../db/schema';
 import type { Queryable, Trx } from '../ledger/ledger.repo';
 
@@ -29,23 +28,6 @@ export async function countPendingDeposits(db: Queryable, userId: string): Promi
   return Number(row?.n ?? 0);
 }
 
-export async function insertWithdrawal(trx: Trx, row: WithdrawalRow): Promise<void> {
-  await trx.insertInto('withdrawal_request').values(row).execute();
-}
-
-/**
- * Takes the row lock of the user's available balance until the end of the transaction (a no-op
- * write, so it works alike on both dialects). A first investment debits that row in its own
- * transaction, so after this a read sees it committed, or it waits for us.
- */
-export async function lockAvailableBalance(trx: Trx, userId: string): Promise<void> {
-  await trx
-    .updateTable('ledger_account')
-    .set({ balance_cents: sql`balance_cents` })
-    .where('id', '=', accountId({ owner: userId, kind: 'available' }))
-    .execute();
-}
-
 /** Serializes one person's request filings: a no-op write of their profile row (a row lock on PostgreSQL). */
 export async function lockRequestsOf(trx: Trx, userId: string): Promise<void> {
   await trx
@@ -53,16 +35,6 @@ export async function lockRequestsOf(trx: Trx, userId: string): Promise<void> {
     .set({ updated_at: sql`updated_at` })
     .where('user_id', '=', userId)
     .execute();
-}
-
-/** When the user first invested (stopped investments included), as committed now. */
-export async function firstInvestmentAt(trx: Trx, userId: string): Promise<Date | null> {
-  const row = await trx
-    .selectFrom('investment')
-    .select((eb) => eb.fn.min<string | null>('created_at').as('first'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.first ? new Date(row.first) : null;
 }
 
 const HISTORY_LIMIT = 50;

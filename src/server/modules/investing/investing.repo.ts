@@ -36,8 +36,3 @@ export async function closeInvestment(trx: Trx, id: string, valueCents: number, 
 export async function setStopTx(trx: Trx, id: string, txId: string): Promise<void> {
   await trx.updateTable('investment').set({ stop_tx_id: txId }).where('id', '=', id).execute();
 }
-
-export async function profileExists(db: Queryable, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('user_profile').select('user_id').where('user_id', '=', userId).executeTakeFirst();
-  return row !== undefined;
-}

@@ -212,5 +212,3 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
     });
   }
 }
-
-export type InvestingService = ReturnType<typeof createInvestingService>;

@@ -80,7 +80,3 @@ export async function balanceOf(db: Queryable, accountId: string): Promise<numbe
     .executeTakeFirst();
   return row ? Number(row.balance_cents) : 0;
 }
-
-export async function insertAudit(trx: Trx, row: Database['audit_log']): Promise<void> {
-  await trx.insertInto('audit_log').values(row).execute();
-}

@@ -34,17 +34,6 @@ export interface Posted {
   balances: Map<string, number>;
 }
 
-/** A user's balance of one kind as the transaction left it (the caller knows the account was touched). */
-export function balanceAfter(
-  posted: Posted,
-  owner: string,
-  kind: 'available' | 'invested' | 'withdrawal_hold',
-): number {
-  const balance = posted.balances.get(accountId({ owner, kind }));
-  if (balance === undefined) throw new Error(`transaction ${posted.txId} did not touch ${owner}/${kind}`);
-  return balance;
-}
-
 /**
  * Writes one balanced transaction: the journal row, its entries, and the cached balances, all
  * inside the caller's database transaction. Debits are conditional; a debit the balance does not
@@ -206,5 +195,3 @@ export async function platformBalances(db: Db | Trx) {
   const b = await repo.balancesOf(db, PLATFORM);
   return { deposits: b.platform_deposits ?? 0, withdrawals: b.platform_withdrawals ?? 0, pnl: b.platform_pnl ?? 0 };
 }
-
-export const audit = repo.insertAudit;

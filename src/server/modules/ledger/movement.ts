@@ -160,5 +160,3 @@ export function createMovements(dbh: DbHandle) {
     },
   };
 }
-
-export type Movements = ReturnType<typeof createMovements>;

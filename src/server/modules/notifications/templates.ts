@@ -21,23 +21,6 @@ export interface TemplateParams {
 }
 
 export type TemplateName = keyof TemplateParams;
-export const templateNames = [
-  'password_reset',
-  'deposit_approved',
-  'deposit_rejected',
-  'withdrawal_approved',
-  'withdrawal_rejected',
-  'email_verification',
-  'new_sign_in',
-  'password_changed',
-  'two_factor_enabled',
-  'two_factor_disabled',
-  'withdrawal_requested',
-  'sign_in_brake',
-  'account_frozen',
-  'account_unfrozen',
-] as const satisfies readonly TemplateName[];
-
 interface Rendered {
   subject: string;
   text: string;

@@ -167,5 +167,3 @@ export function createPortfolioService(ctx: Pick<AppContext, 'db' | 'clock'>, pr
     },
   };
 }
-
-export type PortfolioService = ReturnType<typeof createPortfolioService>;

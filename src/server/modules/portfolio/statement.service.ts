@@ -134,5 +134,3 @@ export function createStatementService(ctx: Pick<AppContext, 'db'>) {
     },
   };
 }
-
-export type StatementService = ReturnType<typeof createStatementService>;

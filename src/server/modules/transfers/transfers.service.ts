@@ -105,5 +105,3 @@ export function createTransfersService(ctx: AppContext, deps: { security: Accoun
     },
   };
 }
-
-export type TransfersService = ReturnType<typeof createTransfersService>;
