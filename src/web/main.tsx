@@ -5,10 +5,10 @@ import { BrowserRouter } from 'react-router';
 import { RouteErrorBoundary } from './app/RouteError';
 import { AppRoutes, preloadFirstScreen } from './app/routes';
 import { ToastProvider } from './components/toast';
-import { ApiError } from './lib/api';
+import { ApiError, onSessionLost } from './lib/api';
 import { warmUpFormats } from './lib/format';
 import { preloadNamespaces } from './lib/i18n';
-import { meQuery } from './lib/session';
+import { meQuery, meQueryKey } from './lib/session';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -18,6 +18,14 @@ const queryClient = new QueryClient({
       refetchOnWindowFocus: true,
     },
   },
+});
+
+// A person whose session ended is forgotten: the guards then send them to /login (or /admin-login)
+// with the page they were on, instead of leaving them on a screen whose every call fails.
+onSessionLost(() => {
+  if (!queryClient.getQueryData(meQueryKey)) return;
+  queryClient.setQueryData(meQueryKey, null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
 });
 
 /** Lets the browser breathe (paint, input) between two pieces of start-up work. */

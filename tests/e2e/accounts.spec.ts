@@ -179,6 +179,22 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/portfolio$/);
   });
 
+  test('a session that ends while a page is open sends the person to sign in, then back', async ({ page }) => {
+    const who = await signUp(page);
+    await page.goto('/login');
+    await logIn(page, who.email, who.password);
+    await expect(page.getByRole('button', { name: 'Déconnexion' }).first()).toBeVisible();
+    const { uid } = (await (await page.request.get('/api/me')).json()) as { uid: string };
+    await page.goto('/internal-transfer');
+    await page.getByLabel('UID du destinataire').fill(uid);
+    // The session ends on the server's side (here: the cookie is gone) while the page is open.
+    await page.context().clearCookies();
+    await page.getByRole('button', { name: 'Vérifier le destinataire' }).click();
+    await expect(page).toHaveURL(/\/login\?next=%2Finternal-transfer$/);
+    await logIn(page, who.email, who.password);
+    await expect(page).toHaveURL(/\/internal-transfer$/);
+  });
+
   test('a forgotten password is reset through the e-mailed link', async ({ page }) => {
     const who = await signUp(page);
     await page.goto('/login');

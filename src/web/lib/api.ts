@@ -19,6 +19,16 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+let sessionLost: () => void = () => {};
+
+/**
+ * What to do when the server no longer knows the session (expired, revoked, signed out elsewhere):
+ * the app forgets the person, and its guards send them to the sign-in page and back afterwards.
+ */
+export function onSessionLost(handler: () => void): void {
+  sessionLost = handler;
+}
+
 /** The one client for our API: same-origin cookies, JSON in and out, errors as ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -47,6 +57,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const data: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
     const error = (data as { error?: { code?: ErrorCode; params?: ErrorParams } } | undefined)?.error;
+    if (response.status === 401 && error?.code === 'unauthorized') sessionLost();
     throw new ApiError(response.status, error?.code ?? 'internal_error', error?.params ?? {});
   }
   return data as T;

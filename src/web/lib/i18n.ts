@@ -6,6 +6,7 @@ import frCommon from '../locales/fr/common.json';
 import frContent from '../locales/fr/content.json';
 import { defaultLanguage, isLanguage, languages, type Language } from './languages';
 import { localeGroup } from './locale-groups';
+import { INVESTMENT_LOCK_DAYS, WITHDRAWAL_LOCK_DAYS } from '../../core/locks';
 
 export { defaultLanguage, isLanguage, languages, type Language };
 const storageKey = 'atlas.lang';
@@ -85,7 +86,11 @@ void i18n
     supportedLngs: [...languages],
     defaultNS: 'common',
     ns: ['common'],
-    interpolation: { escapeValue: false },
+    interpolation: {
+      escapeValue: false,
+      // The lock rules are core's constants, the server's own: texts say them, never a copy.
+      defaultVariables: { investmentLockDays: INVESTMENT_LOCK_DAYS, withdrawalLockDays: WITHDRAWAL_LOCK_DAYS },
+    },
     returnNull: false,
     react: { useSuspense: true },
   });
