@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { openSettled } from './support/axe';
+import { readCatalogue as read, type Lang } from './support/catalogue';
 
-type Lang = 'fr' | 'en' | 'es';
-const read = (lang: Lang, ns: string) => JSON.parse(readFileSync(`src/web/locales/${lang}/${ns}.json`, 'utf8'));
 /** The assistant's texts, with the floating button's labels (open, close), which live in the shell's `common`. */
 const strings = Object.fromEntries(
   (['fr', 'en', 'es'] as const).map((l) => [l, { ...read(l, 'assistant'), ...read(l, 'common').assistant }]),

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { openSettled } from './support/axe';
+import { readCatalogue as read, type Lang } from './support/catalogue';
 
-type Lang = 'fr' | 'en' | 'es';
 const langs: Lang[] = ['fr', 'en', 'es'];
-const read = (lang: Lang, ns: string) => JSON.parse(readFileSync(`src/web/locales/${lang}/${ns}.json`, 'utf8'));
 /** The home page's texts (content) and the about and area pages' (pages), keyed as the screens use them. */
 const content = Object.fromEntries(langs.map((l) => [l, { ...read(l, 'content'), ...read(l, 'pages') }])) as Record<
   Lang,
