@@ -13,8 +13,10 @@ import { busNotifier, type Notifier } from './modules/notifier';
 import { createPortfolioService } from './modules/portfolio/portfolio.service';
 import { createStatementService } from './modules/portfolio/statement.service';
 import { createFreezeService } from './modules/freeze/freeze.service';
+import { createMovements, type Movements } from './modules/ledger/movement';
 import { createEventBus, type EventBus } from './modules/realtime/event-bus';
 import { createProofStore, type ProofStore } from './modules/storage/proof-store';
+import { createPayeeLookup } from './modules/transfers/transfers.repo';
 import { createTransfersService } from './modules/transfers/transfers.service';
 
 /** Everything the routes and jobs use, each built once (decision 020). */
@@ -24,6 +26,8 @@ export interface Services {
   prices: PriceService;
   proofs: ProofStore;
   accounts: Accounts;
+  /** The one money writer of this server (decision 021), shared by every service that moves money. */
+  movements: Movements;
   investing: ReturnType<typeof createInvestingService>;
   transfers: ReturnType<typeof createTransfersService>;
   deposits: ReturnType<typeof createDepositsService>;
@@ -56,18 +60,26 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
   const history = createHistoryService(ctx);
   const accounts = createAccounts(ctx);
   const { security } = accounts;
+  // One writer per server: the movements of every service in one turn share one group (decision 023).
+  const movements = createMovements(ctx.dbh);
   return {
     events,
     notifier,
     prices,
     proofs,
     accounts,
-    investing: createInvestingService(ctx, { prices, notify: notifier }),
-    transfers: createTransfersService(ctx, { security, notify: notifier }),
+    movements,
+    investing: createInvestingService(ctx, { prices, movements, notify: notifier }),
+    transfers: createTransfersService(ctx, {
+      security,
+      movements,
+      payeeByUid: createPayeeLookup(ctx.dbh),
+      notify: notifier,
+    }),
     deposits: createDepositsService(ctx, { notifier, proofs }),
-    withdrawals: createWithdrawalsService(ctx, { notifier, security }),
+    withdrawals: createWithdrawalsService(ctx, { notifier, security, movements }),
     history,
-    admin: createAdminService(ctx, notifier),
+    admin: createAdminService(ctx, notifier, movements),
     freezes: createFreezeService(ctx, notifier),
     backOffice: {
       overview: createOverviewService(ctx),

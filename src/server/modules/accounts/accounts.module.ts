@@ -11,6 +11,7 @@ import { createRateLimiter, type RateLimiter } from './ratelimit';
 import { createAccountSecurity, type AccountSecurity } from './security.service';
 import { createSignInThrottle, type SignInThrottle } from './signin-throttle';
 import { createSessionResolver } from './session-resolver';
+import type { SessionResolver } from '../../http/auth';
 import { createSessionService, type SessionService } from './session.service';
 import { accountTrail } from './accounts.trail';
 
@@ -33,6 +34,8 @@ export interface Accounts {
   limiter: RateLimiter;
   throttle: SignInThrottle;
   security: AccountSecurity;
+  /** Who is signed in, for every request that needs it (built once: its statements are compiled once). */
+  resolveSession: SessionResolver;
 }
 
 export function createAccounts(ctx: AppContext): Accounts {
@@ -67,14 +70,15 @@ export function createAccounts(ctx: AppContext): Accounts {
     security,
     publicUrl: ctx.config.publicUrl,
   });
-  return { auth, accounts, sessions, limiter, throttle, security };
+  const resolveSession = createSessionResolver(auth, ctx.dbh);
+  return { auth, accounts, sessions, limiter, throttle, security, resolveSession };
 }
 
 /** Mounts better-auth under /api/auth/*, our account routes, and the session resolver used by requireUser. */
 export async function registerAccounts(app: FastifyInstance, ctx: AppContext, deps: Accounts): Promise<void> {
   const { auth } = deps;
 
-  app.decorate('resolveSession', createSessionResolver(auth, ctx.dbh));
+  app.decorate('resolveSession', deps.resolveSession);
 
   // Every /api/admin/* route checks the role before anything else (even body validation), whether
   // or not its own hook does too; the session found here is reused by that hook.

@@ -8,7 +8,7 @@ import { proofMatches } from '../backoffice/proof-match';
 import { toDeposit } from '../cashier/deposits.service';
 import { toWithdrawal } from '../cashier/withdrawals.service';
 import { InsufficientFunds, type PostInput } from '../ledger/ledger.service';
-import { createMovements, type Movement } from '../ledger/movement';
+import type { Movement, Movements } from '../ledger/movement';
 import { auditRow, type AuditSource } from '../audit/audit.service';
 import { outboxRow } from '../notifications/outbox';
 import { signProofLink, PROOF_LINK_TTL_S } from '../storage/signed-link';
@@ -54,7 +54,7 @@ interface ReviewRow {
   frozen_at: string | null;
 }
 
-export function createAdminService(ctx: AppContext, notifier: Notifier) {
+export function createAdminService(ctx: AppContext, notifier: Notifier, movements: Movements) {
   const { db, clock, config } = ctx;
   const needsTwo = (amountCents: number) => amountCents >= config.dualControlFromCents;
 
@@ -76,7 +76,6 @@ export function createAdminService(ctx: AppContext, notifier: Notifier) {
     };
   }
 
-  const movements = createMovements(ctx.dbh);
   const tables = { deposit: 'deposit_request', withdrawal: 'withdrawal_request' } as const;
 
   /** Why a step wrote nothing: the request was decided meanwhile, or its stage moved. */

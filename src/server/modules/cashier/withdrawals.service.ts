@@ -7,7 +7,7 @@ import { requireAmount, toDecimalString } from '../../../core/money';
 import type { Withdrawal } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
 import { InsufficientFunds, requestHash } from '../ledger/ledger.service';
-import { createMovements } from '../ledger/movement';
+import type { Movements } from '../ledger/movement';
 import { findContact } from '../accounts/security.repo';
 import type { AccountSecurity } from '../accounts/security.service';
 import { outboxRow } from '../notifications/outbox';
@@ -32,10 +32,12 @@ export function toWithdrawal(
   };
 }
 
-export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Notifier; security: AccountSecurity }) {
+export function createWithdrawalsService(
+  ctx: AppContext,
+  deps: { notifier: Notifier; security: AccountSecurity; movements: Movements },
+) {
   const { db, clock } = ctx;
-  const { notifier, security } = deps;
-  const movements = createMovements(ctx.dbh);
+  const { notifier, security, movements } = deps;
   return {
     /**
      * A withdrawal request holds its amount at once (available → withdrawal hold), so a pending

@@ -16,7 +16,7 @@ import {
   runIdempotent,
   type IdempotencyInput,
 } from '../ledger/ledger.service';
-import { createMovements } from '../ledger/movement';
+import type { Movements } from '../ledger/movement';
 import * as repo from './investing.repo';
 import type { InvestmentRow } from './investing.repo';
 import { storedInvestmentValue } from './valuation';
@@ -28,6 +28,7 @@ export interface PriceSource {
 
 export interface InvestingDeps {
   prices: PriceSource;
+  movements: Movements;
   notify?: Notifier;
 }
 
@@ -57,7 +58,7 @@ async function safePrice(prices: PriceSource): Promise<number | null> {
 
 export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
   const { db, clock } = ctx;
-  const movements = createMovements(ctx.dbh);
+  const { movements } = deps;
 
   async function insufficientBalance(userId: string): Promise<DomainError> {
     return new DomainError('insufficient_balance', { balance: toDecimalString(await availableBalance(db, userId)) });

@@ -5,7 +5,6 @@ import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { testDialect } from '../../../../tests/support/db';
 import { fund, insertBareUser } from '../../../../tests/support/money';
 import { createInvestingService } from '../investing/investing.service';
-import { createTransfersService } from '../transfers/transfers.service';
 import { userBalances } from './ledger.service';
 import { verifyLedger } from './verify';
 
@@ -18,7 +17,7 @@ describe(`money under concurrent requests (${testDialect})`, () => {
   afterAll(async () => t.close());
 
   it('200 simultaneous transfers from an account funded for exactly N succeed exactly N times', async () => {
-    const transfers = createTransfersService(t.ctx, { security: t.app.services.accounts.security });
+    const transfers = t.app.services.transfers;
     const sender = await insertBareUser(t.ctx, 'Alice Martin');
     const recipients = await Promise.all(Array.from({ length: 5 }, () => insertBareUser(t.ctx, 'Bob Durand')));
     const N = 37;
@@ -39,7 +38,7 @@ describe(`money under concurrent requests (${testDialect})`, () => {
   });
 
   it('opposite transfers between two users at once never deadlock or lose money', async () => {
-    const transfers = createTransfersService(t.ctx, { security: t.app.services.accounts.security });
+    const transfers = t.app.services.transfers;
     const a = await insertBareUser(t.ctx);
     const b = await insertBareUser(t.ctx);
     await fund(t.ctx, a.id, 100_000);
@@ -58,7 +57,7 @@ describe(`money under concurrent requests (${testDialect})`, () => {
   });
 
   it('simultaneous invests and stops never overdraw, and two stops of one investment credit it once', async () => {
-    const investing = createInvestingService(t.ctx, { prices });
+    const investing = createInvestingService(t.ctx, { prices, movements: t.app.services.movements });
     const u = await insertBareUser(t.ctx);
     await fund(t.ctx, u.id, 50_000);
     const first = await investing.invest(u.id, { area: 'stocks', amount: '200.00' });
@@ -80,7 +79,7 @@ describe(`money under concurrent requests (${testDialect})`, () => {
   });
 
   it('an idempotency key replay returns the first answer and moves nothing; another request with that key is refused', async () => {
-    const transfers = createTransfersService(t.ctx, { security: t.app.services.accounts.security });
+    const transfers = t.app.services.transfers;
     const a = await insertBareUser(t.ctx);
     const b = await insertBareUser(t.ctx);
     await fund(t.ctx, a.id, 10_000);

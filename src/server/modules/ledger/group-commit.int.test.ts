@@ -3,9 +3,7 @@ import { transferPostings } from '../../../core/ledger';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { testDialect } from '../../../../tests/support/db';
 import { fund, insertBareUser } from '../../../../tests/support/money';
-import { createTransfersService } from '../transfers/transfers.service';
 import { userBalances } from './ledger.service';
-import { createMovements } from './movement';
 import { verifyLedger } from './verify';
 
 // The movements of one turn of the event loop are applied together, each undone alone when refused
@@ -19,7 +17,7 @@ describe(`movements applied as a group (${testDialect})`, () => {
   afterAll(async () => t.close());
 
   it('a refused movement of a group is undone alone; the others commit and each caller gets its own answer', async () => {
-    const transfers = createTransfersService(t.ctx, { security: t.app.services.accounts.security });
+    const transfers = t.app.services.transfers;
     const [a, b, c, d] = await Promise.all(Array.from({ length: 4 }, () => insertBareUser(t.ctx)));
     await fund(t.ctx, a!.id, 1_000);
     await fund(t.ctx, d!.id, 1_000);
@@ -48,7 +46,7 @@ describe(`movements applied as a group (${testDialect})`, () => {
 
   /** A funded sender, a payee, and transfers between them whose transfer row can point at no journal row. */
   async function badRow() {
-    const movements = createMovements(t.ctx.dbh);
+    const { movements } = t.app.services;
     const [a, b] = await Promise.all(Array.from({ length: 2 }, () => insertBareUser(t.ctx)));
     await fund(t.ctx, a!.id, 1_000);
     const move = (txOf: (txId: string) => string) =>
@@ -86,7 +84,7 @@ describe(`movements applied as a group (${testDialect})`, () => {
     expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
   });
 
-  it('the movements of different services (each with its own createMovements) share one group', async () => {
+  it('the movements of different requests share one group: one writer per server, built by the composition root', async () => {
     const [first, second] = [await badRow(), await badRow()];
     if (testDialect === 'sqlite') {
       // Shared commit: the second service's bad row, checked at commit, takes the first one's down too.

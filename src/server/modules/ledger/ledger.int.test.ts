@@ -7,7 +7,6 @@ import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { testDialect } from '../../../../tests/support/db';
 import { fund, insertBareUser } from '../../../../tests/support/money';
 import { createInvestingService } from '../investing/investing.service';
-import { createTransfersService } from '../transfers/transfers.service';
 import { platformBalances, userBalances } from './ledger.service';
 import { verifyLedger } from './verify';
 
@@ -40,8 +39,11 @@ describe(`ledger invariants under random money traffic (${testDialect})`, () => 
   afterAll(async () => t.close());
 
   it('keeps every transaction balanced, balances exact and non-negative, and money conserved', async () => {
-    const investing = createInvestingService(t.ctx, { prices: { current: async () => ({ priceCents: price }) } });
-    const transfers = createTransfersService(t.ctx, { security: t.app.services.accounts.security });
+    const investing = createInvestingService(t.ctx, {
+      prices: { current: async () => ({ priceCents: price }) },
+      movements: t.app.services.movements,
+    });
+    const transfers = t.app.services.transfers;
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
         const users = await Promise.all(Array.from({ length: USERS }, () => insertBareUser(t.ctx)));

@@ -348,18 +348,11 @@ function postgresWriter(pool: pg.Pool): MovementWriter {
   };
 }
 
-const writers = new WeakMap<DbHandle, MovementWriter | null>();
-
 /**
- * The writer for this database, or null (no raw connection: the Kysely path applies). One per
- * database handle, shared by every service: a group gathers all the server's movements of a turn.
+ * The writer for this database, or null (no raw connection: the Kysely path applies). The
+ * composition root makes one per server: a group gathers all the server's movements of a turn.
  */
 export function createMovementWriter(dbh: DbHandle): MovementWriter | null {
-  if (!writers.has(dbh)) writers.set(dbh, newWriter(dbh));
-  return writers.get(dbh)!;
-}
-
-function newWriter(dbh: DbHandle): MovementWriter | null {
   if (dbh.pool) return postgresWriter(dbh.pool);
   const sqlite = dbh.sqlite;
   if (!sqlite) return null;

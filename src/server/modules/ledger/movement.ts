@@ -50,7 +50,10 @@ function answerOf<T>(found: StoredAnswer, requestHash: string): T {
   return decodeStoredAnswer<T>(found.response);
 }
 
-/** Applies movements in one database step each (decision 021); one instance per service. */
+/**
+ * Applies movements in one database step each (decision 021). Built once by the composition root
+ * (services.ts) and handed to every service that moves money, so that one group gathers them all.
+ */
 export function createMovements(dbh: DbHandle) {
   const writer = createMovementWriter(dbh);
   if (!writer) throw new Error('no raw database connection for money movements');
@@ -160,3 +163,5 @@ export function createMovements(dbh: DbHandle) {
     },
   };
 }
+
+export type Movements = ReturnType<typeof createMovements>;

@@ -7,17 +7,24 @@ import type { TransferResult } from '../../../contracts/investing';
 import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
 import { InsufficientFunds, requestHash } from '../ledger/ledger.service';
-import { createMovements } from '../ledger/movement';
+import type { Movements } from '../ledger/movement';
 import { hitCounter } from '../accounts/ratelimit.repo';
 import type { AccountSecurity } from '../accounts/security.service';
-import * as repo from './transfers.repo';
+import type { PayeeLookup } from './transfers.repo';
 
 const normalizeUid = (uid: string) => uid.trim().toUpperCase();
 
-export function createTransfersService(ctx: AppContext, deps: { security: AccountSecurity; notify?: Notifier }) {
+export interface TransfersDeps {
+  security: AccountSecurity;
+  movements: Movements;
+  /** The payee of a transfer by UID (compiled once by the composition root). */
+  payeeByUid: PayeeLookup;
+  notify?: Notifier;
+}
+
+export function createTransfersService(ctx: AppContext, deps: TransfersDeps) {
   const { db, clock } = ctx;
-  const movements = createMovements(ctx.dbh);
-  const payeeByUid = repo.createPayeeLookup(ctx.dbh);
+  const { movements, payeeByUid } = deps;
 
   /** Counts one payee lookup of this person; refuses past the hourly cap. */
   async function countLookup(senderId: string) {
