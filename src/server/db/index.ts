@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Sqlit
 import pg from 'pg';
 import type { Dialect } from './dialect';
 import type { Database } from './schema';
+import { countPoolWaits } from './stats';
 
 export type Db = Kysely<Database>;
 
@@ -16,8 +17,34 @@ export interface DbHandle {
   pool?: pg.Pool;
   /** The SQLite connection (SQLite only), for the precompiled statements of the hot path. */
   sqlite?: SQLite.Database;
+  /** The bounded waits this handle was opened with (decision 026). */
+  waits?: DbWaits;
   close(): Promise<void>;
 }
+
+/** Bounded waits of a database handle (decision 026); 0 turns a PostgreSQL one off. */
+export interface DbWaits {
+  statementMs: number;
+  lockMs: number;
+  acquireMs: number;
+  idleInTransactionMs: number;
+  sqliteBusyMs: number;
+  /** How long a money movement refused for a cause known not to have committed is retried. */
+  retryMs: number;
+}
+
+/**
+ * Without configuration (tests, the CLI): the historic SQLite busy timeout, no PostgreSQL
+ * statement or lock timeout (a migration or a verification may take long), a generous pool wait.
+ */
+export const unboundedWaits: DbWaits = {
+  statementMs: 0,
+  lockMs: 0,
+  acquireMs: 30_000,
+  idleInTransactionMs: 0,
+  sqliteBusyMs: 5000,
+  retryMs: 5000,
+};
 
 const PG_INT8 = 20;
 
@@ -39,6 +66,10 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase 
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
+      // After an error SQLite answers by rolling back itself (disk full, I/O), Kysely's own
+      // rollback would fail with "cannot rollback - no transaction is active" and hide the error
+      // that matters: there is nothing left to roll back.
+      if (text === 'rollback' && !sqlite.inTransaction) return alreadyRolledBack;
       let statement = cache.get(text);
       if (statement) {
         cache.delete(text);
@@ -52,6 +83,13 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase 
   };
 }
 
+const alreadyRolledBack = {
+  reader: false,
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  all: () => [],
+  iterate: () => [][Symbol.iterator](),
+} as unknown as SqliteStatement;
+
 export interface DbOptions {
   sqliteFile?: string;
   postgresUrl?: string;
@@ -63,6 +101,8 @@ export interface DbOptions {
    * CLI keep the automatic one.
    */
   backgroundCheckpoints?: boolean;
+  /** Bounded waits (decision 026); unboundedWaits where not given. */
+  waits?: Partial<DbWaits>;
 }
 
 const CHECKPOINT_INTERVAL_MS = 200;
@@ -85,17 +125,28 @@ function startCheckpointer(sqlite: SQLite.Database, file: string): () => Promise
 }
 
 export function createDb(options: DbOptions): DbHandle {
+  const waits: DbWaits = { ...unboundedWaits, ...options.waits };
   if (options.postgresUrl) {
     const types = {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === PG_INT8 ? parseInt8 : pg.types.getTypeParser(oid, format as 'text'),
     };
-    const pool = new pg.Pool({ connectionString: options.postgresUrl, max: options.poolSize ?? 10, types });
+    const pool = new pg.Pool({
+      connectionString: options.postgresUrl,
+      max: options.poolSize ?? 10,
+      types,
+      // Waiting for a pooled connection and connecting a new one are both bounded.
+      connectionTimeoutMillis: waits.acquireMs,
+      ...(waits.statementMs > 0 && { statement_timeout: waits.statementMs }),
+      ...(waits.lockMs > 0 && { lock_timeout: waits.lockMs }),
+      ...(waits.idleInTransactionMs > 0 && { idle_in_transaction_session_timeout: waits.idleInTransactionMs }),
+    });
     pool.on('error', () => {
       /* idle client errors surface on the next query; nothing to do here */
     });
+    countPoolWaits(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, waits, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -103,7 +154,7 @@ export function createDb(options: DbOptions): DbHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(waits.sqliteBusyMs))}`);
   // A log that grew during a burst is cut back to this size once copied.
   sqlite.pragma(`journal_size_limit = ${64 * 2 ** 20}`);
   const stopCheckpointer =
@@ -113,6 +164,7 @@ export function createDb(options: DbOptions): DbHandle {
     db,
     dialect: 'sqlite',
     sqlite,
+    waits,
     close: async () => {
       await stopCheckpointer?.();
       await db.destroy();
