@@ -94,3 +94,16 @@ export function dbFaultOf(err: unknown): DbFault | null {
   }
   return null;
 }
+
+/** What each open SQLite database does when a write met a full disk (createDb registers it). */
+const fullDiskReliefs = new Set<() => void>();
+
+export function onFullDisk(relief: () => void): () => void {
+  fullDiskReliefs.add(relief);
+  return () => void fullDiskReliefs.delete(relief);
+}
+
+/** Called once per request answered `storage_full`: lets each database give back what it can. */
+export function relieveFullDisk(): void {
+  for (const relief of fullDiskReliefs) relief();
+}

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Sqlit
 import pg from 'pg';
 import type { Dialect } from './dialect';
 import type { Database } from './schema';
+import { onFullDisk } from './faults';
 import { countPoolWaits } from './stats';
 
 export type Db = Kysely<Database>;
@@ -124,6 +125,56 @@ function startCheckpointer(sqlite: SQLite.Database, file: string): () => Promise
   };
 }
 
+/** Room kept aside in the data folder (decision 026), given back to SQLite when the disk is full. */
+const RESERVE_BYTES = 8 * 2 ** 20;
+
+/**
+ * A full disk (decision 026). The write-ahead log only restarts from its beginning once a
+ * checkpoint has copied all of it into the database file, and that copy needs room for the file
+ * to grow: a log that filled the disk stays full for good, even once other files are removed.
+ * So the server keeps a reserve file next to the database; when a write meets a full disk (at
+ * most once a second), it copies and truncates the log, giving up the reserve first if that is
+ * what the copy needs. The reserve comes back once the disk has room again.
+ */
+function fullDiskRelief(sqlite: SQLite.Database, file: string): { relieve: () => void; stop: () => void } {
+  const reserve = path.join(path.dirname(file), '.atlas-reserve');
+  const keepReserve = () => {
+    try {
+      if (existsSync(reserve)) return;
+      const { bavail, bsize } = statfsSync(path.dirname(file));
+      if (bavail * bsize > 4 * RESERVE_BYTES) writeFileSync(reserve, Buffer.alloc(RESERVE_BYTES));
+    } catch {
+      rmSync(reserve, { force: true });
+    }
+  };
+  keepReserve();
+  const timer = setInterval(keepReserve, 10_000);
+  timer.unref();
+  let last = 0;
+  const truncateLog = () => {
+    const [result] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+    if (result?.busy) throw new Error('checkpoint busy');
+  };
+  return {
+    relieve: () => {
+      const now = Date.now();
+      if (now - last < 1000 || sqlite.inTransaction || !sqlite.open) return;
+      last = now;
+      try {
+        truncateLog();
+      } catch {
+        try {
+          rmSync(reserve, { force: true });
+          truncateLog();
+        } catch {
+          // still no room: the next refusal tries again
+        }
+      }
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
 export function createDb(options: DbOptions): DbHandle {
   const waits: DbWaits = { ...unboundedWaits, ...options.waits };
   if (options.postgresUrl) {
@@ -160,12 +211,16 @@ export function createDb(options: DbOptions): DbHandle {
   const stopCheckpointer =
     options.backgroundCheckpoints && file !== ':memory:' ? startCheckpointer(sqlite, file) : null;
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const relief = options.backgroundCheckpoints && file !== ':memory:' ? fullDiskRelief(sqlite, file) : null;
+  const forgetRelief = relief ? onFullDisk(relief.relieve) : () => {};
   return {
     db,
     dialect: 'sqlite',
     sqlite,
     waits,
     close: async () => {
+      forgetRelief();
+      relief?.stop();
       await stopCheckpointer?.();
       await db.destroy();
     },

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, errorCodes, type ErrorCode, type ErrorKind, type ErrorParams } from '../../core/errors';
-import { dbFaultOf, type DbFaultKind } from '../db/faults';
+import { dbFaultOf, relieveFullDisk, type DbFaultKind } from '../db/faults';
 import { countFault } from '../db/stats';
 
 const statusByKind: Record<ErrorKind, number> = {
@@ -102,6 +102,7 @@ export function handleError(err: FastifyError | Error, request: FastifyRequest, 
   const fault = dbFaultOf(err);
   if (fault) {
     countFault(fault);
+    if (fault.kind === 'full') relieveFullDisk();
     const { code, retryAfterS } = faultAnswers[fault.kind];
     request.log.warn({ err, fault: `${fault.kind}:${fault.reason}` }, `database ${fault.kind}: answered ${code}`);
     return reply.status(statusOf(code)).header('retry-after', String(retryAfterS)).send(errorBody(code));
