@@ -129,12 +129,7 @@ async function sendTransfer(s: Setting, t: Sent): Promise<void> {
 }
 
 /** Workers sending transfers (pairs from `pick`) until `halt()`. */
-function traffic(
-  s: Setting,
-  pick: (rng: Rng) => [User, User],
-  extra?: (rng: Rng) => Promise<void>,
-  paceMs = 0,
-) {
+function traffic(s: Setting, pick: (rng: Rng) => [User, User], extra?: (rng: Rng) => Promise<void>, paceMs = 0) {
   let halted = false;
   const rng = new Rng(Math.floor(Math.random() * 2 ** 31));
   const worker = async (i: number) => {
@@ -179,12 +174,21 @@ const anyPair =
 
 /** Sends every open transfer again with its key until the server settles it (2xx or 4xx). */
 async function settle(s: Setting): Promise<void> {
+  const up = await s.http.request('GET', '/healthz', { timeoutMs: 5000 });
+  if (!up.answered) {
+    throw new Error(
+      `${s.name}: the server stopped answering (${up.error}); its last lines:\n${s.server.lines.slice(-30).join('\n')}`,
+    );
+  }
   for (const t of s.sent.filter((x) => x.outcome === 'open')) {
     for (let attempt = 0; attempt < 40 && t.outcome === 'open'; attempt++) {
       await sendTransfer(s, t);
       if (t.outcome === 'open') await sleep(500);
     }
-    if (t.outcome === 'open') problem(`${s.name}: transfer ${t.key} still unsettled after 40 resends (${t.statuses.slice(-3).join(", ")} ${t.codes.slice(-3).join(", ")})`);
+    if (t.outcome === 'open')
+      problem(
+        `${s.name}: transfer ${t.key} still unsettled after 40 resends (${t.statuses.slice(-3).join(', ')} ${t.codes.slice(-3).join(', ')})`,
+      );
   }
 }
 
@@ -331,7 +335,7 @@ async function postgresRound(command: ServerCommand): Promise<void> {
       await sleep(1200);
       await admin(pgAdminUrl, (c) =>
         c.query(
-          "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
           [dbName],
         ),
       );
@@ -521,7 +525,8 @@ async function sqliteRound(command: ServerCommand): Promise<void> {
         fullAnswers.set(k, (fullAnswers.get(k) ?? 0) + 1);
       }
       const uploadAnswers = new Map<string, number>();
-      for (const u of uploads) uploadAnswers.set(`${u.status} ${u.code}`, (uploadAnswers.get(`${u.status} ${u.code}`) ?? 0) + 1);
+      for (const u of uploads)
+        uploadAnswers.set(`${u.status} ${u.code}`, (uploadAnswers.get(`${u.status} ${u.code}`) ?? 0) + 1);
       // Space returns.
       rmSync(filler);
       await sleep(500);
@@ -540,7 +545,8 @@ async function sqliteRound(command: ServerCommand): Promise<void> {
       if (process.env.FAULTS_DEBUG) {
         for (const l of s.server.lines.filter((x) => x.includes('"level":40')).slice(-4)) console.log(l.slice(0, 1500));
       }
-      if (!after.some((x) => x.outcome === 'applied')) problem('disk full: no transfer went through once space returned');
+      if (!after.some((x) => x.outcome === 'applied'))
+        problem('disk full: no transfer went through once space returned');
       // Every proof file on disk belongs to a deposit (no empty or partial file left behind).
       const files: string[] = [];
       const uploadsDir = path.join(dataDir, 'uploads');
@@ -551,7 +557,8 @@ async function sqliteRound(command: ServerCommand): Promise<void> {
         return new Set(rows.map((r) => r.proof_path));
       });
       const orphans = files.filter((f) => !referenced.has(f));
-      if (orphans.length > 0) problem(`disk full: ${orphans.length} proof file(s) without a deposit: ${orphans.join(', ')}`);
+      if (orphans.length > 0)
+        problem(`disk full: ${orphans.length} proof file(s) without a deposit: ${orphans.join(', ')}`);
       await check(s, 'disk full');
       figures.push(
         `${summarize(s, 'SQLite disk full', from)}; while full, transfers: ${[...fullAnswers].map(([k, n]) => `${k}: ${n}`).join(', ')}; ` +

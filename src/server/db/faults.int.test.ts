@@ -41,7 +41,7 @@ describe(`the database misbehaving (${testDialect})`, () => {
   }
 
   it.runIf(testDialect === 'postgres')(
-    "a balance row locked elsewhere holds up only the movements that touch it; those end as retryable, then go through once",
+    'a balance row locked elsewhere holds up only the movements that touch it; those end as retryable, then go through once',
     async () => {
       const transfers = transfersService();
       const [stuck, b, c] = await Promise.all([insertBareUser(t.ctx), insertBareUser(t.ctx), insertBareUser(t.ctx)]);
@@ -58,14 +58,16 @@ describe(`the database misbehaving (${testDialect})`, () => {
         expect(others.map((r) => r.status)).toEqual(Array(12).fill('fulfilled'));
 
         const key = randomUUID();
-        const blocked = await transfers
-          .transfer(stuck.id, { recipientUid: c.uid, amount: '5.00' }, key)
-          .then(() => null, (err: unknown) => err);
+        const blocked = await transfers.transfer(stuck.id, { recipientUid: c.uid, amount: '5.00' }, key).then(
+          () => null,
+          (err: unknown) => err,
+        );
         expect(dbFaultOf(blocked)).toMatchObject({ kind: 'busy', notCommitted: true, reason: 'account_locked' });
         // The same money towards the stuck account waits too (the payee's balance is locked).
-        const toStuck = await transfers
-          .transfer(b.id, { recipientUid: stuck.uid, amount: '1.00' })
-          .then(() => null, (err: unknown) => err);
+        const toStuck = await transfers.transfer(b.id, { recipientUid: stuck.uid, amount: '1.00' }).then(
+          () => null,
+          (err: unknown) => err,
+        );
         expect(dbFaultOf(toStuck)?.kind).toBe('busy');
         await lock.release();
 
@@ -91,9 +93,10 @@ describe(`the database misbehaving (${testDialect})`, () => {
       const lock = await holder();
       try {
         await lock.query('lock table ledger_account in exclusive mode');
-        const refused = await transfers
-          .transfer(a.id, { recipientUid: b.uid, amount: '1.00' }, randomUUID())
-          .then(() => null, (err: unknown) => err);
+        const refused = await transfers.transfer(a.id, { recipientUid: b.uid, amount: '1.00' }, randomUUID()).then(
+          () => null,
+          (err: unknown) => err,
+        );
         expect(dbFaultOf(refused)).toMatchObject({ kind: 'busy', notCommitted: true });
         const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
         expect(ready.statusCode).toBe(503);
@@ -121,10 +124,12 @@ describe(`the database misbehaving (${testDialect})`, () => {
       await admin.connect();
       const keys = Array.from({ length: 60 }, () => randomUUID());
       const send = (key: string) => transfers.transfer(a.id, { recipientUid: b.uid, amount: '1.00' }, key);
-      const traffic = Promise.allSettled(keys.map(async (key, i) => {
-        await new Promise((resolve) => setTimeout(resolve, i * 5));
-        return send(key);
-      }));
+      const traffic = Promise.allSettled(
+        keys.map(async (key, i) => {
+          await new Promise((resolve) => setTimeout(resolve, i * 5));
+          return send(key);
+        }),
+      );
       for (let i = 0; i < 5; i++) {
         await admin.query(
           'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
@@ -138,9 +143,9 @@ describe(`the database misbehaving (${testDialect})`, () => {
       }
       // The investor's retry with the same key settles every one of them, exactly once.
       await Promise.all(keys.map((key) => send(key)));
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ledger_tx where user_id = ${a.id} and type = 'transfer'`.execute(
-        t.ctx.db,
-      );
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ledger_tx where user_id = ${a.id} and type = 'transfer'`.execute(t.ctx.db);
       expect(rows[0]!.n).toBe(keys.length);
       expect((await userBalances(t.ctx.db, a.id)).available).toBe(100_000 - keys.length * 100);
       expect((await userBalances(t.ctx.db, b.id)).available).toBe(keys.length * 100);
@@ -160,7 +165,9 @@ describe(`the database misbehaving (${testDialect})`, () => {
     try {
       for (let i = 0; i < 400 && full === null; i++) {
         await Promise.all(
-          Array.from({ length: 20 }, () => transfers.transfer(a.id, { recipientUid: b.uid, amount: '0.01' }, randomUUID())),
+          Array.from({ length: 20 }, () =>
+            transfers.transfer(a.id, { recipientUid: b.uid, amount: '0.01' }, randomUUID()),
+          ),
         ).catch((err: unknown) => {
           full = err;
         });
@@ -177,7 +184,10 @@ describe(`the database misbehaving (${testDialect})`, () => {
               .execute();
           }
         })
-        .then(() => null, (err: unknown) => err);
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
       expect(dbFaultOf(kyselyError)).toMatchObject({ kind: 'full' });
     } finally {
       sqlite.pragma('max_page_count = 4294967294');

@@ -40,7 +40,14 @@ describe('database faults (decision 026)', () => {
   });
 
   it('leaves every other error alone', () => {
-    for (const err of [new Error('boom'), withCode('23505'), withCode('AT001'), withCode('SQLITE_CONSTRAINT_UNIQUE'), null, 'x']) {
+    for (const err of [
+      new Error('boom'),
+      withCode('23505'),
+      withCode('AT001'),
+      withCode('SQLITE_CONSTRAINT_UNIQUE'),
+      null,
+      'x',
+    ]) {
       expect(dbFaultOf(err)).toBeNull();
     }
   });

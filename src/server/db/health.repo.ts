@@ -94,12 +94,10 @@ export function createReadinessProbe(dbh: DbHandle, timeoutMs: number): Readines
       });
       try {
         return await Promise.race([
-          probe().catch(
-            (err: unknown): Readiness => ({
-              ready: false,
-              reason: String((err as { code?: string }).code ?? (err as Error).message ?? 'error'),
-            }),
-          ),
+          probe().catch((err: unknown): Readiness => ({
+            ready: false,
+            reason: String((err as { code?: string }).code ?? (err as Error).message ?? 'error'),
+          })),
           late,
         ]);
       } finally {

@@ -10,7 +10,11 @@ export function RetryNotice() {
   const { t } = useTranslation();
   const active = useSyncExternalStore(retryState.subscribe, retryState.get, () => false);
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4">
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4"
+    >
       {active && (
         <p
           className="rounded-full border border-brand-200 bg-white px-4 py-2 text-sm font-medium text-brand-900 shadow"

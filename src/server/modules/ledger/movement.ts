@@ -58,8 +58,7 @@ function mayRetry(fault: DbFault, hasKey: boolean): boolean {
   return hasKey && (fault.reason === '57P01' || fault.reason === '57P02');
 }
 
-const sleep = (ms: number, atMost: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, atMost)));
+const sleep = (ms: number, atMost: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, atMost)));
 
 function answerOf<T>(found: StoredAnswer, requestHash: string): T {
   if (found.request_hash !== requestHash) throw new DomainError('idempotency_key_reused');
