@@ -195,6 +195,13 @@ export function createDb(options: DbOptions): DbHandle {
     pool.on('error', () => {
       /* idle client errors surface on the next query; nothing to do here */
     });
+    // A connection checked out between two statements (a Kysely transaction awaiting the app)
+    // has no listener of the pool's: its backend terminated (57P01, a restart) would be an
+    // uncaught 'error' that ends the process. The error surfaces on the next statement instead,
+    // and the pool drops the connection when it comes back (decision 026).
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     countPoolWaits(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', pool, waits, close: () => db.destroy() };
