@@ -113,7 +113,8 @@ async function sendTransfer(s: Setting, t: Sent): Promise<void> {
     json: { recipientUid: t.to.uid, amount: toDecimalString(t.amount) },
     timeoutMs: REQUEST_TIMEOUT_MS + 10_000,
   });
-  t.ms = Date.now() - t0;
+  // The first answer's time: resends after the fault are not what the investor waited for.
+  if (t.statuses.length === 0) t.ms = Date.now() - t0;
   t.statuses.push(r.answered ? r.status : 0);
   t.codes.push(codeOf(r));
   if (r.answered && r.status >= 500 && !(r.status === 503 || r.status === 507)) {
