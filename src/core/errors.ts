@@ -13,6 +13,7 @@ export type ErrorKind =
   | 'unsupported' // 415
   | 'rate_limited' // 429
   | 'unavailable' // 503
+  | 'insufficient_storage' // 507
   | 'internal'; // 500
 
 export const errorCodes = {
@@ -27,6 +28,10 @@ export const errorCodes = {
   rate_limited: 'rate_limited',
   internal_error: 'internal',
   service_unavailable: 'unavailable',
+  // the database (decision 026): retryable, the web client retries with the same idempotency key
+  database_busy: 'unavailable',
+  database_unavailable: 'unavailable',
+  storage_full: 'insufficient_storage',
   idempotency_key_reused: 'conflict',
   idempotency_in_progress: 'conflict',
   cross_site_request: 'forbidden',

@@ -9,6 +9,7 @@ import { registerNoStore } from './http/no-store';
 import { registerStrictJson } from './http/strict-json';
 import type { Registry } from 'prom-client';
 import { registerObservability } from './http/observability';
+import { createReadinessProbe } from './db/health.repo';
 import { registerOpenApi } from './http/openapi';
 import { registerApiRateLimit } from './http/rate-limit';
 import { childLoggerFactory, requestId } from './http/request-logger';
@@ -78,9 +79,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerStrictJson(app);
   await registerOpenApi(app);
   await registerApiRateLimit(app, config.limits);
+  const readiness = createReadinessProbe(ctx.dbh, config.dbTimeouts.readyMs);
+  app.addHook('onClose', async () => readiness.close());
   const metrics = await registerObservability(app, ctx.db, {
     metricsToken: config.metricsToken,
     behindProxy: config.trustProxy !== false,
+    readiness,
   });
   registerOperatorSignals(metrics, ctx);
   app.decorate('metrics', metrics);

@@ -77,6 +77,15 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   DATABASE_POOL_SIZE: int(1, 500).default(10),
+  // Bounded database waits (decision 026); 0 turns one off.
+  DB_STATEMENT_TIMEOUT_MS: int(0, 3_600_000).default(10_000),
+  DB_LOCK_TIMEOUT_MS: int(0, 600_000).default(2000),
+  DB_ACQUIRE_TIMEOUT_MS: int(100, 600_000).default(5000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: int(0, 3_600_000).default(60_000),
+  SQLITE_BUSY_TIMEOUT_MS: int(0, 600_000).default(5000),
+  DB_RETRY_MS: int(0, 60_000).default(5000),
+  DB_START_TIMEOUT_S: int(0, 3600).default(60),
+  READYZ_TIMEOUT_MS: int(100, 10_000).default(1500),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
   AUTH_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   TRUST_PROXY: trustProxy.default(false),
@@ -128,12 +137,33 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+export interface DbTimeouts {
+  /** PostgreSQL statement_timeout (0: none). */
+  statementMs: number;
+  /** PostgreSQL lock_timeout (0: none); a money movement waits for a locked account at most retryMs. */
+  lockMs: number;
+  /** Waiting for a pooled connection, or for a new one to connect. */
+  acquireMs: number;
+  /** PostgreSQL idle_in_transaction_session_timeout (0: none). */
+  idleInTransactionMs: number;
+  /** SQLite busy_timeout: how long a write waits for another writer of the same file. */
+  sqliteBusyMs: number;
+  /** How long a money movement refused for a cause known not to have committed is retried inside the server. */
+  retryMs: number;
+  /** How long start-up keeps retrying an unreachable database before giving up. */
+  startS: number;
+  /** /readyz's own check. */
+  readyMs: number;
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
   host: string;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+  /** Bounded database waits (decision 026, docs/operations.md). */
+  dbTimeouts: DbTimeouts;
   publicUrl: string;
   secureCookies: boolean;
   authSecret: string;
@@ -269,6 +299,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'sqlite', file: path.join(dataDir, 'atlas.db') },
+    dbTimeouts: {
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DB_LOCK_TIMEOUT_MS,
+      acquireMs: e.DB_ACQUIRE_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      sqliteBusyMs: e.SQLITE_BUSY_TIMEOUT_MS,
+      retryMs: e.DB_RETRY_MS,
+      startS: e.DB_START_TIMEOUT_S,
+      readyMs: e.READYZ_TIMEOUT_MS,
+    },
     publicUrl,
     secureCookies: publicUrl.startsWith('https:'),
     authSecret: e.AUTH_SECRET ?? embeddedSecret(dataDir),

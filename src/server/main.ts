@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { loadEnvFile } from './env-file';
 import { createDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
+import { describeDatabase, waitForDatabase } from './db/startup';
 import { startJobs } from './jobs';
 
 function configOrExit(): Config {
@@ -22,15 +23,17 @@ function configOrExit(): Config {
 
 async function main(): Promise<void> {
   const config = configOrExit();
+  // Migrations run on a handle of their own, without the request path's statement and lock
+  // timeouts (a migration may wait for another instance's, or take long on a large table).
+  const applied = await migrateOnce(config);
   const dbh = createDb(
     config.database.kind === 'postgres'
-      ? { postgresUrl: config.database.url, poolSize: config.database.poolSize }
-      : { sqliteFile: config.database.file, backgroundCheckpoints: true },
+      ? { postgresUrl: config.database.url, poolSize: config.database.poolSize, waits: config.dbTimeouts }
+      : { sqliteFile: config.database.file, backgroundCheckpoints: true, waits: config.dbTimeouts },
   );
   // TEST_CLOCK (never in production) lets browser journeys move days forward.
   const clock = config.testClock ? new AdjustableClock() : systemClock;
   const ctx = { config, dbh, db: dbh.db, dialect: dbh.dialect, clock };
-  const applied = await migrateToLatest(dbh.db, dbh.dialect);
   // The bundle lives in <dist>/server; the SPA it serves in <dist>/web.
   const app = await buildApp(ctx, { webRoot: fileURLToPath(new URL('../web/', import.meta.url)) });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
@@ -51,6 +54,25 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Atlas Invest ready on ${config.publicUrl} (database: ${dbh.dialect}, data: ${config.dataDir})`);
+}
+
+async function migrateOnce(config: Config): Promise<string[]> {
+  const dbh = createDb(
+    config.database.kind === 'postgres'
+      ? { postgresUrl: config.database.url, poolSize: 1, waits: { acquireMs: config.dbTimeouts.acquireMs } }
+      : { sqliteFile: config.database.file, waits: { sqliteBusyMs: config.dbTimeouts.sqliteBusyMs } },
+  );
+  try {
+    await waitForDatabase(dbh.db, {
+      where: config.database.kind === 'postgres' ? describeDatabase(config.database.url) : config.database.file,
+      giveUpAfterMs: config.dbTimeouts.startS * 1000,
+      log: (line) => console.error(line),
+      exit: () => process.exit(1),
+    });
+    return await migrateToLatest(dbh.db, dbh.dialect);
+  } finally {
+    await dbh.close();
+  }
 }
 
 main().catch((err) => {

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, errorCodes, type ErrorCode, type ErrorKind, type ErrorParams } from '../../core/errors';
+import { dbFaultOf, relieveFullDisk, type DbFaultKind } from '../db/faults';
+import { countFault } from '../db/stats';
 
 const statusByKind: Record<ErrorKind, number> = {
   invalid: 400,
@@ -12,6 +14,7 @@ const statusByKind: Record<ErrorKind, number> = {
   unsupported: 415,
   rate_limited: 429,
   unavailable: 503,
+  insufficient_storage: 507,
   internal: 500,
 };
 
@@ -26,6 +29,14 @@ export interface ErrorBody {
 export function errorBody(code: ErrorCode, params: ErrorParams = {}): ErrorBody {
   return { error: { code, params } };
 }
+
+/** A database fault's answer (decision 026): the code, and the seconds after which a retry makes sense. */
+const faultAnswers: Record<DbFaultKind, { code: ErrorCode; retryAfterS: number }> = {
+  busy: { code: 'database_busy', retryAfterS: 1 },
+  conflict: { code: 'database_busy', retryAfterS: 1 },
+  unavailable: { code: 'database_unavailable', retryAfterS: 2 },
+  full: { code: 'storage_full', retryAfterS: 30 },
+};
 
 /** Fastify's own client errors, by their code, to ours. */
 const fastifyCodes: Record<string, ErrorCode> = {
@@ -49,8 +60,9 @@ interface FieldProblem {
 
 /**
  * The one mapper from anything thrown to `{ error: { code, params } }`. Domain errors keep their
- * code; validation names the failing fields; other client errors keep their 4xx; the rest is a
- * logged 500 that reveals nothing.
+ * code; validation names the failing fields; other client errors keep their 4xx; a database
+ * fault is a 503 (507 for a full disk) with Retry-After, logged once as a warning with the
+ * original error; the rest is a logged 500 that reveals nothing.
  */
 export function handleError(err: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (err instanceof DomainError) {
@@ -86,6 +98,14 @@ export function handleError(err: FastifyError | Error, request: FastifyRequest, 
             ? 'not_found'
             : 'validation_failed';
     return reply.status(fe.statusCode).send(errorBody(code));
+  }
+  const fault = dbFaultOf(err);
+  if (fault) {
+    countFault(fault);
+    if (fault.kind === 'full') relieveFullDisk();
+    const { code, retryAfterS } = faultAnswers[fault.kind];
+    request.log.warn({ err, fault: `${fault.kind}:${fault.reason}` }, `database ${fault.kind}: answered ${code}`);
+    return reply.status(statusOf(code)).header('retry-after', String(retryAfterS)).send(errorBody(code));
   }
   request.log.error({ err }, 'unhandled error');
   return reply.status(500).send(errorBody('internal_error'));

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { DbHandle } from '../../db/index';
 import type { Database } from '../../db/schema';
+import { DatabaseBusy } from '../../db/faults';
 import { fulfilled, perTurn, rejected } from '../../db/per-turn';
 
 /**
@@ -265,7 +266,7 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
   };
 }
 
-/** A movement's refusal as the database signals it (our SQLSTATEs of migration 015), or the error itself. */
+/** A movement's refusal as the database signals it (our SQLSTATEs of migrations 015, 021), or the error itself. */
 function refusalOf(err: unknown): unknown {
   const { code, detail } = err as { code?: string; detail?: string };
   if (code === 'AT001') return new MovementRefused('insufficient', detail);
@@ -274,6 +275,8 @@ function refusalOf(err: unknown): unknown {
   if (code === 'AT004') return new MovementRefused('unverified');
   if (code === 'AT005') return new MovementRefused('no_profile');
   if (code === 'AT006') return new MovementRefused('frozen');
+  // Not attempted: one of its balances is locked elsewhere (migration 021); tried again later.
+  if (code === 'AT007') return new DatabaseBusy('account_locked');
   return err;
 }
 

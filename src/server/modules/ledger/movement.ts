@@ -4,7 +4,8 @@ import { DomainError } from '../../../core/errors';
 import { toDecimalString } from '../../../core/money';
 import type { DbHandle } from '../../db/index';
 import type { Database } from '../../db/schema';
-import { isRetryableConflict } from '../../db/errors';
+import { dbFaultOf, type DbFault } from '../../db/faults';
+import { countRetry } from '../../db/stats';
 import { decodeStoredAnswer, InsufficientFunds, type IdempotencyInput, type PostInput } from './ledger.service';
 import {
   createMovementWriter,
@@ -43,6 +44,21 @@ export interface Movement<T> {
   /** An e-mail sent with the movement (its outbox row, committed together). */
   outbox?: (now: Date) => Database['email_outbox'];
 }
+
+/**
+ * Whether a failed attempt may simply be made again (decision 026): when the database refused it
+ * as a whole (a lock or statement timeout, a deadlock, a serialization failure, no connection to
+ * be had), or when the backend that ran it is gone and the look by key just made found nothing
+ * (its transaction can no longer commit). A lost connection otherwise leaves the outcome open:
+ * the caller hears 503 and its retry with the same key settles it. A full disk stays full.
+ */
+function mayRetry(fault: DbFault, hasKey: boolean): boolean {
+  if (fault.kind === 'full' || fault.reason.startsWith('SQLITE_BUSY')) return false;
+  if (fault.notCommitted) return true;
+  return hasKey && (fault.reason === '57P01' || fault.reason === '57P02');
+}
+
+const sleep = (ms: number, atMost: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, atMost)));
 
 function answerOf<T>(found: StoredAnswer, requestHash: string): T {
   if (found.request_hash !== requestHash) throw new DomainError('idempotency_key_reused');
@@ -138,16 +154,22 @@ export function createMovements(dbh: DbHandle) {
             template: JSON.stringify(movement.respond((account) => `$balance:${indexOf(account)}`)),
           }
         : null;
+      // Read per movement: the handle's waits are its configuration (a test may shorten them).
+      const deadline = Date.now() + (dbh.waits?.retryMs ?? 5000);
       for (let attempt = 0; ; attempt++) {
         try {
           const outcome = await writer!.apply(rows, answer);
           if (!outcome.applied) return answerOf<T>(outcome.earlier, input.requestHash);
           return render(outcome.balances);
         } catch (err) {
-          // Whatever refused this attempt (the key's unique index, a row the first request changed),
-          // a first request with this key that has committed since owns the answer.
-          const first = await replay<T>(input);
-          if (first !== undefined) return first;
+          const fault = dbFaultOf(err);
+          // Whatever refused this attempt (the key's unique index, a row the first request changed,
+          // a lost connection), a first request with this key that has committed since owns the
+          // answer. A fault known not to have committed anything needs no look.
+          if (!fault?.notCommitted) {
+            const first = await replay<T>(input);
+            if (first !== undefined) return first;
+          }
           if (err instanceof MovementRefused) {
             if (err.reason === 'insufficient') throw new InsufficientFunds(err.accountId ?? '');
             if (err.reason === 'frozen') throw movement.frozen?.() ?? new DomainError('account_frozen');
@@ -156,7 +178,11 @@ export function createMovements(dbh: DbHandle) {
             if (err.reason === 'locked' && movement.guard) throw movement.guard.locked(new Date(err.accountId ?? 0));
             throw movement.stale?.() ?? err;
           }
-          if (isRetryableConflict(err) && attempt < 5) continue;
+          if (fault && mayRetry(fault, input.key !== undefined) && Date.now() < deadline) {
+            countRetry(fault.reason);
+            await sleep(Math.min(250, 10 * 2 ** attempt), Math.max(0, deadline - Date.now()));
+            continue;
+          }
           throw err;
         }
       }

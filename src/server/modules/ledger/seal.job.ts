@@ -1,7 +1,8 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { AppContext } from '../../context';
 import { instanceId, runLeasedJob, type LeasedJob } from '../../jobs/lease';
 import { sealPending } from './seal';
+import { oldestOpenTransactionAge } from './seal.repo';
 
 export const SEAL_JOB = 'ledger-seal';
 
@@ -37,6 +38,18 @@ export function startSealing(
   const intervalS = ctx.config.sealIntervalS;
   if (intervalS === 0) return null;
   const metrics = registry ? sealingMetrics(registry) : null;
+  // What holds sealing back on PostgreSQL (decision 022): the oldest transaction open anywhere in
+  // the cluster. Read at each scrape; an alert above a few SEAL_INTERVAL_S finds a stuck session.
+  if (registry && ctx.dialect === 'postgres') {
+    new Gauge({
+      name: 'atlas_seal_horizon_age_seconds',
+      help: 'Age of the oldest transaction open anywhere in the PostgreSQL cluster: rows committed since wait at least this long for their seal',
+      registers: [registry],
+      async collect() {
+        this.set(await oldestOpenTransactionAge(ctx.db).catch(() => -1));
+      },
+    });
+  }
   return runLeasedJob(
     { db: ctx.db, clock: ctx.clock, log },
     SEAL_JOB,

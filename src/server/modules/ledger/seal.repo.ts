@@ -53,6 +53,19 @@ export async function commitHorizon(q: Queryable): Promise<string> {
   return r.rows[0]!.h;
 }
 
+/**
+ * PostgreSQL: how long the oldest transaction still open anywhere in the cluster (any database,
+ * any application) has been running, in seconds; 0 when none. It holds the commit horizon back,
+ * so rows committed after it began wait that long for their seal (decision 026). Sessions of
+ * other roles are visible only to a superuser or a member of pg_read_all_stats.
+ */
+export async function oldestOpenTransactionAge(q: Queryable): Promise<number> {
+  const r = await sql<{ age: number | string | null }>`
+    select extract(epoch from now() - min(xact_start)) as age from pg_stat_activity
+    where (backend_xid is not null or backend_xmin is not null) and pid <> pg_backend_pid()`.execute(q);
+  return Math.max(0, Number(r.rows[0]?.age ?? 0));
+}
+
 /** PostgreSQL: the rows written by transactions in [from, below) that no earlier seal stamped. */
 const writtenIn = (from: string, below: string) =>
   sql`commit_xid >= ${from}::xid8 and commit_xid < ${below}::xid8 and seal_no is null`;

@@ -72,7 +72,10 @@ export class LocalProofStore implements ProofStore {
         await writeFile(full, bytes, { flag: 'wx', mode: 0o600 });
         return p;
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue;
+        // A write cut short (the disk full) leaves the file created, empty or partial: never keep it.
+        await rm(full, { force: true }).catch(() => {});
+        throw err;
       }
     }
     throw new Error('no free proof path');

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { RetryNotice } from '../../components/RetryNotice';
 import { useLiveUpdates } from '../../lib/live';
 import { useMe } from '../../lib/session';
 import { RouteErrorBoundary } from '../RouteError';
@@ -76,6 +77,7 @@ export function Layout() {
         </RouteErrorBoundary>
       </main>
       <Footer />
+      <RetryNotice />
       <AssistantLauncher />
     </div>
   );
