@@ -135,6 +135,11 @@ export interface Config {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
   publicUrl: string;
+  /**
+   * Which browser origins may post (decision 027): PUBLIC_URL's and its loopback aliases; on a
+   * non-production run without an explicit PUBLIC_URL, also the request's own Host.
+   */
+  origins: { publicOrigin: string; sameHost: boolean };
   secureCookies: boolean;
   authSecret: string;
   trustProxy: boolean | number | string[];
@@ -270,6 +275,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'sqlite', file: path.join(dataDir, 'atlas.db') },
     publicUrl,
+    origins: { publicOrigin: new URL(publicUrl).origin, sameHost: e.NODE_ENV !== 'production' && !e.PUBLIC_URL },
     secureCookies: publicUrl.startsWith('https:'),
     authSecret: e.AUTH_SECRET ?? embeddedSecret(dataDir),
     trustProxy: e.TRUST_PROXY,
