@@ -18,6 +18,7 @@ import * as m017 from './017_seal_by_commit';
 import * as m018 from './018_lean_journal';
 import * as m019 from './019_movement_batches';
 import * as m020 from './020_operator_decisions';
+import * as m022 from './022_users_newest';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -43,4 +44,5 @@ export const migrations: Record<string, MigrationModule> = {
   '018_lean_journal': m018,
   '019_movement_batches': m019,
   '020_operator_decisions': m020,
+  '022_users_newest': m022,
 };
