@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { loadEnvFile } from './env-file';
 import { createDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
+import { waitForDatabase } from './db/wait';
 import { startJobs } from './jobs';
 import { lanAddresses, logStream, startBanner } from './start-banner';
 
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   // TEST_CLOCK (never in production) lets browser journeys move days forward.
   const clock = config.testClock ? new AdjustableClock() : systemClock;
   const ctx = { config, dbh, db: dbh.db, dialect: dbh.dialect, clock };
+  if (dbh.dialect === 'postgres') await waitForDatabase(dbh.db, (message) => console.error(message));
   const applied = await migrateToLatest(dbh.db, dbh.dialect);
   // The bundle lives in <dist>/server; the SPA it serves in <dist>/web.
   const app = await buildApp(ctx, { webRoot: fileURLToPath(new URL('../web/', import.meta.url)) });
