@@ -62,7 +62,7 @@ start() { # name image
 
 step "old image on SQLite: sign up and sign in over HTTP"
 start "atlas-ci-old-$run_id" localhost/atlas-invest:ci-old
-podman logs "atlas-ci-old-$run_id" 2>&1 | grep -q 'one-time password:' || fail 'no first-operator password in the start block'
+podman logs "atlas-ci-old-$run_id" 2>&1 | grep -q 'First start: operator account created' || fail 'no first operator on an empty volume'
 email="container.$run_id@example.test"
 node "$here/http.mjs" signup "$url" "$email" 'container-pw-1'
 
@@ -77,7 +77,8 @@ start "atlas-ci-new-$run_id" localhost/atlas-invest:ci
 new="atlas-ci-new-$run_id"
 podman logs "$new" 2>&1 | grep '"migrations applied"' | grep -q "$(basename "$newest" .ts)" \
   || fail "the new image did not apply $(basename "$newest" .ts)"
-podman logs "$new" 2>&1 | grep -q 'one-time password:' && fail 'a second operator was created on an existing database'
+podman logs "$new" 2>&1 | grep -q 'First start: operator account created' && fail 'a second operator was created on an existing database'
+podman logs "$new" 2>&1 | grep -q 'Atlas Invest is ready.' || fail 'no start block in the log'
 node "$here/http.mjs" login "$url" "$email" 'container-pw-1'
 node "$here/http.mjs" signup "$url" "after.$run_id@example.test" 'container-pw-2'
 
