@@ -44,7 +44,8 @@ export const outboxRetryResponse = z.object({ retried: z.number().int() });
 export type OutboxRetry = z.infer<typeof outboxRetryResponse>;
 
 export const userSearchQuery = z.object({
-  q: text(200).trim().min(1),
+  /** Without q: every user, newest first. An empty q is refused (a client that meant to search). */
+  q: text(200).trim().min(1).optional(),
   cursor: text(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -74,7 +74,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Cookies are parsed where they are read (the session resolver), not on every request.
   await app.register(fastifyCookie, { hook: false });
   await registerSecurity(app, { https: config.secureCookies });
-  registerCrossSiteGuard(app, { publicUrl: config.publicUrl });
+  registerCrossSiteGuard(app, config.origins);
   registerNoStore(app);
   registerStrictJson(app);
   await registerOpenApi(app);

@@ -165,6 +165,11 @@ export interface Config {
   /** Bounded database waits (decision 026, docs/operations.md). */
   dbTimeouts: DbTimeouts;
   publicUrl: string;
+  /**
+   * Which browser origins may post (decision 027): PUBLIC_URL's and its loopback aliases; on a
+   * non-production run without an explicit PUBLIC_URL, also the request's own Host.
+   */
+  origins: { publicOrigin: string; sameHost: boolean };
   secureCookies: boolean;
   authSecret: string;
   trustProxy: boolean | number | string[];
@@ -310,6 +315,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       readyMs: e.READYZ_TIMEOUT_MS,
     },
     publicUrl,
+    origins: { publicOrigin: new URL(publicUrl).origin, sameHost: e.NODE_ENV !== 'production' && !e.PUBLIC_URL },
     secureCookies: publicUrl.startsWith('https:'),
     authSecret: e.AUTH_SECRET ?? embeddedSecret(dataDir),
     trustProxy: e.TRUST_PROXY,

@@ -10,6 +10,8 @@ import { startPerformanceSnapshots } from './modules/portfolio/snapshot';
 import { startProofSweeper } from './modules/storage/proof-sweeper';
 
 export interface RunningJobs {
+  /** The operator created on the very first start of an empty embedded database, with its password. */
+  firstAdmin?: { email: string; password: string };
   stop(): Promise<void>;
 }
 
@@ -21,7 +23,7 @@ export interface RunningJobs {
 export async function startJobs(app: FastifyInstance, ctx: AppContext): Promise<RunningJobs> {
   const { services } = app;
   const stops: Array<() => Promise<void>> = [];
-  await ensureFirstAdmin(ctx, services.accounts.accounts, app.log);
+  const firstAdmin = await ensureFirstAdmin(ctx, services.accounts.accounts, app.log);
   stops.push(startEmailDelivery(app, ctx).stop);
   stops.push(startPriceRefresh(ctx, services.prices, app.log).stop);
   stops.push(startPerformanceSnapshots(ctx, app.log).stop);
@@ -35,6 +37,7 @@ export async function startJobs(app: FastifyInstance, ctx: AppContext): Promise<
       .stop,
   );
   return {
+    firstAdmin,
     stop: async () => {
       for (const stop of stops.reverse()) await stop();
     },

@@ -7,6 +7,7 @@ import { createDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { describeDatabase, waitForDatabase } from './db/startup';
 import { startJobs } from './jobs';
+import { lanAddresses, logStream, startBanner } from './start-banner';
 
 function configOrExit(): Config {
   try {
@@ -54,6 +55,12 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Atlas Invest ready on ${config.publicUrl} (database: ${dbh.dialect}, data: ${config.dataDir})`);
+  // The last thing printed: one block a newcomer can read (the JSON log above is for machines).
+  // Written to the log's own stream (pino writes asynchronously), so that it comes after every start line.
+  if (config.logLevel !== 'silent')
+    (logStream(app.log) ?? process.stdout).write(
+      `${startBanner(config, { firstAdmin: jobs.firstAdmin, lan: lanAddresses() })}\n`,
+    );
 }
 
 async function migrateOnce(config: Config): Promise<string[]> {

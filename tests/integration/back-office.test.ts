@@ -118,6 +118,40 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
       expect(pages).toBe(3);
     });
 
+    it('without a search, lists every user newest first in keyset pages; a search narrows it', async () => {
+      const newest = await createUser(t, { firstName: 'Newest', lastName: 'Signup' });
+      const first = await as(admin).get('/api/admin/users?limit=3');
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().items[0].id).toBe(newest.id);
+
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const res = await as(admin).get(`/api/admin/users?limit=3${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json() as { items: Array<{ id: string; createdAt: string }>; nextCursor: string | null };
+        expect(body.items.length).toBeLessThanOrEqual(3);
+        seen.push(...body.items.map((u) => u.id));
+        cursor = body.nextCursor;
+        pages++;
+      } while (cursor && pages < 50);
+      const all = await t.ctx.db
+        .selectFrom('user_profile')
+        .select(['user_id', 'created_at'])
+        .orderBy('created_at', 'desc')
+        .orderBy('user_id', 'desc')
+        .execute();
+      // Every user once, none lost or repeated, in (created_at, id) order descending.
+      expect(seen).toEqual(all.map((r) => r.user_id));
+      expect(new Set(seen).size).toBe(seen.length);
+
+      const narrowed = (await as(admin).get('/api/admin/users?q=newest')).json().items as Array<{ id: string }>;
+      expect(narrowed.map((u) => u.id)).toEqual([newest.id]);
+      // The list is the operators' only: an investor is refused.
+      expect((await as(helene).get('/api/admin/users')).statusCode).toBe(403);
+    });
+
     it('refuses a forged cursor and an empty query with a 400', async () => {
       expect((await as(admin).get('/api/admin/users?q=a&cursor=not-a-cursor')).statusCode).toBe(400);
       expect((await as(admin).get('/api/admin/users?q=')).statusCode).toBe(400);

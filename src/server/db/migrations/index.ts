@@ -19,6 +19,7 @@ import * as m018 from './018_lean_journal';
 import * as m019 from './019_movement_batches';
 import * as m020 from './020_operator_decisions';
 import * as m021 from './021_stuck_lock_isolation';
+import * as m022 from './022_users_newest';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -45,4 +46,5 @@ export const migrations: Record<string, MigrationModule> = {
   '019_movement_batches': m019,
   '020_operator_decisions': m020,
   '021_stuck_lock_isolation': m021,
+  '022_users_newest': m022,
 };

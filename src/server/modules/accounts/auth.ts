@@ -4,6 +4,7 @@ import { admin, twoFactor, username } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Dialect } from '../../db/dialect';
+import { allowedOrigins } from '../../http/cross-site';
 import { scopeAuthContexts } from './auth-context';
 
 export interface AuthHooks {
@@ -20,7 +21,7 @@ export const SESSION_DAYS = 7;
  * types as its Kysely adapter expects); better-auth never migrates on its own.
  */
 export function authOptions(
-  config: Pick<Config, 'authSecret' | 'publicUrl' | 'secureCookies'>,
+  config: Pick<Config, 'authSecret' | 'publicUrl' | 'secureCookies' | 'origins'>,
   db: Kysely<any>,
   dialect: Dialect,
   hooks: AuthHooks,
@@ -30,8 +31,10 @@ export function authOptions(
     secret: config.authSecret,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
-    // Only the configured public URL: no other origin may post here nor be a redirect target.
-    trustedOrigins: [config.publicUrl],
+    // The same origins as our own guard (decision 027): PUBLIC_URL's, its loopback aliases, and on a
+    // non-production run without an explicit PUBLIC_URL the request's own Host. Nothing else may post
+    // here nor be a redirect target.
+    trustedOrigins: (request?: Request) => allowedOrigins(config.origins, request?.headers.get('host') ?? undefined),
     database: { db, type: dialect, transaction: true },
     emailAndPassword: {
       enabled: true,
@@ -67,7 +70,7 @@ export function authOptions(
 }
 
 export function createAuth(
-  config: Pick<Config, 'authSecret' | 'publicUrl' | 'secureCookies'>,
+  config: Pick<Config, 'authSecret' | 'publicUrl' | 'secureCookies' | 'origins'>,
   db: Kysely<any>,
   dialect: Dialect,
   hooks: AuthHooks,

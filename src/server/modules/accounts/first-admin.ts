@@ -5,15 +5,15 @@ import type { AccountsService } from './accounts.service';
 
 /**
  * The very first start of an empty embedded database creates an operator with a random password,
- * printed once. There is no default password anywhere; PostgreSQL installs use the CLI instead.
+ * printed once (and in the start block main.ts prints). There is no default password anywhere; PostgreSQL installs use the CLI instead.
  */
 export async function ensureFirstAdmin(
   ctx: AppContext,
   accounts: AccountsService,
   log: FastifyBaseLogger,
-): Promise<void> {
-  if (ctx.dialect !== 'sqlite') return;
-  if ((await accounts.countUsers()) > 0) return;
+): Promise<{ email: string; password: string } | undefined> {
+  if (ctx.dialect !== 'sqlite') return undefined;
+  if ((await accounts.countUsers()) > 0) return undefined;
   const email = 'admin@atlas-invest.local';
   const password = randomBytes(12).toString('base64url');
   await accounts.createOrPromoteAdmin(email, password, {
@@ -23,4 +23,5 @@ export async function ensureFirstAdmin(
   log.warn(
     `First start: operator account created. Email: ${email} Password: ${password} (shown once; change it from the profile page).`,
   );
+  return { email, password };
 }

@@ -17,6 +17,16 @@ export function delayAfter(failures: number): number {
 }
 
 /**
+ * The wait left `sinceLastMs` after the last of `failures` failures. If the clock stepped backwards
+ * the last failure lies in the future: up to a window ahead it counts as just now (so the wait never
+ * exceeds the delay, a few minutes at most, nor grows by the step); further ahead it is stale.
+ */
+export function waitAfter(failures: number, sinceLastMs: number): number {
+  if (sinceLastMs < -SIGN_IN_WINDOW_MS || sinceLastMs >= SIGN_IN_WINDOW_MS) return 0;
+  return Math.max(0, delayAfter(failures) - Math.max(0, sinceLastMs));
+}
+
+/**
  * Sign-in throttling that an attacker cannot turn against the owner (decision 017):
  * - failures count per (account, source address), with growing waits: wrong passwords from one
  *   address slow that address only, never the owner elsewhere;
@@ -28,7 +38,14 @@ export function createSignInThrottle(deps: { db: Db; clock: Clock; secret: strin
   const { db, clock, secret, brakeAddresses } = deps;
 
   async function braked(account: string, now: Date): Promise<boolean> {
-    return (await failingAddresses(db, account, new Date(now.getTime() - SIGN_IN_WINDOW_MS))) >= brakeAddresses;
+    return (
+      (await failingAddresses(
+        db,
+        account,
+        new Date(now.getTime() - SIGN_IN_WINDOW_MS),
+        new Date(now.getTime() + SIGN_IN_WINDOW_MS),
+      )) >= brakeAddresses
+    );
   }
 
   function sign(account: string, exp: number): string {
@@ -54,9 +71,7 @@ export function createSignInThrottle(deps: { db: Db; clock: Clock; secret: strin
       const now = clock.now();
       const pair = await findPair(db, account, ip);
       if (pair) {
-        const last = new Date(pair.last_at).getTime();
-        const wait =
-          now.getTime() - last < SIGN_IN_WINDOW_MS ? last + delayAfter(Number(pair.failures)) - now.getTime() : 0;
+        const wait = waitAfter(Number(pair.failures), now.getTime() - new Date(pair.last_at).getTime());
         if (wait > 0) throw new DomainError('rate_limited', { retryAfterSeconds: Math.ceil(wait / 1000) });
       }
       if ((await braked(account, now)) && !unlocks(unlockToken, account)) throw new DomainError('rate_limited');

@@ -42,6 +42,24 @@ export async function searchPage(
   return q.execute();
 }
 
+/**
+ * Every user, newest first, by (created_at, user_id) descending; a keyset page resumes after the
+ * last one. The (created_at, user_id) index of migration 022 makes a page one index range.
+ */
+export async function newestPage(db: Db, after: { createdAt: string; id: string } | undefined, limit: number) {
+  let q = db
+    .selectFrom('user_profile as p')
+    .select(['p.user_id', 'p.uid', 'p.full_name', 'p.email', 'p.username', 'p.created_at'])
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.user_id', 'desc')
+    .limit(limit + 1);
+  if (after)
+    q = q.where(
+      sql<SqlBool>`(p.created_at < ${after.createdAt} or (p.created_at = ${after.createdAt} and p.user_id < ${after.id}))`,
+    );
+  return q.execute();
+}
+
 export async function profileOf(db: Db, userId: string) {
   return db
     .selectFrom('user_profile as p')

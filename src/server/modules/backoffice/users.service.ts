@@ -26,6 +26,22 @@ function decodeCursor(cursor: string | undefined): { term: string; id: string } 
   throw new DomainError('validation_failed', { fields: [{ path: 'querystring.cursor', code: 'invalid_cursor' }] });
 }
 
+const toRow = (r: {
+  user_id: string;
+  uid: string;
+  full_name: string;
+  email: string;
+  username: string;
+  created_at: string;
+}): UserRow => ({
+  id: r.user_id,
+  uid: r.uid,
+  fullName: r.full_name,
+  email: r.email,
+  username: r.username,
+  createdAt: r.created_at,
+});
+
 const bool = (v: unknown) => v === true || v === 1;
 
 /** The operators' view of the people: search, a user's page, their sessions. */
@@ -35,25 +51,29 @@ export function createUsersService(
 ) {
   const { db, clock } = ctx;
   return {
+    /** Users whose UID, e-mail, username or name starts with q; without q, every user, newest first. */
     async search(
-      q: string,
+      q: string | undefined,
       cursor: string | undefined,
       limit: number,
     ): Promise<{ items: UserRow[]; nextCursor: string | null }> {
+      if (q === undefined) {
+        const after = decodeCursor(cursor);
+        const rows = await repo.newestPage(db, after && { createdAt: after.term, id: after.id }, limit);
+        const page = rows.slice(0, limit);
+        const last = page.at(-1);
+        return {
+          items: page.map(toRow),
+          nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.user_id) : null,
+        };
+      }
       const prefix = searchKey(q);
       if (!prefix) return { items: [], nextCursor: null };
       const rows = await repo.searchPage(db, prefix, decodeCursor(cursor), limit);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        items: page.map((r) => ({
-          id: r.user_id,
-          uid: r.uid,
-          fullName: r.full_name,
-          email: r.email,
-          username: r.username,
-          createdAt: r.created_at,
-        })),
+        items: page.map(toRow),
         nextCursor: rows.length > limit && last ? encodeCursor(last.first_term, last.user_id) : null,
       };
     },

@@ -46,7 +46,8 @@ function Search() {
           )}
         </Field>
       </form>
-      {!q ? null : search.isPending ? (
+      {!q && <h2 className="mb-2 text-lg font-semibold text-brand-900">{t('users.newest')}</h2>}
+      {search.isPending ? (
         <p role="status">{t('loading')}</p>
       ) : search.isError ? (
         <p role="alert">{errorMessage(t, search.error)}</p>
@@ -57,7 +58,7 @@ function Search() {
       ) : (
         <ul
           className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
-          aria-label={t('users.results')}
+          aria-label={q ? t('users.results') : t('users.newest')}
         >
           {items.map((u) => (
             <li key={u.id}>

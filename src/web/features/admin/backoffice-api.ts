@@ -40,10 +40,10 @@ export function useOverviewActions() {
 export function useUserSearch(q: string) {
   return useInfiniteQuery({
     queryKey: ['admin', 'users', q],
-    enabled: q.trim().length > 0,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ q, limit: '20' });
+      // Without a search, every user newest first.
+      const params = new URLSearchParams(q.trim() ? { q, limit: '20' } : { limit: '20' });
       if (pageParam) params.set('cursor', pageParam);
       return api<UserSearchPage>(`/api/admin/users?${params}`);
     },

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# The container route, tested for real with rootful podman (`npm run test:container`, run by .ci/run):
+#  1. the image builds from a clean clone of the repository (its committed HEAD);
+#  2. an older image (the commit before the newest migration was added, built with today's
+#     Containerfile) starts on SQLite; sign-up and sign-in over HTTP;
+#  3. the data survives a container restart, and an upgrade to the new image, which migrates it;
+#  4. the container runs as a non-root user with a read-only root filesystem, writes only its volume,
+#     and its HEALTHCHECK on /readyz passes;
+#  5. the README's first command (`npm ci && npm start`) in the clean clone, signed up in Chromium
+#     at http://127.0.0.1:<port> (tests/e2e/first-run.spec.ts with FIRST_RUN_DIR).
+# Traffic goes only to 127.0.0.1 published ports. Prints how long each step took.
+set -euo pipefail
+repo=$(git -C "$(dirname "$0")/../.." rev-parse --show-toplevel)
+here="$repo/tests/container"
+export CONTAINERS_CONF="$repo/.ci/container/containers.conf"
+started=$(date +%s)
+step() { printf '\n==> container: %s (%ss)\n' "$*" "$(( $(date +%s) - started ))"; }
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+work=$(mktemp -d /var/tmp/atlas-container.XXXXXX)
+run_id=$$
+names=()
+volumes=()
+cleanup() {
+  for n in "${names[@]}"; do podman rm -f -t 5 "$n" >/dev/null 2>&1 || true; done
+  for v in "${volumes[@]}"; do podman volume rm -f "$v" >/dev/null 2>&1 || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
+
+step "base image (debootstrap + this machine's Node, cached)"
+base=$("$repo/.ci/container/base.sh")
+echo "base: $base"
+
+step "clean clones: HEAD and the commit before the newest migration"
+git clone -q --no-local "$repo" "$work/new"
+newest=$(git -C "$work/new" ls-tree --name-only HEAD src/server/db/migrations/ | grep -E '/[0-9]{3}_[^/]+\.ts$' | sort | tail -1)
+added=$(git -C "$work/new" log --diff-filter=A --format=%H -1 -- "$newest")
+git -C "$work/new" rev-parse -q --verify "$added^" >/dev/null \
+  || fail "the commit before $newest is not in this clone's history (a shallow clone?): the upgrade test needs it"
+git clone -q --no-local "$repo" "$work/old"
+git -C "$work/old" checkout -q "$added^"
+echo "new: $(git -C "$work/new" rev-parse --short HEAD); old: $(git -C "$work/old" rev-parse --short HEAD) (before $(basename "$newest"))"
+
+build() {
+  podman build -q --network=host --format docker --build-arg BASE_IMAGE="$base" \
+    -f "$work/new/Containerfile" -t "$1" "$2"
+}
+step "build the old image"
+build localhost/atlas-invest:ci-old "$work/old" >/dev/null
+step "build the new image from the clean clone"
+build localhost/atlas-invest:ci "$work/new" >/dev/null
+
+port=$(free_port)
+url="http://127.0.0.1:$port"
+vol="atlas-ci-data-$run_id"
+volumes+=("$vol")
+start() { # name image
+  names+=("$1")
+  podman run -d --name "$1" --read-only -v "$vol:/data" -p "127.0.0.1:$port:3000" "$2" >/dev/null
+  node "$here/http.mjs" ready "$url" 90 || { podman logs "$1" | tail -30; fail "$1 did not become ready"; }
+}
+
+step "old image on SQLite: sign up and sign in over HTTP"
+start "atlas-ci-old-$run_id" localhost/atlas-invest:ci-old
+podman logs "atlas-ci-old-$run_id" 2>&1 | grep -q 'First start: operator account created' || fail 'no first operator on an empty volume'
+email="container.$run_id@example.test"
+node "$here/http.mjs" signup "$url" "$email" 'container-pw-1'
+
+step "container restart keeps the data"
+podman restart -t 10 "atlas-ci-old-$run_id" >/dev/null
+node "$here/http.mjs" ready "$url" 90
+node "$here/http.mjs" login "$url" "$email" 'container-pw-1'
+podman rm -f -t 10 "atlas-ci-old-$run_id" >/dev/null
+
+step "upgrade: the new image on the same volume migrates the old data"
+start "atlas-ci-new-$run_id" localhost/atlas-invest:ci
+new="atlas-ci-new-$run_id"
+podman logs "$new" 2>&1 | grep '"migrations applied"' | grep -q "$(basename "$newest" .ts)" \
+  || fail "the new image did not apply $(basename "$newest" .ts)"
+podman logs "$new" 2>&1 | grep -q 'First start: operator account created' && fail 'a second operator was created on an existing database'
+podman logs "$new" 2>&1 | grep -q 'Atlas Invest is ready.' || fail 'no start block in the log'
+node "$here/http.mjs" login "$url" "$email" 'container-pw-1'
+node "$here/http.mjs" signup "$url" "after.$run_id@example.test" 'container-pw-2'
+
+step "non-root, read-only root filesystem, writes only its volume, health check"
+[ "$(podman exec "$new" id -u)" = 10001 ] || fail 'the process does not run as uid 10001'
+[ "$(podman inspect -f '{{.HostConfig.ReadonlyRootfs}}' "$new")" = true ] || fail 'root filesystem not read-only'
+podman exec "$new" sh -c 'touch /app/x' 2>/dev/null && fail 'could write under /app'
+podman exec "$new" sh -c 'touch /usr/x' 2>/dev/null && fail 'could write under /usr'
+podman exec "$new" sh -c 'touch /data/x && rm /data/x' || fail 'could not write the data volume'
+podman exec "$new" sh -c 'test -f /data/atlas.db && test -f /data/.auth-secret' || fail 'data not in the volume'
+podman healthcheck run "$new" || fail 'HEALTHCHECK /readyz failed'
+
+step "the README's first command from the clean clone: npm ci && npm start, then sign up at 127.0.0.1 in Chromium"
+(cd "$work/new" && npm ci --no-audit --no-fund --prefer-offline >/dev/null)
+(cd "$repo" && FIRST_RUN_DIR="$work/new" E2E_PORT="${E2E_PORT:-4390}" PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
+  npx playwright test tests/e2e/first-run.spec.ts)
+
+step "container tests passed"
