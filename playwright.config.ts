@@ -57,6 +57,8 @@ export default defineConfig({
       AUTH_LIMIT_FACTOR: '50',
       API_READS_PER_MINUTE: '100000',
       API_WRITES_PER_MINUTE: '100000',
+      // Every page a journey leaves sends its vitals, all from 127.0.0.1.
+      VITALS_BEACONS_PER_MINUTE: '100000',
       DEMO_MODE: 'true',
       // Journeys fund people with up to $1,000 approved by one operator; the dual-control journey uses $5,000.
       DUAL_CONTROL_FROM: '5000.00',

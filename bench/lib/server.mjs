@@ -29,6 +29,7 @@ export async function startServer({ dialect, port, env = {}, nodeArgs = [] }) {
     TEST_CLOCK: 'true',
     API_READS_PER_MINUTE: '10000000',
     API_WRITES_PER_MINUTE: '10000000',
+    VITALS_BEACONS_PER_MINUTE: '10000000',
     MAX_PENDING_DEPOSITS: '1000',
     PROOF_UPLOADS_PER_HOUR: '1000000',
     RECIPIENT_LOOKUPS_PER_HOUR: '1000000',

@@ -1,20 +1,33 @@
-// Lighthouse (mobile defaults: Moto G Power emulation, simulated slow 4G, 4× CPU slowdown) on
-// `/`, `/invest` and `/portfolio` of a production build, the last two signed in as an investor
-// with a funded balance and one investment per area. Prints each run and the median of the runs:
-// scores, key metrics, and the JavaScript each page loads (on the wire, and gzip -9).
+// Lighthouse (mobile: Moto G Power screen, simulated slow 4G) on every route of a production build
+// (route-preloads.json lists them), at a calibrated CPU speed: before each run the machine's
+// benchmarkIndex is measured in the same Chrome (Lighthouse's own benchmark), and the CPU slowdown
+// is that index divided by the reference device's (decision 029), so that every run emulates the
+// same device whatever the machine's moment. Lighthouse measures the index again inside the run:
+// a run whose emulated index (its index / the slowdown) strays more than --tolerance from the
+// reference met a machine that changed speed during it, and is measured again (--retries).
+// Investor screens are opened signed in as an investor with a funded balance and one investment
+// per area; back-office screens (/admin…) as the operator; the others as a visitor. Prints each run
+// and the median of the runs: scores, key metrics, and the JavaScript each page loads (on the
+// wire, and gzip -9).
 //
-// Usage: CHROME_PATH=/usr/bin/chromium node bench/pages/run.mjs [--runs 3] [--warmup 1] [--port 4390] [baseUrl] [path ...]
+// Usage: CHROME_PATH=/usr/bin/chromium node bench/pages/run.mjs [--runs 3] [--warmup 1] [--reference 400]
+//          [--tolerance 0.2] [--retries 2] [--port 4390] [baseUrl] [path ...]
+//   --reference: the benchmarkIndex of the emulated device (decision 029); 0 = Lighthouse's fixed 4×.
 //   --warmup: passes over every page that are not counted (the first load after a start pays
 //   the server's and Chrome's cold caches).
-//   Without baseUrl it starts the built server ($ATLAS_DIST or dist) on a fresh SQLite folder
-//   and makes the investor itself. With baseUrl, LOGIN_EMAIL / LOGIN_PASSWORD sign in for the
-//   protected pages (without them those pages show /login).
+//   Without paths, every route of the build ($ATLAS_DIST or dist). Without baseUrl it starts the
+//   built server on a fresh SQLite folder and makes the investor itself. With baseUrl,
+//   LOGIN_EMAIL / LOGIN_PASSWORD sign in for the investor's pages and ADMIN_EMAIL / ADMIN_PASSWORD
+//   for the back office's (without them those pages show a sign-in page).
 //   LH_SAVE=<folder> keeps every Lighthouse report (JSON).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { startServer } from '../lib/server.mjs';
 import { login, makeUser } from '../lib/users.mjs';
 
@@ -26,19 +39,33 @@ const option = (name, fallback) => {
 const runs = Number(option('runs', 3));
 const port = Number(option('port', process.env.BENCH_PORT ?? 4390));
 const warmups = Number(option('warmup', 1));
+const reference = Number(option('reference', 400));
+const tolerance = Number(option('tolerance', 0.2));
+const retries = Number(option('retries', 2));
 const baseArg = argv.find((a) => /^https?:/.test(a));
 const pathArgs = argv.filter((a) => a.startsWith('/'));
-const paths = pathArgs.length > 0 ? pathArgs : ['/', '/invest', '/portfolio'];
-const isProtected = (path) =>
-  ['/invest', '/portfolio', '/cashier', '/deposit', '/withdraw', '/internal-transfer', '/profile', '/admin'].includes(
-    path,
-  );
+const builtRoutes = Object.keys(
+  JSON.parse(readFileSync(path.join(process.env.ATLAS_DIST ?? 'dist', 'web', 'route-preloads.json'), 'utf8')),
+).filter((r) => r !== '*');
+const paths = pathArgs.length > 0 ? pathArgs : builtRoutes;
+const investorScreens = [
+  '/invest',
+  '/portfolio',
+  '/cashier',
+  '/deposit',
+  '/withdraw',
+  '/internal-transfer',
+  '/profile',
+];
+/** Who opens a page: the operator for the back office, the investor for their screens, else a visitor. */
+const personaOf = (p) =>
+  p === '/admin' || p.startsWith('/admin/') ? 'admin' : investorScreens.includes(p) ? 'investor' : 'visitor';
 const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 let server;
 let base = baseArg?.replace(/\/$/, '');
-let cookie = '';
+const cookies = { visitor: '', investor: '', admin: '' };
 if (!base) {
   server = await startServer({ dialect: 'sqlite', port });
   base = server.base;
@@ -52,9 +79,12 @@ if (!base) {
     });
     if (!res.ok) throw new Error(`invest ${area}: ${res.status} ${await res.text()}`);
   }
-  cookie = investor.cookie;
-} else if (process.env.LOGIN_EMAIL) {
-  cookie = await login(base, process.env.LOGIN_EMAIL, process.env.LOGIN_PASSWORD);
+  cookies.investor = investor.cookie;
+  cookies.admin = admin;
+} else {
+  if (process.env.LOGIN_EMAIL)
+    cookies.investor = await login(base, process.env.LOGIN_EMAIL, process.env.LOGIN_PASSWORD);
+  if (process.env.ADMIN_EMAIL) cookies.admin = await login(base, process.env.ADMIN_EMAIL, process.env.ADMIN_PASSWORD);
 }
 
 /** The gzip -9 size of a script, whatever encoding the server chose on the wire. */
@@ -77,39 +107,81 @@ const chrome = await chromeLauncher.launch({
     '--disable-sync',
   ],
 });
-// The session goes into Chrome's own cookie jar (Lighthouse keeps cookies between runs) for the
-// protected pages only; public pages are measured as a visitor.
-const jar = (await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)).contexts()[0];
-const sessionCookies = cookie
-  .split('; ')
-  .filter(Boolean)
-  .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: base }));
+// The session goes into Chrome's own cookie jar (Lighthouse keeps cookies between runs): the
+// investor's for their screens, the operator's for the back office, none for the public pages.
+const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+const jar = browser.contexts()[0];
+const jarCookies = (cookie) =>
+  cookie
+    .split('; ')
+    .filter(Boolean)
+    .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: base }));
+
+/** Lighthouse's benchmarkIndex of this machine now, in the same Chrome (mean of two, about 2 s). */
+async function benchmarkIndex() {
+  const page = await jar.newPage();
+  try {
+    let sum = 0;
+    for (let i = 0; i < 2; i++) sum += await page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`);
+    return sum / 2;
+  } finally {
+    await page.close();
+  }
+}
+
+/** The slowdown that makes this machine, at `index`, run like the reference device (decision 029). */
+const slowdownFor = (index) =>
+  reference > 0
+    ? Math.min(20, Math.max(1, Math.round((index / reference) * 100) / 100))
+    : throttling.mobileSlow4G.cpuSlowdownMultiplier;
+
 const results = new Map(paths.map((p) => [p, []]));
 const failures = [];
+const repeated = [];
 try {
   for (let run = -warmups; run < runs; run++) {
-    for (const path of paths) {
+    for (const route of paths) {
       await jar.clearCookies();
-      if (isProtected(path)) await jar.addCookies(sessionCookies);
-      const result = await lighthouse(`${base}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
+      const persona = personaOf(route);
+      if (cookies[persona]) await jar.addCookies(jarCookies(cookies[persona]));
+      let result;
+      let measured;
+      let slowdown;
+      for (let attempt = 0; ; attempt++) {
+        measured = await benchmarkIndex();
+        slowdown = slowdownFor(measured);
+        result = await lighthouse(`${base}${route}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+          throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown },
+        });
+        const inRun = result.lhr.environment?.benchmarkIndex ?? 0;
+        const drift = reference > 0 ? Math.abs(inRun / slowdown - reference) / reference : 0;
+        if (run < 0 || result.lhr.runtimeError || drift <= tolerance || attempt >= retries) {
+          if (drift > tolerance && run >= 0)
+            console.log(`  (${route}: the machine's speed still changed during the run after ${attempt + 1} tries)`);
+          break;
+        }
+        repeated.push(route);
+        console.log(
+          `  (${route}: benchmarkIndex ${Math.round(measured)} before the run, ${Math.round(inRun)} in it: emulated ${Math.round(inRun / slowdown)} against ${reference}; measuring again)`,
+        );
+      }
       const { lhr } = result;
       if (run < 0) continue;
       if (process.env.LH_SAVE) mkdirSync(process.env.LH_SAVE, { recursive: true });
       if (process.env.LH_SAVE)
         writeFileSync(
-          `${process.env.LH_SAVE}/${path.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`,
+          `${process.env.LH_SAVE}/${route.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`,
           result.report,
         );
       if (lhr.runtimeError) {
         // Lighthouse itself failed (e.g. NO_FCP): say so, and keep the run out of the medians.
-        console.log(`run ${run + 1} ${path}: Lighthouse error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        console.log(`run ${run + 1} ${route}: Lighthouse error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
         for (const w of lhr.runWarnings ?? []) console.log(`  warning: ${w}`);
-        failures.push({ path, code: lhr.runtimeError.code });
+        failures.push({ path: route, code: lhr.runtimeError.code });
         continue;
       }
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -130,8 +202,12 @@ try {
         jsWire: scripts.reduce((s, r) => s + (r.transferSize ?? 0), 0),
         jsGzip: gzip,
         jsFiles: scripts.length,
-        // Lighthouse's CPU speed estimate for this machine at that moment: other work lowers it.
+        // Lighthouse's CPU speed estimate for this machine at that moment (other work lowers it),
+        // the slowdown the run used, and the device that emulates (the index / the slowdown).
         benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
+        before: Math.round(measured),
+        slowdown,
+        emulated: Math.round((lhr.environment?.benchmarkIndex ?? 0) / slowdown),
         failing: Object.values(lhr.audits)
           .filter(
             (a) =>
@@ -141,10 +217,10 @@ try {
           )
           .map((a) => a.id),
       };
-      results.get(path).push(row);
+      results.get(route).push(row);
       console.log(
-        `run ${run + 1} ${path}${row.final !== path ? ` (→ ${row.final})` : ''}: performance ${row.performance}, accessibility ${row.accessibility}, best practices ${row.bestPractices}, SEO ${row.seo}; ` +
-          `FCP ${(row.fcp / 1000).toFixed(1)} s, LCP ${(row.lcp / 1000).toFixed(1)} s, TBT ${Math.round(row.tbt)} ms, CLS ${row.cls.toFixed(3)}; JS ${row.jsFiles} files, ${kb(row.jsWire)} on the wire, ${kb(row.jsGzip)} gzip; benchmarkIndex ${row.benchmarkIndex}`,
+        `run ${run + 1} ${route} (${persona})${row.final !== route ? ` (→ ${row.final})` : ''}: performance ${row.performance}, accessibility ${row.accessibility}, best practices ${row.bestPractices}, SEO ${row.seo}; ` +
+          `FCP ${(row.fcp / 1000).toFixed(1)} s, LCP ${(row.lcp / 1000).toFixed(1)} s, TBT ${Math.round(row.tbt)} ms, CLS ${row.cls.toFixed(3)}; JS ${row.jsFiles} files, ${kb(row.jsWire)} on the wire, ${kb(row.jsGzip)} gzip; benchmarkIndex ${row.before} → ${row.benchmarkIndex}, slowdown ${row.slowdown}×, emulated ${row.emulated}`,
       );
       if (row.failing.length) console.log(`  audits below 0.9: ${row.failing.join(', ')}`);
     }
@@ -158,14 +234,27 @@ if (failures.length)
   console.log(
     `\n${failures.length} run(s) failed in Lighthouse: ${failures.map((f) => `${f.path} ${f.code}`).join(', ')}`,
   );
-console.log(`\nMedian of ${runs} run(s), figure by figure:`);
+if (repeated.length)
+  console.log(`\n${repeated.length} run(s) measured again (the machine changed speed): ${repeated.join(', ')}`);
 console.log(
-  '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS files | JS on the wire | JS gzip |',
+  `\nMedian of ${runs} run(s), figure by figure, ${reference > 0 ? `emulating a device of benchmarkIndex ${reference} (slowdown = the machine's index / ${reference})` : "at Lighthouse's fixed 4× slowdown"}:`,
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
-for (const [path, rows] of results) {
+console.log(
+  '| page | as | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS files | JS gzip | slowdown | emulated index |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+const verdicts = [];
+for (const [route, rows] of results) {
+  if (rows.length === 0) continue;
   const m = (key) => median(rows.map((r) => r[key]));
   console.log(
-    `| \`${path}\` | ${m('performance')} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${(m('fcp') / 1000).toFixed(1)} s | ${(m('lcp') / 1000).toFixed(1)} s | ${Math.round(m('tbt'))} ms | ${m('cls').toFixed(3)} | ${m('jsFiles')} | ${kb(m('jsWire'))} | ${kb(m('jsGzip'))} |`,
+    `| \`${route}\` | ${personaOf(route)} | ${m('performance')} (${rows.map((r) => r.performance).join(' · ')}) | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${(m('fcp') / 1000).toFixed(1)} s | ${(m('lcp') / 1000).toFixed(1)} s | ${Math.round(m('tbt'))} ms | ${m('cls').toFixed(3)} | ${m('jsFiles')} | ${kb(m('jsGzip'))} | ${m('slowdown')}× | ${m('emulated')} |`,
   );
+  if (m('performance') < 95 || m('tbt') > 150)
+    verdicts.push(`${route} (performance ${m('performance')}, TBT ${Math.round(m('tbt'))} ms)`);
 }
+console.log(
+  verdicts.length
+    ? `\nBelow the target (performance ≥ 95 and TBT ≤ 150 ms, medians): ${verdicts.join(', ')}`
+    : '\nEvery page meets the target (performance ≥ 95 and TBT ≤ 150 ms, medians).',
+);

@@ -52,6 +52,18 @@ describe('modes that cannot weaken a deployment', () => {
   });
 });
 
+describe('vitals beacon setting', () => {
+  it('defaults to 30 a minute per address and takes a whole number', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).vitals).toEqual({ beaconsPerMinute: 30 });
+    expect(loadConfig({ ...base, NODE_ENV: 'test', VITALS_BEACONS_PER_MINUTE: '5' }).vitals).toEqual({
+      beaconsPerMinute: 5,
+    });
+    expect(() => loadConfig({ ...base, NODE_ENV: 'test', VITALS_BEACONS_PER_MINUTE: '0' })).toThrow(
+      /VITALS_BEACONS_PER_MINUTE/,
+    );
+  });
+});
+
 describe('abuse-limit settings', () => {
   it('default to the documented values', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).limits).toEqual({

@@ -100,6 +100,7 @@ const envSchema = z.object({
   RECIPIENT_LOOKUPS_PER_HOUR: int(1, 1_000_000).default(30),
   API_READS_PER_MINUTE: int(1, 10_000_000).default(600),
   API_WRITES_PER_MINUTE: int(1, 10_000_000).default(120),
+  VITALS_BEACONS_PER_MINUTE: int(1, 10_000_000).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
   HEADERS_TIMEOUT_MS: int(100, 60_000).default(10_000),
@@ -188,6 +189,8 @@ export interface Config {
     apiReadsPerMinute: number;
     apiWritesPerMinute: number;
   };
+  /** Browsers' vitals beacon (POST /api/vitals, decision 030): its limit per client address. */
+  vitals: { beaconsPerMinute: number };
   logLevel: Env['LOG_LEVEL'];
   bodyLimitBytes: number;
   /** Slow clients are cut: whole headers, whole request (headers + body), and a silent connection. */
@@ -329,6 +332,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       apiReadsPerMinute: e.API_READS_PER_MINUTE,
       apiWritesPerMinute: e.API_WRITES_PER_MINUTE,
     },
+    vitals: { beaconsPerMinute: e.VITALS_BEACONS_PER_MINUTE },
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS },

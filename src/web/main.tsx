@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { RouteErrorBoundary } from './app/RouteError';
 import { AppRoutes, preloadFirstScreen } from './app/routes';
+import { screenOf } from './app/screens';
 import { ToastProvider } from './components/toast';
 import { ApiError, onSessionLost } from './lib/api';
 import { warmUpFormats } from './lib/format';
@@ -63,6 +64,10 @@ async function start(): Promise<void> {
       </StrictMode>,
     ),
   );
+  // Real-user vitals (decision 030): their code arrives after the first render, in its own chunk;
+  // web-vitals reads the page's buffered performance entries, so nothing before it is missed.
+  const route = screenOf(window.location.pathname).path;
+  setTimeout(() => void import('./lib/vitals').then((m) => m.reportVitals(route)).catch(() => undefined), 0);
 }
 
 void start();

@@ -80,6 +80,11 @@ const matrix: Record<string, Entry> = {
   'GET /api/public/config': { access: 'public' },
   'GET /api/market/btc': { access: 'public' },
   'GET /api/market/btc/history': { access: 'public', req: () => ({ query: 'days=30' }) },
+  // Browsers' vitals: anyone may send them, and they carry no one's data (decision 030).
+  'POST /api/vitals': {
+    access: 'public',
+    req: () => ({ payload: { vitals: [{ route: '/', name: 'CLS', value: 0 }] } }),
+  },
 
   'GET /api/me': { access: 'optional' },
   'PATCH /api/me/locale': { access: 'user', req: () => ({ payload: { locale: 'fr' } }) },

@@ -14,6 +14,8 @@ import { registerRealtimeRoutes } from './realtime/realtime.routes';
 import { registerStorageRoutes } from './storage/storage.routes';
 import { registerTestingRoutes } from './testing/testing.routes';
 import { registerTransferRoutes } from './transfers/transfers.routes';
+import { registerVitalsRoutes } from './vitals/vitals.routes';
+import { vitalsService } from './vitals/vitals.service';
 
 /** Every feature module registers its routes here, under /api, with the services it uses. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, services: Services): Promise<void> {
@@ -29,6 +31,10 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, ser
   await registerAdminRoutes(app, services);
   await registerBackOfficeRoutes(app, services.backOffice);
   await registerPortfolioRoutes(app, services, ctx.clock);
+  // Browsers' vitals go to the registry /metrics serves (decision 030).
+  await registerVitalsRoutes(app, vitalsService(app.metrics), {
+    beaconsPerMinute: ctx.config.vitals.beaconsPerMinute,
+  });
   // Never in production: config refuses TEST_CLOCK there.
   if (ctx.config.testClock) await registerTestingRoutes(app, ctx, services.prices);
 }

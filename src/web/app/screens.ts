@@ -1,10 +1,13 @@
+import type { VitalsRoute } from '../../contracts/vitals';
+
 /**
  * Which module draws each route of spec §2, the texts it needs and who may open it. Data only:
  * routes.tsx turns it into routes, and the build (scripts/route-preloads.ts) lists each route's
  * files so that the server names them in the page it sends (<link rel="modulepreload">).
  */
 export interface ScreenSpec {
-  path: string;
+  /** One of the known route patterns (contracts/vitals.ts), the only label of a page's vitals. */
+  path: VitalsRoute;
   /** Under src/web/features, without the extension. */
   module: string;
   /** The component the module exports. */
