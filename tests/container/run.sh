@@ -34,6 +34,10 @@ base=$("$repo/.ci/container/base.sh")
 echo "base: $base"
 
 step "clean clones: HEAD and the commit before the newest migration"
+# The upgrade test needs the history: a shallow checkout fetches the rest from where it came from.
+if [ "$(git -C "$repo" rev-parse --is-shallow-repository)" = true ]; then
+  git -C "$repo" fetch -q --unshallow || echo "could not fetch the full history of $repo" >&2
+fi
 git clone -q --no-local "$repo" "$work/new"
 newest=$(git -C "$work/new" ls-tree --name-only HEAD src/server/db/migrations/ | grep -E '/[0-9]{3}_[^/]+\.ts$' | sort | tail -1)
 added=$(git -C "$work/new" log --diff-filter=A --format=%H -1 -- "$newest")
