@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sealHeadCommand, verifyLedgerCommand } from '../../src/server/modules/ledger/ledger.cli';
 import { decodeItems, sealPending, verifySeals } from '../../src/server/modules/ledger/seal';
@@ -116,6 +117,40 @@ describe(`the hash chain over the journal and the audit trail (${testDialect})`,
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.length).toBe(report.rows);
   });
+
+  it.skipIf(testDialect !== 'postgres')(
+    'a transaction left open in another database of the cluster holds no seal back; one in this database does until it ends',
+    async () => {
+      /** A session that opens a transaction with an id (as any writer has) and leaves it open. */
+      const openTransaction = async (url: string) => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query('begin');
+        await client.query('select pg_current_xact_id()');
+        return { end: async () => (await client.query('rollback'), await client.end()) };
+      };
+      await sealPending(t.ctx.db, t.clock, t.ctx.dialect);
+      // Another database of the same server (here the suite's own): an analytics job, another application.
+      const elsewhere = await openTransaction(process.env.TEST_DATABASE_URL!);
+      try {
+        expect((await transfer(ann, ben)).statusCode).toBe(201);
+        await sealPending(t.ctx.db, t.clock, t.ctx.dialect);
+        expect(await unsealedCount()).toBe(0);
+
+        const here = await openTransaction(t.testDb.url!);
+        expect((await transfer(ben, ann)).statusCode).toBe(201);
+        await sealPending(t.ctx.db, t.clock, t.ctx.dialect);
+        // Its rows could still commit below any horizon past it: they wait for it.
+        expect(await unsealedCount()).toBeGreaterThan(0);
+        await here.end();
+        await sealPending(t.ctx.db, t.clock, t.ctx.dialect);
+        expect(await unsealedCount()).toBe(0);
+        expect((await verifySeals(t.ctx.db, t.ctx.dialect)).problems).toEqual([]);
+      } finally {
+        await elsewhere.end();
+      }
+    },
+  );
 
   it('seals a transaction of more rows than a batch whole, and a backlog of several batches, each row once', async () => {
     /** `n` audit rows written by one transaction, as a bulk job would. */

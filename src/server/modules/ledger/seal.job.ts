@@ -38,12 +38,12 @@ export function startSealing(
   const intervalS = ctx.config.sealIntervalS;
   if (intervalS === 0) return null;
   const metrics = registry ? sealingMetrics(registry) : null;
-  // What holds sealing back on PostgreSQL (decision 022): the oldest transaction open anywhere in
-  // the cluster. Read at each scrape; an alert above a few SEAL_INTERVAL_S finds a stuck session.
+  // What holds sealing back on PostgreSQL (decisions 022, 026): the oldest transaction open in this
+  // database. Read at each scrape; an alert above a few SEAL_INTERVAL_S finds a stuck session.
   if (registry && ctx.dialect === 'postgres') {
     new Gauge({
       name: 'atlas_seal_horizon_age_seconds',
-      help: 'Age of the oldest transaction open anywhere in the PostgreSQL cluster: rows committed since wait at least this long for their seal',
+      help: 'Age of the oldest transaction open in this PostgreSQL database: rows committed since wait at least this long for their seal',
       registers: [registry],
       async collect() {
         this.set(await oldestOpenTransactionAge(ctx.db).catch(() => -1));

@@ -44,25 +44,40 @@ export async function unsealed(
 }
 
 /**
- * PostgreSQL: the commit horizon, the oldest transaction id still running (or the next one to be
- * given). Every transaction below it has finished, so the rows it committed are all visible now and
- * no later commit can add to them: a range below it can be sealed once and for all (decision 022).
+ * PostgreSQL: the commit horizon, the oldest transaction id still running that may write to this
+ * database (or the next one to be given). Every transaction of this database below it has finished,
+ * so the rows it committed are all visible now and no later commit can add to them: a range below it
+ * can be sealed once and for all (decision 022).
+ *
+ * A transaction open in another database of the cluster cannot write a row of ours, so it does not
+ * hold the horizon back (decision 026): a running transaction id is left out when a session of
+ * another database holds it (a session stays in one database for life, and an id belongs to one
+ * transaction). An id whose session cannot be seen (finished since the snapshot, another role's
+ * without pg_read_all_stats, a prepared transaction) counts as ours: the horizon only errs low.
  */
 export async function commitHorizon(q: Queryable): Promise<string> {
-  const r = await sql<{ h: string }>`select pg_snapshot_xmin(pg_current_snapshot())::text as h`.execute(q);
+  const r = await sql<{ h: string }>`
+    with snap as (select pg_current_snapshot() as s),
+    elsewhere as (
+      select backend_xid::text::bigint as xid from pg_stat_activity
+      where backend_xid is not null and datname is not null and datname <> current_database())
+    select coalesce(
+      (select x from snap, pg_snapshot_xip(snap.s) as x
+        where (x::text::bigint % 4294967296) not in (select xid from elsewhere) order by x limit 1),
+      (select pg_snapshot_xmax(s) from snap))::text as h`.execute(q);
   return r.rows[0]!.h;
 }
 
 /**
- * PostgreSQL: how long the oldest transaction still open anywhere in the cluster (any database,
- * any application) has been running, in seconds; 0 when none. It holds the commit horizon back,
- * so rows committed after it began wait that long for their seal (decision 026). Sessions of
- * other roles are visible only to a superuser or a member of pg_read_all_stats.
+ * PostgreSQL: how long the oldest transaction still open in this database has been running, in
+ * seconds; 0 when none. It holds the commit horizon back, so rows committed after it began wait that
+ * long for their seal (decision 026); other databases' transactions do not. Sessions of other roles
+ * are visible only to a superuser or a member of pg_read_all_stats.
  */
 export async function oldestOpenTransactionAge(q: Queryable): Promise<number> {
   const r = await sql<{ age: number | string | null }>`
     select extract(epoch from now() - min(xact_start)) as age from pg_stat_activity
-    where (backend_xid is not null or backend_xmin is not null) and pid <> pg_backend_pid()`.execute(q);
+    where backend_xid is not null and datname = current_database() and pid <> pg_backend_pid()`.execute(q);
   return Math.max(0, Number(r.rows[0]?.age ?? 0));
 }
 
