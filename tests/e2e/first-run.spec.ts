@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fillValidSignup } from './support/signup';
 import { expect, test } from '@playwright/test';
 
 /**
@@ -66,15 +67,7 @@ test.describe('first run', () => {
     const tag = Math.random().toString(36).slice(2, 8);
     const who = { username: `first_${tag}`, email: `first.${tag}@example.test`, password: 'secret-123' };
     await page.goto(`http://127.0.0.1:${port}/signup`);
-    await page.getByLabel('Prénom').fill('Marie');
-    await page.getByLabel('Nom', { exact: true }).fill('Joseph');
-    await page.getByLabel("Nom d'utilisateur").fill(who.username);
-    await page.getByLabel('Email').fill(who.email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill(who.password);
-    await page.getByLabel('Confirmer le mot de passe').fill(who.password);
-    await page.getByLabel('Date de naissance').fill('12/04/1990');
-    await page.getByLabel('Téléphone').fill('34 56 7890');
-    await page.getByLabel(/J'accepte les/).check();
+    await fillValidSignup(page, who);
     await page.getByRole('button', { name: "S'inscrire" }).last().click();
     await expect(page.getByText('Inscription réussie! Vous pouvez maintenant vous connecter.')).toBeVisible();
     await expect(page.getByText('elle ne vient pas de ce site')).toHaveCount(0);
