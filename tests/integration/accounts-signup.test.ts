@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../support/app';
 import { signupBody, someIp } from '../support/users';
 
@@ -115,5 +116,28 @@ describe('UID', () => {
     // The failed attempts left no half-created user behind.
     const rows = await t.ctx.db.selectFrom('user').select('id').where('email', '=', body.email).execute();
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('the confirmation e-mail', () => {
+  it('commits with the account: when it cannot be written, no account is left that nobody can confirm', async () => {
+    const body = signupBody();
+    const accounts = () =>
+      t.ctx.db.selectFrom('user').select('id').where('email', '=', body.email.toLowerCase()).execute();
+    await sql`alter table email_outbox rename to email_outbox_away`.execute(t.ctx.db);
+    try {
+      await expect(t.app.services.accounts.signup(body, 'fr')).rejects.toThrow();
+    } finally {
+      await sql`alter table email_outbox_away rename to email_outbox`.execute(t.ctx.db);
+    }
+    expect(await accounts()).toHaveLength(0);
+
+    const { id } = await t.app.services.accounts.signup(body, 'fr');
+    const mails = await t.ctx.db
+      .selectFrom('email_outbox')
+      .select(['template', 'to_address'])
+      .where('user_id', '=', id)
+      .execute();
+    expect(mails).toEqual([{ template: 'email_verification', to_address: body.email.toLowerCase() }]);
   });
 });

@@ -219,7 +219,7 @@ export async function registerAccountRoutes(
     '/api/accounts/verify-email/resend',
     { onRequest: requireUser, schema: { tags, summary: 'E-mails a new confirmation link', response: { 200: ok } } },
     async (request) => {
-      await security.sendVerification(request.user!.id, { resend: true });
+      await security.resendVerification(request.user!.id);
       return { ok: true as const };
     },
   );

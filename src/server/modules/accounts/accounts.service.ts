@@ -5,7 +5,9 @@ import { toDecimalString } from '../../../core/money';
 import { MIN_PASSWORD_LENGTH } from '../../../core/password';
 import { checkSignup, makeUid, type SignupInput } from '../../../core/signup';
 import type { Me } from '../../../contracts/me';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
 import { getMoneySummary } from '../ledger/summary';
 import { findFreeze } from '../freeze/freeze.repo';
 import { CLI_SOURCE, recordAudit, type AuditSource } from '../audit/audit.service';
@@ -36,11 +38,18 @@ export function createAccountsService(ctx: AppContext, deps: { auth: Auth; secur
     return (await auth.$context).password.hash(password);
   }
 
-  async function create(a: Omit<repo.NewAccount, 'id' | 'uid'>): Promise<{ id: string; uid: string }> {
+  /** `alongside` writes in the account's own transaction: what must exist exactly when the account does. */
+  async function create(
+    a: Omit<repo.NewAccount, 'id' | 'uid'>,
+    alongside?: (trx: Transaction<Database>, account: repo.NewAccount) => Promise<void>,
+  ): Promise<{ id: string; uid: string }> {
     for (let attempt = 1; ; attempt++) {
       const account = { ...a, id: randomUUID(), uid: service.nextUid() };
       try {
-        await ctx.db.transaction().execute((trx) => repo.insertAccount(trx, ctx.dialect, account));
+        await ctx.db.transaction().execute(async (trx) => {
+          await repo.insertAccount(trx, ctx.dialect, account);
+          await alongside?.(trx, account);
+        });
         return { id: account.id, uid: account.uid };
       } catch (err) {
         const on = uniqueViolationOn(err);
@@ -104,9 +113,11 @@ export function createAccountsService(ctx: AppContext, deps: { auth: Auth; secur
       const v = checked.value;
       if (await repo.emailExists(ctx.db, v.email)) throw new DomainError('email_taken', { field: 'email' });
       if (await repo.usernameExists(ctx.db, v.username)) throw new DomainError('username_taken', { field: 'username' });
-      const created = await create({ ...v, locale, role: 'user', now, passwordHash: await hash(v.password) });
-      await security.sendVerification(created.id);
-      return created;
+      // The confirmation e-mail commits with the account: a crash in between would leave an
+      // account nobody can confirm without asking for a new link.
+      return create({ ...v, locale, role: 'user', now, passwordHash: await hash(v.password) }, (trx, account) =>
+        security.queueVerification(trx, { userId: account.id, email: account.email, locale }),
+      );
     },
 
     /**

@@ -51,14 +51,26 @@ export function createAccountSecurity(ctx: AppContext) {
     verificationUrl,
     isVerified,
 
-    /** The link e-mailed at signup, and again on request (`resend`: counted, 5 an hour). */
-    async sendVerification(userId: string, opts: { resend?: boolean } = {}): Promise<void> {
+    /** The signup's confirmation e-mail, in the transaction that creates the account. */
+    async queueVerification(
+      trx: Transaction<Database>,
+      to: { userId: string; email: string; locale: string },
+    ): Promise<void> {
+      await enqueueEmail(trx, {
+        userId: to.userId,
+        to: to.email,
+        template: 'email_verification',
+        locale: to.locale,
+        params: { url: verificationUrl(to.userId, to.email) },
+        now: ctx.clock.now(),
+      });
+    },
+
+    /** The link e-mailed again on request: counted, 5 an hour. */
+    async resendVerification(userId: string): Promise<void> {
       const who = await repo.findContact(ctx.db, userId);
       if (!who || who.verified) return;
-      if (
-        opts.resend &&
-        (await hitCounter(ctx.db, `verify:acct:${userId}`, ctx.clock.now(), 3_600_000)) > VERIFY_RESENDS_PER_HOUR
-      ) {
+      if ((await hitCounter(ctx.db, `verify:acct:${userId}`, ctx.clock.now(), 3_600_000)) > VERIFY_RESENDS_PER_HOUR) {
         throw new DomainError('rate_limited');
       }
       await mail(userId, 'email_verification', { url: verificationUrl(userId, who.email) });
