@@ -5,7 +5,9 @@ import type { AccountsService } from './accounts.service';
 
 /**
  * The very first start of an empty embedded database creates an operator with a random password,
- * printed once (and in the start block main.ts prints). There is no default password anywhere; PostgreSQL installs use the CLI instead.
+ * shown once, in the start block main.ts prints to the terminal; the log line says only that it
+ * happened, so the password never reaches a log store. There is no default password anywhere;
+ * PostgreSQL installs use the CLI instead.
  */
 export async function ensureFirstAdmin(
   ctx: AppContext,
@@ -20,8 +22,6 @@ export async function ensureFirstAdmin(
     actorId: 'system',
     source: { ip: null, userAgent: 'first-start' },
   });
-  log.warn(
-    `First start: operator account created. Email: ${email} Password: ${password} (shown once; change it from the profile page).`,
-  );
+  log.warn(`First start: operator account created (${email}); its one-time password is in the start block.`);
   return { email, password };
 }
