@@ -2,7 +2,9 @@
 //   node http.mjs ready <base> [timeoutS]        waits for /readyz
 //   node http.mjs signup <base> <email> <pw>     signs up (201), then signs in
 //   node http.mjs login <base> <email> <pw>      signs in (200) and reads /api/me
-//   node http.mjs transfer-seen <a> <b> ...      see tests/container/run.sh (compose)
+//   node http.mjs transfer-seen <a> <b> <fromEmail> <fromPw> <toEmail> <toPw>
+//        the payee listens on instance <b>'s event stream; the payer sends 12.34 through instance <a>;
+//        the payee hears it live on <b>, and <b> shows the new balance
 const [cmd, base, ...rest] = process.argv.slice(2);
 const fail = (msg) => {
   console.error(`FAIL: ${msg}`);
@@ -14,8 +16,8 @@ const cookieOf = (res) =>
     .map((c) => c.split(';')[0])
     .filter((p) => !p.endsWith('='))
     .join('; ');
-const post = (path, body, headers = {}) =>
-  fetch(`${base}${path}`, {
+const post = (path, body, headers = {}, at = base) =>
+  fetch(`${at}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
@@ -35,11 +37,11 @@ async function ready(timeoutS = 60) {
   }
 }
 
-async function login(email, password) {
-  const res = await post('/api/accounts/login', { email, password });
+async function login(email, password, at = base) {
+  const res = await post('/api/accounts/login', { email, password }, {}, at);
   if (res.status !== 200) fail(`login ${email}: ${res.status} ${await res.text()}`);
   const cookie = cookieOf(res);
-  const me = await fetch(`${base}/api/me`, { headers: { cookie } });
+  const me = await fetch(`${at}/api/me`, { headers: { cookie } });
   if (me.status !== 200) fail(`/api/me: ${me.status}`);
   return { cookie, me: await me.json() };
 }
@@ -62,6 +64,61 @@ async function signup(email, password, username) {
   return login(email, password);
 }
 
+/** Resolves with the first event of `type` on the stream, or fails after `timeoutMs`. */
+async function firstEvent(at, cookie, type, timeoutMs) {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  const res = await fetch(`${at}/api/events`, { headers: { cookie }, signal: abort.signal });
+  if (res.status !== 200) fail(`${at}/api/events: ${res.status}`);
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const connected = { resolve: null };
+  const ready = new Promise((resolve) => (connected.resolve = resolve));
+  const heard = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) fail(`${at}/api/events ended before a ${type} event`);
+        text += decoder.decode(value, { stream: true });
+        if (text.includes(': connected')) connected.resolve();
+        if (text.includes(`event: ${type}\n`)) return;
+      }
+    } catch (err) {
+      if (abort.signal.aborted) fail(`no ${type} event on ${at} within ${timeoutMs} ms`);
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      abort.abort();
+    }
+  })();
+  await ready;
+  return heard;
+}
+
+async function transferSeen(a, b, fromEmail, fromPw, toEmail, toPw) {
+  const payer = await login(fromEmail, fromPw, a);
+  const payee = await login(toEmail, toPw, b);
+  const heard = await firstEvent(b, payee.cookie, 'balance.changed', 15_000);
+  const res = await post(
+    '/api/transfers',
+    { recipientUid: payee.me.uid, amount: '12.34' },
+    { cookie: payer.cookie, 'idempotency-key': `container-${Date.now()}` },
+    a,
+  );
+  if (res.status !== 200 && res.status !== 201) fail(`transfer through ${a}: ${res.status} ${await res.text()}`);
+  const started = Date.now();
+  await heard;
+  const seenMs = Date.now() - started;
+  const after = await fetch(`${b}/api/me`, { headers: { cookie: payee.cookie } }).then((r) => r.json());
+  const cents = (s) => Math.round(Number(s) * 100);
+  if (cents(after.balance) !== cents(payee.me.balance) + 1234)
+    fail(`balance on ${b}: ${payee.me.balance} before, ${after.balance} after a 12.34 transfer`);
+  console.log(
+    `transfer through ${a} heard live on ${b} after ${seenMs} ms; balance ${payee.me.balance} -> ${after.balance}`,
+  );
+}
+
 switch (cmd) {
   case 'ready':
     await ready(Number(rest[0] ?? 60));
@@ -77,6 +134,9 @@ switch (cmd) {
     console.log(`signed in: ${me.uid}`);
     break;
   }
+  case 'transfer-seen':
+    await transferSeen(base, ...rest);
+    break;
   default:
     fail(`unknown step ${cmd}`);
 }

@@ -6,7 +6,9 @@
 #  3. the data survives a container restart, and an upgrade to the new image, which migrates it;
 #  4. the container runs as a non-root user with a read-only root filesystem, writes only its volume,
 #     and its HEALTHCHECK on /readyz passes;
-#  5. the README's first command (`npm ci && npm start`) in the clean clone, signed up in Chromium
+#  5. compose.yaml on PostgreSQL (a locally built PostgreSQL image, .ci/container/postgres.sh): two
+#     instances; a transfer made through one is heard live through the other's event stream;
+#  6. the README's first command (`npm ci && npm start`) in the clean clone, signed up in Chromium
 #     at http://127.0.0.1:<port> (tests/e2e/first-run.spec.ts with FIRST_RUN_DIR).
 # Traffic goes only to 127.0.0.1 published ports. Prints how long each step took.
 set -euo pipefail
@@ -21,7 +23,9 @@ work=$(mktemp -d /var/tmp/atlas-container.XXXXXX)
 run_id=$$
 names=()
 volumes=()
+compose_down() { :; }
 cleanup() {
+  compose_down
   for n in "${names[@]}"; do podman rm -f -t 5 "$n" >/dev/null 2>&1 || true; done
   for v in "${volumes[@]}"; do podman volume rm -f "$v" >/dev/null 2>&1 || true; done
   rm -rf "$work"
@@ -96,6 +100,32 @@ podman exec "$new" sh -c 'touch /usr/x' 2>/dev/null && fail 'could write under /
 podman exec "$new" sh -c 'touch /data/x && rm /data/x' || fail 'could not write the data volume'
 podman exec "$new" sh -c 'test -f /data/atlas.db && test -f /data/.auth-secret' || fail 'data not in the volume'
 podman healthcheck run "$new" || fail 'HEALTHCHECK /readyz failed'
+
+step "compose on PostgreSQL: two instances, a transfer through one heard live through the other"
+pg_image=$("$repo/.ci/container/postgres.sh" "$base")
+project="atlas-ci-$run_id"
+port1=$(free_port)
+port2=$(free_port)
+compose() {
+  (cd "$work/new" && ATLAS_IMAGE=localhost/atlas-invest:ci POSTGRES_IMAGE="$pg_image" APP1_PORT="$port1" APP2_PORT="$port2" \
+    POSTGRES_PASSWORD="ci-$run_id-pw" AUTH_SECRET="ci-secret-$run_id-0123456789abcdefghijklmnopqrstuvwxyz" \
+    podman-compose -p "$project" -f compose.yaml "$@")
+}
+compose_down() { compose down -v >/dev/null 2>&1 || true; }
+# Only the three services: Debian's podman-compose 1.0 ignores `profiles`.
+compose up -d --no-build db app1 app2 >/dev/null
+node "$here/http.mjs" ready "http://127.0.0.1:$port1" 120 || { compose logs app1 | tail -30; fail 'app1 did not become ready'; }
+node "$here/http.mjs" ready "http://127.0.0.1:$port2" 120 || { compose logs app2 | tail -30; fail 'app2 did not become ready'; }
+seeded=$(podman exec "${project}_app1_1" node dist/server/cli.js seed-demo)
+echo "$seeded" | sed 's/password: [^ ]*/password: (hidden)/'
+pw_of() { echo "$seeded" | grep "^$1 " | sed 's/.*password: \([^ ]*\).*/\1/'; }
+marie_pw=$(pw_of marie@demo.atlas.local)
+lucas_pw=$(pw_of lucas@demo.atlas.local)
+[ -n "$marie_pw" ] && [ -n "$lucas_pw" ] || fail 'seed-demo printed no passwords'
+node "$here/http.mjs" transfer-seen "http://127.0.0.1:$port1" "http://127.0.0.1:$port2" \
+  marie@demo.atlas.local "$marie_pw" lucas@demo.atlas.local "$lucas_pw"
+podman exec "${project}_app2_1" node dist/server/cli.js verify-ledger | tail -3
+compose_down
 
 step "the README's first command from the clean clone: npm ci && npm start, then sign up at 127.0.0.1 in Chromium"
 (cd "$work/new" && npm ci --no-audit --no-fund --prefer-offline >/dev/null)
