@@ -15,7 +15,7 @@ import { checkData, mailState, uploadState } from './invariants';
 import { resolveUnanswered } from './resolve';
 import { Rng } from './rng';
 import { freePort } from '../support/server-process';
-import { runCli, ServerProcess, type ServerCommand } from './server';
+import { runCli, ServerProcess, trafficServerEnv, type ServerCommand } from './server';
 import { startSmtpPeer, type SmtpPeer } from './smtp';
 import { startTraffic } from './traffic';
 import { keyedKinds, moneyKinds, World, type Kind, type Op } from './world';
@@ -97,30 +97,10 @@ export async function runCrashRound(o: RoundOptions): Promise<RoundStats> {
     const port = o.port || (await freePort());
     const base = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATA_DIR: data.dataDir,
-      DATABASE_URL: '',
-      S3_BUCKET: '',
-      PUBLIC_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      SERVE_WEB: 'false',
-      TEST_CLOCK: 'true',
-      DEMO_MODE: 'true',
-      AUTH_LIMIT_FACTOR: '1000',
-      API_READS_PER_MINUTE: '10000000',
-      API_WRITES_PER_MINUTE: '10000000',
-      MAX_PENDING_DEPOSITS: '1000',
-      PROOF_UPLOADS_PER_HOUR: '1000000',
-      RECIPIENT_LOOKUPS_PER_HOUR: '1000000',
+      ...trafficServerEnv({ dataDir: data.dataDir, port, secret: 'crash-secret-crash-secret-crash-secret-00' }),
       // One operator decides every request here; dual control has its own tests.
       DUAL_CONTROL_FROM: '100000000.00',
-      AUTH_SECRET: 'crash-secret-crash-secret-crash-secret-00',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      BTC_PRICE_URL: `${base}/api/test/btc-price`,
-      BTC_PRICE_TIMEOUT_MS: '1000',
       // A restarted single instance has no upload in flight: what the crash left is swept at once.
       PROOF_SWEEP_MIN_AGE_S: '1',
       ...data.env,

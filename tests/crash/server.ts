@@ -140,3 +140,34 @@ export class ServerProcess {
     throw new Error(`no "${msg}" in the server log after ${timeoutMs} ms`);
   }
 }
+
+/**
+ * A money-traffic server's environment (the crash round and the fault suite): one instance, every
+ * per-address limit out of the way, the test clock and routes, and no outside service.
+ */
+export function trafficServerEnv(o: { dataDir: string; port: number; secret: string }): NodeJS.ProcessEnv {
+  const base = `http://127.0.0.1:${o.port}`;
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: o.dataDir,
+    DATABASE_URL: '',
+    S3_BUCKET: '',
+    PUBLIC_URL: '',
+    PORT: String(o.port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    SERVE_WEB: 'false',
+    TEST_CLOCK: 'true',
+    DEMO_MODE: 'true',
+    AUTH_LIMIT_FACTOR: '1000',
+    API_READS_PER_MINUTE: '10000000',
+    API_WRITES_PER_MINUTE: '10000000',
+    MAX_PENDING_DEPOSITS: '1000',
+    PROOF_UPLOADS_PER_HOUR: '1000000',
+    RECIPIENT_LOOKUPS_PER_HOUR: '1000000',
+    AUTH_SECRET: o.secret,
+    BTC_PRICE_URL: `${base}/api/test/btc-price`,
+    BTC_PRICE_TIMEOUT_MS: '1000',
+  };
+}

@@ -23,7 +23,7 @@ import type { Driver } from '../crash/actions';
 import { createCrashData, type CrashData } from '../crash/database';
 import { HttpClient, multipart, type Reply } from '../crash/http';
 import { Rng } from '../crash/rng';
-import { buildServerBundle, runCli, ServerProcess, type ServerCommand } from '../crash/server';
+import { buildServerBundle, runCli, ServerProcess, trafficServerEnv, type ServerCommand } from '../crash/server';
 import { World, type User } from '../crash/world';
 import type { AppContext } from '../../src/server/context';
 
@@ -264,27 +264,7 @@ async function setUp(name: string, data: CrashData, command: ServerCommand, extr
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    DATA_DIR: data.dataDir,
-    DATABASE_URL: '',
-    S3_BUCKET: '',
-    PUBLIC_URL: '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'info',
-    SERVE_WEB: 'false',
-    TEST_CLOCK: 'true',
-    DEMO_MODE: 'true',
-    AUTH_LIMIT_FACTOR: '1000',
-    API_READS_PER_MINUTE: '10000000',
-    API_WRITES_PER_MINUTE: '10000000',
-    MAX_PENDING_DEPOSITS: '1000',
-    PROOF_UPLOADS_PER_HOUR: '1000000',
-    RECIPIENT_LOOKUPS_PER_HOUR: '1000000',
-    AUTH_SECRET: 'fault-secret-fault-secret-fault-secret-00',
-    BTC_PRICE_URL: `${base}/api/test/btc-price`,
-    BTC_PRICE_TIMEOUT_MS: '1000',
+    ...trafficServerEnv({ dataDir: data.dataDir, port, secret: 'fault-secret-fault-secret-fault-secret-00' }),
     REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
     SEAL_INTERVAL_S: '5',
     ...data.env,
