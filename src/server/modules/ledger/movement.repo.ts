@@ -352,7 +352,7 @@ function postgresWriter(pool: pg.Pool): MovementWriter {
 }
 
 /**
- * The writer for this database, or null (no raw connection: the Kysely path applies). The
+ * The writer for this database, or null (a handle without a raw connection). The
  * composition root makes one per server: a group gathers all the server's movements of a turn.
  */
 export function createMovementWriter(dbh: DbHandle): MovementWriter | null {
