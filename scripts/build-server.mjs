@@ -1,5 +1,5 @@
 // Bundles the server (and the admin CLI) into dist/server with esbuild; npm packages stay external.
-import { copyFileSync } from 'node:fs';
+import { cpSync, copyFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -18,4 +18,6 @@ copyFileSync(
   'src/server/db/sqlite-checkpoint.worker.mjs',
   `${process.env.ATLAS_DIST ?? 'dist'}/server/sqlite-checkpoint.worker.mjs`,
 );
+// The PostgreSQL functions are read by URL next to the bundle too (src/server/db/db-functions.ts).
+cpSync('src/server/db/functions', `${process.env.ATLAS_DIST ?? 'dist'}/server/functions`, { recursive: true });
 console.log(`server built → ${process.env.ATLAS_DIST ?? 'dist'}/server`);

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/core/clock';
-import { accountId, investPostings } from '../../src/core/ledger';
-import { insertInvestment } from '../../src/server/modules/investing/investing.repo';
-import { postTx } from '../../src/server/modules/ledger/ledger.service';
+import { accountId } from '../../src/core/ledger';
+import { createInvestingService } from '../../src/server/modules/investing/investing.service';
+import { createMovements } from '../../src/server/modules/ledger/movement';
 import { createTestApp, type TestApp } from '../support/app';
 import { testDialect } from '../support/db';
 import { fund } from '../support/money';
@@ -36,48 +34,51 @@ describe(`races on the money paths (${testDialect})`, () => {
   });
   afterAll(async () => t.close());
 
+  /**
+   * PostgreSQL: the transaction that inserts this user's investment sleeps `ms` after the insert
+   * (a trigger of this test's own database), so that the movement stays in flight. SQLite: nothing.
+   */
+  async function holdInvestmentInsert(userId: string, ms: number) {
+    const pool = t.ctx.dbh.pool;
+    if (!pool) return { release: async () => {} };
+    await pool.query(`create or replace function test_hold_investment() returns trigger language plpgsql as $$
+      begin perform pg_sleep(${ms / 1000}); return new; end $$`);
+    await pool.query(`create trigger test_hold_investment after insert on investment for each row
+      when (new.user_id = '${userId}') execute function test_hold_investment()`);
+    return {
+      release: async () => {
+        await pool.query('drop trigger test_hold_investment on investment');
+        await pool.query('drop function test_hold_investment()');
+      },
+    };
+  }
+
   describe('the 30-day withdrawal lock', () => {
     it('a withdrawal arriving while the first investment is in flight is decided after it commits: withdrawal_locked', async () => {
       const user = await createUser(t);
       await fund(t.ctx, user.id, 100_00);
+      // The first investment, made by the investing service of another instance (its own writer),
+      // held in flight while the withdrawal comes in: on PostgreSQL its transaction sleeps after
+      // writing the investment row, holding the balances it took; on SQLite the one connection
+      // orders the two anyway.
+      const elsewhere = createInvestingService(t.ctx, {
+        prices: t.app.services.prices,
+        movements: createMovements(t.ctx.dbh),
+      });
+      const hold = await holdInvestmentInsert(user.id, 400);
       let pending: ReturnType<typeof withdraw> | undefined;
       let settled = false;
       let settledBeforeCommit = true;
-      // The first investment, exactly as the investing service writes it, held open while the withdrawal comes in.
-      await t.ctx.db.transaction().execute(async (trx) => {
-        const now = t.clock.now();
-        const id = randomUUID();
-        await postTx(
-          trx,
-          {
-            type: 'invest',
-            userId: user.id,
-            createdBy: user.id,
-            postings: investPostings(user.id, 10_00),
-            ref: { type: 'investment', id },
-          },
-          now,
-          (txId) =>
-            insertInvestment(trx, {
-              id,
-              user_id: user.id,
-              area: 'stocks',
-              amount_cents: 10_00,
-              current_value_cents: 10_00,
-              btc_price_at_investment_cents: null,
-              is_active: 1,
-              created_at: now.toISOString(),
-              stopped_at: null,
-              invest_tx_id: txId,
-              stop_tx_id: null,
-            }),
-        );
+      try {
+        const investing = elsewhere.invest(user.id, { area: 'stocks', amount: '10.00' });
         pending = withdraw(user, '5.00');
         void pending.then(() => (settled = true));
-        await sleep(400);
-        // It waits for this transaction: its lock check must see the investment committed.
+        expect(await investing).toMatchObject({ balance: '90.00' });
+        // It waited for that transaction: its lock check must see the investment committed.
         settledBeforeCommit = settled;
-      });
+      } finally {
+        await hold.release();
+      }
       const res = await pending!;
       expect(settledBeforeCommit).toBe(false);
       expect(res.statusCode, res.body).toBe(409);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../src/server/context';
-import { creditDeposit } from '../../src/server/modules/ledger/deposits';
+import type { DbHandle } from '../../src/server/db/index';
+import { depositCredit } from '../../src/server/modules/cashier/deposits.service';
+import { createMovements, type Movements } from '../../src/server/modules/ledger/movement';
 
 let counter = 0;
 const uidBase = Math.floor(Math.random() * 900000);
@@ -48,15 +50,19 @@ export async function insertBareUser(
   return { id, uid, fullName };
 }
 
-/** Money enters only as an approved deposit; tests fund users the same way. */
+/** One money writer per database handle, as a server has one: funding in one turn shares a group. */
+const writers = new WeakMap<DbHandle, Movements>();
+
+/**
+ * Money enters only as an approved deposit; tests fund users the same way, through the writer an
+ * operator's approval goes through (services.movements' kind).
+ */
 export async function fund(ctx: AppContext, userId: string, cents: number): Promise<void> {
-  await ctx.db
-    .transaction()
-    .execute((trx) =>
-      creditDeposit(
-        trx,
-        { userId, amountCents: cents, ref: { type: 'test_deposit', id: randomUUID() }, approvedBy: 'test' },
-        ctx.clock.now(),
-      ),
-    );
+  let movements = writers.get(ctx.dbh);
+  if (!movements) writers.set(ctx.dbh, (movements = createMovements(ctx.dbh)));
+  await movements.apply(
+    { userId, key: undefined, requestHash: '' },
+    depositCredit({ userId, amountCents: cents, ref: { type: 'test_deposit', id: randomUUID() }, approvedBy: 'test' }),
+    ctx.clock.now(),
+  );
 }

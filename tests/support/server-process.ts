@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -30,6 +30,8 @@ export async function bundleServer(): Promise<ServerBundle> {
     packages: 'external',
     logLevel: 'warning',
   });
+  // Read by URL next to the bundle, as scripts/build-server.mjs copies them.
+  cpSync(path.join(root, 'src/server/db/functions'), path.join(dir, 'functions'), { recursive: true });
   return { main: path.join(dir, 'main.js'), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

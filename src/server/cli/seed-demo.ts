@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { formatMoney } from '../../core/money';
 import type { AppContext } from '../context';
 import { createAccounts } from '../modules/accounts/accounts.module';
-import { creditDeposit } from '../modules/ledger/deposits';
+import { depositCredit } from '../modules/cashier/deposits.service';
+import { createMovements } from '../modules/ledger/movement';
 
 const demoUsers = [
   {
@@ -30,6 +31,8 @@ export const seedDemoCommand = {
   summary: 'create demo investors with approved deposits (prints their e-mails and passwords)',
   async run(ctx: AppContext): Promise<number> {
     const { accounts, security } = createAccounts(ctx);
+    // The server's money writer: a demo deposit is credited as an operator's approval credits one.
+    const movements = createMovements(ctx.dbh);
     for (const u of demoUsers) {
       if (await accounts.findUserByEmail(u.email)) {
         console.log(`${u.email} exists already: skipped`);
@@ -42,16 +45,16 @@ export const seedDemoCommand = {
       );
       // Demo addresses receive no mail: they start confirmed, so the demo can withdraw and transfer.
       await security.markVerified(id);
-      const requestId = randomUUID();
-      await ctx.db
-        .transaction()
-        .execute((trx) =>
-          creditDeposit(
-            trx,
-            { userId: id, amountCents: u.cents, ref: { type: 'seed_deposit', id: requestId }, approvedBy: 'seed-demo' },
-            ctx.clock.now(),
-          ),
-        );
+      await movements.apply(
+        { userId: id, key: undefined, requestHash: '' },
+        depositCredit({
+          userId: id,
+          amountCents: u.cents,
+          ref: { type: 'seed_deposit', id: randomUUID() },
+          approvedBy: 'seed-demo',
+        }),
+        ctx.clock.now(),
+      );
       console.log(`${u.email}  password: ${password}  UID: ${uid}  balance: ${formatMoney(u.cents)}`);
     }
     return 0;

@@ -3,9 +3,3 @@ export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
-
-/** PostgreSQL gave up on this transaction because of a concurrent one (serialization failure, deadlock). */
-export function isRetryableConflict(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '40001' || code === '40P01';
-}

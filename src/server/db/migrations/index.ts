@@ -20,6 +20,7 @@ import * as m019 from './019_movement_batches';
 import * as m020 from './020_operator_decisions';
 import * as m021 from './021_stuck_lock_isolation';
 import * as m022 from './022_users_newest';
+import * as m023 from './023_db_functions';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -47,4 +48,5 @@ export const migrations: Record<string, MigrationModule> = {
   '020_operator_decisions': m020,
   '021_stuck_lock_isolation': m021,
   '022_users_newest': m022,
+  '023_db_functions': m023,
 };

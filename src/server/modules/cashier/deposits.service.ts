@@ -1,6 +1,7 @@
 import { timeOrderedId } from '../../../core/ids';
 import { DomainError } from '../../../core/errors';
-import { requireAmount, toDecimalString } from '../../../core/money';
+import { depositPostings } from '../../../core/ledger';
+import { requireAmount, toDecimalString, type Cents } from '../../../core/money';
 import type { Deposit } from '../../../contracts/cashier';
 import { depositCoins } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
@@ -9,6 +10,7 @@ import { fingerprintProof } from '../backoffice/proof-match';
 import { inspectAndNormalizeImage, MAX_PROOF_BYTES } from '../storage/image';
 import { type ProofStore } from '../storage/proof-store';
 import type { Notifier } from '../notifier';
+import type { Movement } from '../ledger/movement';
 import { hitCounter } from '../accounts/ratelimit.repo';
 import * as repo from './cashier.repo';
 import type { DepositRow } from './cashier.repo';
@@ -20,6 +22,30 @@ const sampleAddresses: Record<(typeof depositCoins)[number], string> = {
   USDT_TRC20: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
   SOL: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
 };
+
+/**
+ * The movement by which money enters the platform: an approved deposit, from the platform's
+ * deposits account to the person's available balance (core's postings). An operator's approval
+ * moves it together with its request (admin.service); seed-demo and the test fixtures credit it
+ * alone, through the same writer.
+ */
+export function depositCredit(input: {
+  userId: string;
+  amountCents: Cents;
+  ref: { type: string; id: string };
+  approvedBy: string;
+}): Movement<void> {
+  return {
+    post: {
+      type: 'deposit',
+      userId: input.userId,
+      createdBy: input.approvedBy,
+      postings: depositPostings(input.userId, input.amountCents),
+      ref: input.ref,
+    },
+    respond: () => undefined,
+  };
+}
 
 export function toDeposit(
   row: Pick<

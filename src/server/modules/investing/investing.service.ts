@@ -7,15 +7,7 @@ import { requireAmount, toDecimalString } from '../../../core/money';
 import type { Investment, StopResult } from '../../../contracts/investing';
 import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
-import {
-  availableBalance,
-  firstAnswerOr,
-  InsufficientFunds,
-  post,
-  requestHash,
-  runIdempotent,
-  type IdempotencyInput,
-} from '../ledger/ledger.service';
+import { availableBalance, InsufficientFunds, requestHash, type IdempotencyInput } from '../ledger/ledger.service';
 import type { Movements } from '../ledger/movement';
 import * as repo from './investing.repo';
 import type { InvestmentRow } from './investing.repo';
@@ -121,7 +113,16 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
       // A replay returns the first answer, even though the investment is no longer active.
       const earlier = await movements.replay<StopResult>(idem);
       if (earlier) return earlier;
-      const result = await firstAnswerOr(db, idem, () => stopOnce(userId, investmentId, idem));
+      let result: StopResult;
+      try {
+        result = await stopOnce(userId, investmentId, idem);
+      } catch (err) {
+        // The checks refused because a concurrent retry with this key has just committed (the
+        // investment is no longer active): this retry gets that first answer, as it would a moment later.
+        const first = idem.key && err instanceof DomainError ? await movements.replay<StopResult>(idem) : undefined;
+        if (first === undefined) throw err;
+        result = first;
+      }
       deps.notify?.userChanged(userId, 'investment');
       return result;
     },
@@ -147,7 +148,9 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
     const now = clock.now();
     const principal = Number(found.amount_cents);
     const postings = stopPostings(userId, principal, value);
-    if (value === 0) return stopWithoutCredit(found, principal, idem, now);
+    // A stop worth nothing leaves the available balance untouched (no posting): its answer shows
+    // the balance as read here, just before the movement.
+    const untouched = value === 0 ? toDecimalString(await availableBalance(db, userId)) : null;
     let stopTx = '';
     return movements.apply<StopResult>(
       idem,
@@ -163,53 +166,11 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
             now,
           ),
           credited: toDecimalString(value),
-          balance: balanceAfter({ owner: userId, kind: 'available' }),
+          balance: untouched ?? balanceAfter({ owner: userId, kind: 'available' }),
         }),
         stale: () => new DomainError('investment_not_active'),
       },
       now,
     );
-  }
-
-  /** A stop worth nothing leaves the available balance untouched: its answer reads the balance. */
-  async function stopWithoutCredit(
-    found: InvestmentRow,
-    principal: number,
-    idem: IdempotencyInput,
-    now: Date,
-  ): Promise<StopResult> {
-    return runIdempotent<StopResult>(db, idem, async (trx, idempotency) => {
-      if (!(await repo.closeInvestment(trx, found.id, 0, now.toISOString())))
-        throw new DomainError('investment_not_active');
-      const txId = await post(
-        trx,
-        {
-          type: 'stop',
-          userId: found.user_id,
-          createdBy: found.user_id,
-          postings: stopPostings(found.user_id, principal, 0),
-          ref: { type: 'investment', id: found.id },
-          idempotency,
-        },
-        now,
-      );
-      await repo.setStopTx(trx, found.id, txId);
-      const closed: InvestmentRow = {
-        ...found,
-        is_active: 0,
-        stopped_at: now.toISOString(),
-        current_value_cents: 0,
-        stop_tx_id: txId,
-      };
-      const balance = await availableBalance(trx, found.user_id);
-      return {
-        txId,
-        response: {
-          investment: toInvestment(closed, now),
-          credited: toDecimalString(0),
-          balance: toDecimalString(balance),
-        },
-      };
-    });
   }
 }

@@ -9,10 +9,11 @@ import { fulfilled, perTurn, rejected } from '../../db/per-turn';
  * The write side of a money movement that core and a service have fully decided: journal row,
  * domain row, conditional balance updates, entries and the idempotency record, applied in one go
  * (decision 021), together with the other movements of the same turn of the event loop, each undone
- * alone if refused (decision 023). PostgreSQL: one call of `atlas_post_movements` (migrations 015,
- * 019, 020), a named statement planned once per connection: one round trip and one transaction for
- * the group. SQLite: precompiled statements, one savepoint each, one commit for the group. An
- * operator's step on a request goes the same way, with or without money (its audit row included).
+ * alone if refused (decision 023). PostgreSQL: one call of `atlas_post_movements` (it and
+ * `atlas_post_movement` are files in src/server/db/functions/, decision 031), a named statement
+ * planned once per connection: one round trip and one transaction for the group. SQLite:
+ * precompiled statements, one savepoint each, one commit for the group. An operator's step on a
+ * request goes the same way, with or without money (its audit row included).
  */
 
 /** The row that references the journal row, written in the same transaction. */
@@ -266,7 +267,7 @@ function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: () => T) 
   };
 }
 
-/** A movement's refusal as the database signals it (our SQLSTATEs of migrations 015, 021), or the error itself. */
+/** A movement's refusal as the database signals it (our SQLSTATEs: db/functions/*.sql), or the error itself. */
 function refusalOf(err: unknown): unknown {
   const { code, detail } = err as { code?: string; detail?: string };
   if (code === 'AT001') return new MovementRefused('insufficient', detail);
@@ -280,7 +281,7 @@ function refusalOf(err: unknown): unknown {
   return err;
 }
 
-/** One movement's place in the answer of `atlas_post_movements` (migration 019). */
+/** One movement's place in the answer of `atlas_post_movements` (db/functions/atlas_post_movements.sql). */
 type BatchResult =
   | { code: string; detail: string | null; message: string }
   | { balances: number[] | null; replay_found: boolean; replay_hash: string | null; replay_response: string | null };
@@ -352,7 +353,7 @@ function postgresWriter(pool: pg.Pool): MovementWriter {
 }
 
 /**
- * The writer for this database, or null (no raw connection: the Kysely path applies). The
+ * The writer for this database, or null (a handle without a raw connection). The
  * composition root makes one per server: a group gathers all the server's movements of a turn.
  */
 export function createMovementWriter(dbh: DbHandle): MovementWriter | null {

@@ -21,7 +21,7 @@ import {
  */
 export interface Movement<T> {
   /** The money it moves; none for an operator's step that only changes a request (a first approval, a deposit's rejection). */
-  post?: Omit<PostInput, 'idempotency'>;
+  post?: PostInput;
   related?: (txId: string) => RelatedWrite;
   /** An operator's step on a request (its domain row; the request keeps the journal row when the step says so). */
   transition?: RequestTransition;
