@@ -64,7 +64,10 @@ async function signup(email, password, username) {
   return login(email, password);
 }
 
-/** Resolves with the first event of `type` on the stream, or fails after `timeoutMs`. */
+/**
+ * Opens the event stream; once it is connected, answers `{ heard }`, a promise of the first event
+ * of `type` (wrapped: an async function's returned promise would otherwise be waited for here).
+ */
 async function firstEvent(at, cookie, type, timeoutMs) {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
@@ -93,13 +96,13 @@ async function firstEvent(at, cookie, type, timeoutMs) {
     }
   })();
   await ready;
-  return heard;
+  return { heard };
 }
 
 async function transferSeen(a, b, fromEmail, fromPw, toEmail, toPw) {
   const payer = await login(fromEmail, fromPw, a);
   const payee = await login(toEmail, toPw, b);
-  const heard = await firstEvent(b, payee.cookie, 'balance.changed', 15_000);
+  const { heard } = await firstEvent(b, payee.cookie, 'balance.changed', 15_000);
   const res = await post(
     '/api/transfers',
     { recipientUid: payee.me.uid, amount: '12.34' },
