@@ -2,33 +2,12 @@ import { expect, request, test, type Browser, type Page } from '@playwright/test
 import { baseURL } from '../../playwright.config';
 import { ADMIN, fundViaDeposit, login, pngProof, signUpViaApi, type E2EUser } from './support/money';
 import { expectNoSeriousViolations, openSettled } from './support/axe';
+import { screens } from '../../src/web/app/screens';
 
-/** Every route a visitor can open (protected routes redirect visitors to /login). */
-const publicRoutes = [
-  '/',
-  '/about',
-  '/crypto',
-  '/trading',
-  '/stocks',
-  '/real-estate',
-  '/login',
-  '/signup',
-  '/admin-login',
-  '/reset-password',
-  '/reset-password?token=from-the-link',
-  '/charts',
-];
-/** Every route behind a session, seen by an investor with money, an investment and history. */
-const investorRoutes = [
-  '/invest',
-  '/cashier',
-  '/deposit',
-  '/withdraw',
-  '/internal-transfer',
-  '/portfolio',
-  '/profile',
-  '/charts',
-];
+/** Every route a visitor can open (protected routes redirect visitors to /login): the screens list's own. */
+const publicRoutes = [...screens.filter((s) => !s.access).map((s) => s.path), '/reset-password?token=from-the-link'];
+/** Every route behind a session, seen by an investor with money, an investment and history (and the charts). */
+const investorRoutes = [...screens.filter((s) => s.access === 'user').map((s) => s.path), '/charts'];
 const widths = [1280, 390];
 
 /** Scrolls to the bottom (lazy charts and images render when near) and waits for quiet. */

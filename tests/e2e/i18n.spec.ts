@@ -1,4 +1,5 @@
 import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { screens } from '../../src/web/app/screens';
 import { readAsSpreadsheet } from '../support/spreadsheet';
 import {
   ADMIN,
@@ -121,20 +122,9 @@ test.describe('French-first, every width, every language', () => {
     await setup.close();
   });
 
-  const userRoutes = ['/profile', '/invest', '/cashier', '/deposit', '/withdraw', '/internal-transfer', '/portfolio'];
-  const publicRoutes = [
-    '/',
-    '/about',
-    '/crypto',
-    '/trading',
-    '/stocks',
-    '/real-estate',
-    '/charts',
-    '/signup',
-    '/login',
-    '/admin-login',
-    '/reset-password',
-  ];
+  // The screens list's own routes: a new screen is checked without being added here.
+  const userRoutes = screens.filter((s) => s.access === 'user').map((s) => s.path);
+  const publicRoutes = screens.filter((s) => !s.access).map((s) => s.path);
 
   test('no screen scrolls sideways at 320, 360 and 390 px, with long names, e-mails, reasons and amounts', async ({
     browser,
