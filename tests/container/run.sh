@@ -31,6 +31,17 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
+# The log reaches `podman logs` a moment after /readyz answers (the logger writes asynchronously):
+# wait up to 15 s for the start block, which comes after every start-up line.
+logs_once_started() { # name
+  local out
+  for _ in $(seq 1 60); do
+    out=$(podman logs "$1" 2>&1)
+    if grep -q 'Atlas Invest is ready.' <<<"$out"; then printf '%s\n' "$out"; return 0; fi
+    sleep 0.25
+  done
+  fail "no start block in the log of $1"
+}
 free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
 
 step "base image (debootstrap + this machine's Node, cached)"
@@ -72,7 +83,8 @@ start() { # name image
 
 step "old image on SQLite: sign up and sign in over HTTP"
 start "atlas-ci-old-$run_id" localhost/atlas-invest:ci-old
-podman logs "atlas-ci-old-$run_id" 2>&1 | grep -q 'First start: operator account created' || fail 'no first operator on an empty volume'
+old_log=$(logs_once_started "atlas-ci-old-$run_id")
+grep -q 'First start: operator account created' <<<"$old_log" || fail 'no first operator on an empty volume'
 email="container.$run_id@example.test"
 node "$here/http.mjs" signup "$url" "$email" 'container-pw-1'
 
@@ -85,10 +97,10 @@ podman rm -f -t 10 "atlas-ci-old-$run_id" >/dev/null
 step "upgrade: the new image on the same volume migrates the old data"
 start "atlas-ci-new-$run_id" localhost/atlas-invest:ci
 new="atlas-ci-new-$run_id"
-podman logs "$new" 2>&1 | grep '"migrations applied"' | grep -q "$(basename "$newest" .ts)" \
+new_log=$(logs_once_started "$new")
+grep '"migrations applied"' <<<"$new_log" | grep -q "$(basename "$newest" .ts)" \
   || fail "the new image did not apply $(basename "$newest" .ts)"
-podman logs "$new" 2>&1 | grep -q 'First start: operator account created' && fail 'a second operator was created on an existing database'
-podman logs "$new" 2>&1 | grep -q 'Atlas Invest is ready.' || fail 'no start block in the log'
+grep -q 'First start: operator account created' <<<"$new_log" && fail 'a second operator was created on an existing database'
 node "$here/http.mjs" login "$url" "$email" 'container-pw-1'
 node "$here/http.mjs" signup "$url" "after.$run_id@example.test" 'container-pw-2'
 
