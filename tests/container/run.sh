@@ -141,6 +141,8 @@ compose_down
 
 step "the README's first command from the clean clone: npm ci && npm start, then sign up at 127.0.0.1 in Chromium"
 (cd "$work/new" && npm ci --no-audit --no-fund --prefer-offline >/dev/null)
+# Playwright's configuration starts the repository's own build beside it (for the other journeys).
+[ -f "$repo/dist/server/cli.js" ] || (cd "$repo" && npm run build >/dev/null)
 (cd "$repo" && FIRST_RUN_DIR="$work/new" E2E_PORT="${E2E_PORT:-4390}" PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
   npx playwright test tests/e2e/first-run.spec.ts)
 
