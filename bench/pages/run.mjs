@@ -27,9 +27,9 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { startServer } from '../lib/server.mjs';
 import { login, makeUser } from '../lib/users.mjs';
+import { benchmarkIndex, slowdownFor } from './calibration.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -117,24 +117,6 @@ const jarCookies = (cookie) =>
     .filter(Boolean)
     .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: base }));
 
-/** Lighthouse's benchmarkIndex of this machine now, in the same Chrome (mean of two, about 2 s). */
-async function benchmarkIndex() {
-  const page = await jar.newPage();
-  try {
-    let sum = 0;
-    for (let i = 0; i < 2; i++) sum += await page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`);
-    return sum / 2;
-  } finally {
-    await page.close();
-  }
-}
-
-/** The slowdown that makes this machine, at `index`, run like the reference device (decision 029). */
-const slowdownFor = (index) =>
-  reference > 0
-    ? Math.min(20, Math.max(1, Math.round((index / reference) * 100) / 100))
-    : throttling.mobileSlow4G.cpuSlowdownMultiplier;
-
 const results = new Map(paths.map((p) => [p, []]));
 const failures = [];
 const repeated = [];
@@ -148,8 +130,8 @@ try {
       let measured;
       let slowdown;
       for (let attempt = 0; ; attempt++) {
-        measured = await benchmarkIndex();
-        slowdown = slowdownFor(measured);
+        measured = await benchmarkIndex(jar);
+        slowdown = slowdownFor(measured, reference);
         result = await lighthouse(`${base}${route}`, {
           port: chrome.port,
           output: 'json',
