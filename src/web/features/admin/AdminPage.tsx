@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AdminDeposit, AdminWithdrawal } from '../../../contracts/cashier';
@@ -160,6 +160,12 @@ function Queue({ kind }: { kind: Kind }) {
 export function AdminPage() {
   const { t } = useTranslation('admin');
   const [tab, setTab] = useState<Kind>('deposits');
+  // The tab lights up at once; its queue (many cards) renders in the background, interruptibly,
+  // while the previous one stays dimmed and out of reach (an operator never acts on a stale card).
+  const shown = useDeferredValue(tab);
+  const stale = shown !== tab;
+  // The same element while `shown` holds: the urgent render does not redraw the old cards.
+  const queue = useMemo(() => <Queue key={shown} kind={shown} />, [shown]);
   const signOut = useSignOut();
   const navigate = useNavigate();
   const tabs: Kind[] = ['deposits', 'withdrawals'];
@@ -203,8 +209,15 @@ export function AdminPage() {
           {t('logout')}
         </Button>
       </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        <Queue key={tab} kind={tab} />
+      <div
+        role="tabpanel"
+        id={`panel-${shown}`}
+        aria-labelledby={`tab-${shown}`}
+        aria-busy={stale}
+        inert={stale}
+        className={stale ? 'opacity-60' : undefined}
+      >
+        {queue}
       </div>
       <div className="mt-10">
         <FreezePanel />
