@@ -1,19 +1,12 @@
 // Screenshot of a page in Debian's Chromium: node scripts/screenshot.mjs <url> <out.png> [width] [lang]
 // LOGIN_EMAIL / LOGIN_PASSWORD sign in first (through the API, same origin).
 import { chromium } from '@playwright/test';
+import { chromiumFlags } from './chromium.mjs';
 
 const [url, out, width = '1280', lang] = process.argv.slice(2);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: chromiumFlags,
 });
 const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
 page.on('console', (m) => m.type() === 'error' && console.log('console error:', m.text()));

@@ -26,6 +26,7 @@
 //   --delay: milliseconds between two typed keys. Needs a production build (dist/, or $ATLAS_DIST).
 //   CHROME_PATH: the browser (default /usr/bin/chromium).
 import { chromium } from '@playwright/test';
+import { chromiumFlags } from '../../scripts/chromium.mjs';
 import sharp from 'sharp';
 import { startServer } from '../lib/server.mjs';
 import { login, makeUser } from '../lib/users.mjs';
@@ -67,16 +68,7 @@ for (let i = 0; i < pending; i++) {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: ['--headless', ...chromiumFlags],
 });
 const jarCookies = (cookie) =>
   cookie
