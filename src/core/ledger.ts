@@ -24,6 +24,14 @@ export function accountId(ref: AccountRef): string {
 const user = (owner: string, kind: UserAccountKind): AccountRef => ({ owner, kind });
 const platform = (kind: PlatformAccountKind): AccountRef => ({ owner: PLATFORM, kind });
 
+/**
+ * The lowest balance a posting may leave on its account: a person's balances never go below zero;
+ * the platform's accounts carry the other side of every movement and have no floor.
+ */
+export function balanceFloor(ref: AccountRef): Cents | null {
+  return ref.owner === PLATFORM ? null : 0;
+}
+
 /** A transaction is valid when its postings sum to zero and every amount is a non-zero integer. */
 export function assertBalanced(postings: readonly Posting[]): void {
   if (postings.length < 2) throw new Error('a ledger transaction needs at least two postings');

@@ -18,6 +18,14 @@ export function passwordHoldHoursLeft(passwordChangedAt: Date | null, now: Date)
   return left > 0 ? Math.ceil(left / 3_600_000) : 0;
 }
 
+/**
+ * The same rule as a boundary a database can compare in the withdrawal's own transaction: held
+ * exactly when the password changed after this instant.
+ */
+export function passwordHoldBoundary(now: Date): Date {
+  return new Date(now.getTime() - PASSWORD_CHANGE_HOLD_HOURS * 3_600_000);
+}
+
 /** No lock without a first investment date. */
 export function withdrawalLockDaysLeft(firstInvestmentAt: Date | null, now: Date): number {
   if (!firstInvestmentAt) return 0;

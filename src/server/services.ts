@@ -77,7 +77,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
       notify: notifier,
     }),
     deposits: createDepositsService(ctx, { notifier, proofs }),
-    withdrawals: createWithdrawalsService(ctx, { notifier, security, movements }),
+    withdrawals: createWithdrawalsService(ctx, { notifier, movements }),
     history,
     admin: createAdminService(ctx, notifier, movements),
     freezes: createFreezeService(ctx, notifier),

@@ -7,8 +7,12 @@ import type { Notifier } from '../notifier';
 import { proofMatches } from '../backoffice/proof-match';
 import { toDeposit } from '../cashier/deposits.service';
 import { toWithdrawal } from '../cashier/withdrawals.service';
-import { InsufficientFunds, type PostInput } from '../ledger/ledger.service';
-import type { Movement, Movements } from '../ledger/movement';
+import { InsufficientFunds } from '../ledger/ledger.service';
+import type { Movements } from '../ledger/movement';
+import { insert, type Money as PlanMoney, type Row, type Step, type Where } from '../ledger/plan';
+import { notFrozen } from '../freeze/freeze.steps';
+import type { Database } from '../../db/schema';
+import { timeOrderedId } from '../../../core/ids';
 import { auditRow, type AuditSource } from '../audit/audit.service';
 import { outboxRow } from '../notifications/outbox';
 import { signProofLink, PROOF_LINK_TTL_S } from '../storage/signed-link';
@@ -78,27 +82,33 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
 
   const tables = { deposit: 'deposit_request', withdrawal: 'withdrawal_request' } as const;
 
-  /** Why a step wrote nothing: the request was decided meanwhile, or its stage moved. */
-  async function lost(kind: Kind, id: string): Promise<never> {
-    const now = await repo.findRequest(db, tables[kind], id);
-    throw new DomainError(now && now.status === 'pending' ? 'request_stage_changed' : 'request_not_pending');
-  }
+  /** The column that keeps the journal row that decided the request (a deposit's credit, a withdrawal's settlement). */
+  const decidedBy = { deposit: 'tx_id', withdrawal: 'settle_tx_id' } as const;
 
   /** The money a step moves: core's postings (the journal row is the person's, by the operator, for the request). */
-  type Money = Pick<PostInput, 'type' | 'postings'>;
+  type Money = Pick<PlanMoney, 'type' | 'postings'>;
 
-  /** What a step does: its movement (transition, money, guard, e-mail) and what the trail says of it. */
-  type Step = Omit<Movement<void>, 'post' | 'respond' | 'stale' | 'audit'> & {
+  /** What an operator's step does to the request, the money it moves, and what the trail says of it. */
+  interface Decision {
+    /** The request's columns it sets. */
+    change: Row;
+    /** The first approval the operator saw (null: none): if it changed meanwhile, nothing is written. Unset: not checked. */
+    seenFirst?: string | null;
     money?: Money;
+    /** The request keeps this step's journal row as the one that decided it. */
+    linkTx?: boolean;
+    /** Checks of the person's account in the same transaction (a frozen account's withdrawal). */
+    checks?: Step[];
+    email?: (now: Date) => Database['email_outbox'];
     action: string;
     before: unknown;
     after: (txId: string | null) => unknown;
-  };
+  }
 
   /**
    * An operator's step on a request that is not their own and still pending: read once, decided here
-   * (core's postings, the dual-control rule), then written in one step (one round trip on
-   * PostgreSQL): the request's conditional transition, the money it moves, the audit row and the
+   * (core's postings, the dual-control rule), then written as one plan (one round trip on
+   * PostgreSQL): the request's conditional change, the money it moves, the audit row and the
    * e-mail, together or not at all. Whatever raced since the read, one outcome commits.
    */
   async function step(
@@ -106,45 +116,64 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     operatorId: string,
     id: string,
     source: AuditSource,
-    decide: (row: DecisionRow, at: Date) => Step,
+    decide: (row: DecisionRow, at: Date) => Decision,
   ): Promise<void> {
-    const row = await repo.findRequest(db, tables[kind], id);
+    const table = tables[kind];
+    const row = await repo.findRequest(db, table, id);
     if (!row) throw new DomainError('request_not_found');
     if (row.user_id === operatorId) throw new DomainError('own_request');
     if (row.status !== 'pending') throw new DomainError('request_not_pending');
     const at = clock.now();
-    const { money, action, before, after, ...movement } = decide(row, at);
-    const stale = new Error('stale');
+    const d = decide(row, at);
+    const txId = d.money ? timeOrderedId() : null;
+    const audit = auditRow(
+      {
+        actorId: operatorId,
+        action: `${kind}.${d.action}`,
+        target: { type: table, id },
+        source,
+        before: d.before,
+        after: d.after(txId),
+      },
+      at,
+    );
+    const stage: Where = d.seenFirst === undefined ? {} : { first_approved_by: { is: d.seenFirst } };
     try {
       await movements.apply(
         { userId: row.user_id, key: undefined, requestHash: '' },
         {
-          ...movement,
-          post: money && {
-            ...money,
+          money: d.money && {
+            ...d.money,
+            txId: txId!,
             userId: row.user_id,
             createdBy: operatorId,
-            ref: { type: `${kind}_request`, id },
+            ref: { type: table, id },
           },
-          audit: (txId) =>
-            auditRow(
-              {
-                actorId: operatorId,
-                action: `${kind}.${action}`,
-                target: { type: `${kind}_request`, id },
-                source,
-                before,
-                after: after(txId),
-              },
-              at,
-            ),
+          steps: [
+            // Held until the commit: a concurrent decision is either seen here or waits for this one.
+            {
+              do: 'require',
+              table,
+              where: { id, status: 'pending' },
+              lock: true,
+              refuse: { code: 'request_not_pending' },
+            },
+            ...(d.checks ?? []),
+            {
+              do: 'update',
+              table,
+              set: d.linkTx ? { ...d.change, [decidedBy[kind]]: txId } : d.change,
+              where: { id, status: 'pending', ...stage },
+              refuse: { code: 'request_stage_changed' },
+            },
+            ...(d.email ? [insert('email_outbox', d.email(at))] : []),
+            insert('audit_log', audit),
+          ],
           respond: () => undefined,
-          stale: () => stale,
         },
         at,
       );
     } catch (err) {
-      if (err === stale) await lost(kind, id);
       if (err instanceof InsufficientFunds) throw new DomainError('user_insufficient_funds');
       throw err;
     }
@@ -172,21 +201,15 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     settle: (row: DecisionRow) => { money: Money; template: Template; params: Record<string, string> },
   ): Promise<'awaiting_second' | 'approved'> {
     let stage: 'awaiting_second' | 'approved' = 'approved';
-    await step(kind, operatorId, id, source, (row, at) => {
+    await step(kind, operatorId, id, source, (row, at): Decision => {
       const first = row.first_approved_by ?? null;
-      const frozenGuard =
-        kind === 'withdrawal' ? { requireNotFrozen: row.user_id, frozen: () => new DomainError('user_frozen') } : {};
+      const checks = kind === 'withdrawal' ? [notFrozen(row.user_id, 'user_frozen')] : [];
       if (needsTwo(Number(row.amount_cents)) && !first) {
         stage = 'awaiting_second';
         return {
-          ...frozenGuard,
-          transition: {
-            request_table: tables[kind],
-            id,
-            seen_first_approved_by: null,
-            first_approved_by: operatorId,
-            first_approved_at: at.toISOString(),
-          },
+          checks,
+          change: { first_approved_by: operatorId, first_approved_at: at.toISOString() },
+          seenFirst: null,
           action: 'approve_first',
           before: { status: 'pending', firstApprovedBy: null },
           after: () => ({ status: 'pending', firstApprovedBy: operatorId }),
@@ -196,20 +219,13 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         throw new DomainError('second_approval_same_operator');
       const { money, template, params } = settle(row);
       return {
-        ...frozenGuard,
+        checks,
         money,
-        transition: {
-          request_table: tables[kind],
-          id,
-          // A second approval completes the first one it saw: if that changed meanwhile, nothing is written.
-          ...(first ? { seen_first_approved_by: first } : {}),
-          status: 'approved',
-          processed_at: at.toISOString(),
-          processed_by: operatorId,
-          admin_notes: null,
-          link_tx: true,
-        },
-        outbox: email(row, template, params),
+        linkTx: true,
+        change: { status: 'approved', processed_at: at.toISOString(), processed_by: operatorId, admin_notes: null },
+        // A second approval completes the first one it saw.
+        ...(first ? { seenFirst: first } : {}),
+        email: email(row, template, params),
         action: first ? 'approve_second' : 'approve',
         before: { status: 'pending', firstApprovedBy: first },
         after: (txId) => ({ status: 'approved', txId }),
@@ -226,21 +242,13 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     source: AuditSource,
     release?: (row: DecisionRow) => Money,
   ) {
-    await step(kind, operatorId, id, source, (row, at) => {
+    await step(kind, operatorId, id, source, (row, at): Decision => {
       const why = reason?.trim() || null;
       const amount = toDecimalString(Number(row.amount_cents));
       return {
         money: release?.(row),
-        transition: {
-          request_table: tables[kind],
-          id,
-          status: 'rejected',
-          processed_at: at.toISOString(),
-          processed_by: operatorId,
-          admin_notes: why,
-          link_tx: false,
-        },
-        outbox: email(row, `${kind}_rejected`, { amount, ...(why ? { reason: why } : {}) }),
+        change: { status: 'rejected', processed_at: at.toISOString(), processed_by: operatorId, admin_notes: why },
+        email: email(row, `${kind}_rejected`, { amount, ...(why ? { reason: why } : {}) }),
         action: 'reject',
         before: { status: 'pending', firstApprovedBy: row.first_approved_by ?? null },
         after: () => ({ status: 'rejected', notes: why }),

@@ -10,7 +10,7 @@ import { fingerprintProof } from '../backoffice/proof-match';
 import { inspectAndNormalizeImage, MAX_PROOF_BYTES } from '../storage/image';
 import { type ProofStore } from '../storage/proof-store';
 import type { Notifier } from '../notifier';
-import type { Movement } from '../ledger/movement';
+import type { Plan } from '../ledger/plan';
 import { hitCounter } from '../accounts/ratelimit.repo';
 import * as repo from './cashier.repo';
 import type { DepositRow } from './cashier.repo';
@@ -34,15 +34,17 @@ export function depositCredit(input: {
   amountCents: Cents;
   ref: { type: string; id: string };
   approvedBy: string;
-}): Movement<void> {
+}): Plan<void> {
   return {
-    post: {
+    money: {
+      txId: timeOrderedId(),
       type: 'deposit',
       userId: input.userId,
       createdBy: input.approvedBy,
       postings: depositPostings(input.userId, input.amountCents),
       ref: input.ref,
     },
+    steps: [],
     respond: () => undefined,
   };
 }

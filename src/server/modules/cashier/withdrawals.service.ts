@@ -8,8 +8,10 @@ import type { Withdrawal } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
 import { InsufficientFunds, requestHash } from '../ledger/ledger.service';
 import type { Movements } from '../ledger/movement';
+import { insert, type Step } from '../ledger/plan';
+import { notFrozen } from '../freeze/freeze.steps';
+import { noRecentPasswordChange } from '../accounts/accounts.steps';
 import { findContact } from '../accounts/security.repo';
-import type { AccountSecurity } from '../accounts/security.service';
 import { outboxRow } from '../notifications/outbox';
 import type { WithdrawalRow } from './cashier.repo';
 import type { Notifier } from '../notifier';
@@ -32,12 +34,27 @@ export function toWithdrawal(
   };
 }
 
-export function createWithdrawalsService(
-  ctx: AppContext,
-  deps: { notifier: Notifier; security: AccountSecurity; movements: Movements },
-) {
+/**
+ * The 30-day lock after the first investment (core decides its boundary), checked in the
+ * withdrawal's own transaction against the profile row a first investment in flight also writes.
+ */
+function withdrawalLock(userId: string, now: Date): Step {
+  return {
+    do: 'forbid',
+    table: 'user_profile',
+    where: { user_id: userId, first_investment_date: { gt: withdrawalLockBoundary(now).toISOString() } },
+    lock: true,
+    refuse: {
+      code: 'withdrawal_locked',
+      detail: 'first_investment_date',
+      params: (first) => ({ days: withdrawalLockDaysLeft(first === null ? null : new Date(first), now) }),
+    },
+  };
+}
+
+export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Notifier; movements: Movements }) {
   const { db, clock } = ctx;
-  const { notifier, security, movements } = deps;
+  const { notifier, movements } = deps;
   return {
     /**
      * A withdrawal request holds its amount at once (available → withdrawal hold), so a pending
@@ -61,12 +78,11 @@ export function createWithdrawalsService(
       // Whether money may leave (a verified address), and where the notice of this request goes.
       const who = await findContact(db, userId);
       if (!who?.verified) throw new DomainError('email_not_verified');
-      const holdHours = await security.passwordHoldHoursLeft(userId);
-      if (holdHours > 0) throw new DomainError('withdrawal_password_hold', { hours: holdHours });
       try {
         const now = clock.now();
         const id = timeOrderedId();
-        const row = (txId: string): WithdrawalRow => ({
+        const txId = timeOrderedId();
+        const row: WithdrawalRow = {
           id,
           user_id: userId,
           amount_cents: amount,
@@ -79,36 +95,36 @@ export function createWithdrawalsService(
           admin_notes: null,
           hold_tx_id: txId,
           settle_tx_id: null,
-        });
-        let holdTx = '';
+        };
         const result = await movements.apply<Withdrawal>(
           idem,
           {
-            post: {
+            money: {
+              txId,
               type: 'withdrawal_hold',
               userId,
               createdBy: userId,
               postings: withdrawalHoldPostings(userId, amount),
               ref: { type: 'withdrawal_request', id },
             },
-            // The 30-day lock is decided in the same transaction, against what is committed: a first
-            // investment racing this request either committed before it, or waits for it.
-            requireNotFrozen: userId,
-            guard: {
-              withdrawalLock: { userId, boundary: withdrawalLockBoundary(now) },
-              locked: (first) => new DomainError('withdrawal_locked', { days: withdrawalLockDaysLeft(first, now) }),
-            },
-            related: (txId) => ((holdTx = txId), { table: 'withdrawal_request', row: row(txId) }),
-            respond: () => toWithdrawal(row(holdTx)),
-            outbox: () =>
-              outboxRow({
-                userId,
-                to: who.email,
-                template: 'withdrawal_requested',
-                locale: who.locale,
-                params: { amount: toDecimalString(amount), crypto, address },
-                now,
-              }),
+            steps: [
+              notFrozen(userId),
+              withdrawalLock(userId, now),
+              noRecentPasswordChange(userId, now),
+              insert('withdrawal_request', row),
+              insert(
+                'email_outbox',
+                outboxRow({
+                  userId,
+                  to: who.email,
+                  template: 'withdrawal_requested',
+                  locale: who.locale,
+                  params: { amount: toDecimalString(amount), crypto, address },
+                  now,
+                }),
+              ),
+            ],
+            respond: () => toWithdrawal(row),
           },
           now,
         );

@@ -9,6 +9,9 @@ import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
 import { availableBalance, InsufficientFunds, requestHash, type IdempotencyInput } from '../ledger/ledger.service';
 import type { Movements } from '../ledger/movement';
+import { insert } from '../ledger/plan';
+import { firstInvestment, isInvestor } from '../accounts/accounts.steps';
+import { notFrozen } from '../freeze/freeze.steps';
 import * as repo from './investing.repo';
 import type { InvestmentRow } from './investing.repo';
 import { storedInvestmentValue } from './valuation';
@@ -66,7 +69,8 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
       try {
         const now = clock.now();
         const id = timeOrderedId();
-        const row = (txId: string): InvestmentRow => ({
+        const txId = timeOrderedId();
+        const row: InvestmentRow = {
           id,
           user_id: userId,
           area,
@@ -78,23 +82,27 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
           stopped_at: null,
           invest_tx_id: txId,
           stop_tx_id: null,
-        });
-        let investTx = '';
+        };
         const result = await movements.apply(
           { userId, key: idempotencyKey, requestHash: requestHash(['invest', area, amount]) },
           {
-            post: {
+            money: {
+              txId,
               type: 'invest',
               userId,
               createdBy: userId,
               postings: investPostings(userId, amount),
               ref: { type: 'investment', id },
             },
-            requireNotFrozen: userId,
-            requireProfile: userId,
-            related: (txId) => ((investTx = txId), { table: 'investment', row: row(txId) }),
+            steps: [
+              notFrozen(userId),
+              isInvestor(userId),
+              insert('investment', row),
+              // The withdrawal lock starts from here (checked by a withdrawal on the same row).
+              firstInvestment(userId, now),
+            ],
             respond: (balanceAfter) => ({
-              investment: toInvestment(row(investTx), now, btcPrice),
+              investment: toInvestment(row, now, btcPrice),
               balance: balanceAfter({ owner: userId, kind: 'available' }),
             }),
           },
@@ -151,24 +159,26 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
     // A stop worth nothing leaves the available balance untouched (no posting): its answer shows
     // the balance as read here, just before the movement.
     const untouched = value === 0 ? toDecimalString(await availableBalance(db, userId)) : null;
-    let stopTx = '';
+    const txId = timeOrderedId();
+    const stopped = { is_active: 0, stopped_at: now.toISOString(), stop_tx_id: txId, current_value_cents: value };
     return movements.apply<StopResult>(
       idem,
       {
-        post: { type: 'stop', userId, createdBy: userId, postings, ref: { type: 'investment', id: found.id } },
-        related: (txId) => (
-          (stopTx = txId),
-          { table: 'investment_stop', row: { id: found.id, stopped_at: now.toISOString(), current_value_cents: value } }
-        ),
+        money: { txId, type: 'stop', userId, createdBy: userId, postings, ref: { type: 'investment', id: found.id } },
+        steps: [
+          {
+            do: 'update',
+            table: 'investment',
+            set: stopped,
+            where: { id: found.id, is_active: 1 },
+            refuse: { code: 'investment_not_active' },
+          },
+        ],
         respond: (balanceAfter) => ({
-          investment: toInvestment(
-            { ...found, is_active: 0, stopped_at: now.toISOString(), current_value_cents: value, stop_tx_id: stopTx },
-            now,
-          ),
+          investment: toInvestment({ ...found, ...stopped }, now),
           credited: toDecimalString(value),
           balance: untouched ?? balanceAfter({ owner: userId, kind: 'available' }),
         }),
-        stale: () => new DomainError('investment_not_active'),
       },
       now,
     );

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timeOrderedId } from '../../../core/ids';
 import { transferPostings } from '../../../core/ledger';
+import { insert } from './plan';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { testDialect } from '../../../../tests/support/db';
 import { fund, insertBareUser } from '../../../../tests/support/money';
@@ -7,7 +9,7 @@ import { userBalances } from './ledger.service';
 import { verifyLedger } from './verify';
 
 // The movements of one turn of the event loop are applied together, each undone alone when refused
-// (movement.repo.ts): on SQLite in one commit with a savepoint each, on PostgreSQL in one call of
+// (movement.sqlite.ts, movement.postgres.ts): on SQLite in one commit with a savepoint each, on PostgreSQL in one call of
 // atlas_post_movements with a subtransaction each (decision 023).
 describe(`movements applied as a group (${testDialect})`, () => {
   let t: TestApp;
@@ -49,14 +51,20 @@ describe(`movements applied as a group (${testDialect})`, () => {
     const { movements } = t.app.services;
     const [a, b] = await Promise.all(Array.from({ length: 2 }, () => insertBareUser(t.ctx)));
     await fund(t.ctx, a!.id, 1_000);
-    const move = (txOf: (txId: string) => string) =>
-      movements.apply(
+    const move = (txOf: (txId: string) => string) => {
+      const txId = timeOrderedId();
+      return movements.apply(
         { userId: a!.id, key: undefined, requestHash: 'h' },
         {
-          post: { type: 'transfer', userId: a!.id, createdBy: a!.id, postings: transferPostings(a!.id, b!.id, 100) },
-          related: (txId) => ({
-            table: 'internal_transfer',
-            row: {
+          money: {
+            txId,
+            type: 'transfer',
+            userId: a!.id,
+            createdBy: a!.id,
+            postings: transferPostings(a!.id, b!.id, 100),
+          },
+          steps: [
+            insert('internal_transfer', {
               id: crypto.randomUUID(),
               sender_id: a!.id,
               recipient_id: b!.id,
@@ -65,12 +73,13 @@ describe(`movements applied as a group (${testDialect})`, () => {
               status: 'completed',
               tx_id: txOf(txId),
               created_at: new Date().toISOString(),
-            },
-          }),
+            }),
+          ],
           respond: (balanceAfter) => balanceAfter({ owner: a!.id, kind: 'available' }),
         },
         new Date(),
       );
+    };
     return { a: a!, b: b!, move };
   }
 

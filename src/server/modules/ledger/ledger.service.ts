@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { accountId, PLATFORM, type Posting, type TxType } from '../../../core/ledger';
+import { accountId, PLATFORM } from '../../../core/ledger';
 import { toDecimalString } from '../../../core/money';
 import * as repo from './ledger.repo';
 import type { Queryable } from './ledger.repo';
@@ -10,15 +10,6 @@ export class InsufficientFunds extends Error {
     super(`insufficient funds in ${accountId}`);
     this.name = 'InsufficientFunds';
   }
-}
-
-export interface PostInput {
-  type: TxType;
-  /** The user the transaction belongs to (for platform-initiated ones, the user it concerns). */
-  userId: string;
-  createdBy: string;
-  postings: Posting[];
-  ref?: { type: string; id: string };
 }
 
 export function requestHash(parts: unknown): string {

@@ -1,48 +1,30 @@
-import { timeOrderedId } from '../../../core/ids';
-import { accountId, assertBalanced, type AccountRef } from '../../../core/ledger';
+import { accountId, assertBalanced, balanceFloor, type AccountRef } from '../../../core/ledger';
 import { DomainError } from '../../../core/errors';
 import { toDecimalString } from '../../../core/money';
 import type { DbHandle } from '../../db/index';
-import type { Database } from '../../db/schema';
 import { dbFaultOf, type DbFault } from '../../db/faults';
 import { countRetry } from '../../db/stats';
-import { decodeStoredAnswer, InsufficientFunds, type IdempotencyInput, type PostInput } from './ledger.service';
-import {
-  createMovementWriter,
-  MovementRefused,
-  type RelatedWrite,
-  type RequestTransition,
-  type StoredAnswer,
-} from './movement.repo';
+import { decodeStoredAnswer, InsufficientFunds, type IdempotencyInput } from './ledger.service';
+import { BelowFloor, StepRefused, type MovementRows, type MovementWriter, type StoredAnswer } from './movement.repo';
+import { postgresWriter } from './movement.postgres';
+import { sqliteWriter } from './movement.sqlite';
+import type { Plan } from './plan';
+import { postgresSql, sqliteSql, stepSql } from './plan-sql';
 
 /**
- * A money movement as core and the service decided it: the postings, the domain row that goes with
- * them, and the answer (which may show balances the movement leaves). The database only applies it.
+ * The writer for this database, or null (a handle without a raw connection). The
+ * composition root makes one per server: a group gathers all the server's movements of a turn.
  */
-export interface Movement<T> {
-  /** The money it moves; none for an operator's step that only changes a request (a first approval, a deposit's rejection). */
-  post?: PostInput;
-  related?: (txId: string) => RelatedWrite;
-  /** An operator's step on a request (its domain row; the request keeps the journal row when the step says so). */
-  transition?: RequestTransition;
-  /** The answer, given the balances after the movement (as decimal strings) of the accounts it touched. */
-  respond: (balanceAfter: (account: AccountRef) => string) => T;
-  /** What to say when the domain row was no longer in the state the service saw (a stop raced by another). */
-  stale?: () => Error;
-  /** A withdrawal's lock, checked in the same transaction; `locked` says what to answer when it holds. */
-  guard?: { withdrawalLock: { userId: string; boundary: Date }; locked: (firstInvestmentAt: Date) => Error };
-  /** Money leaves only from a verified address (decision 017): checked in the same statement. */
-  requireVerified?: string;
-  /** The user must have a profile (an investor), checked in the same statement. */
-  requireProfile?: string;
-  /** A frozen account sends nothing out (no transfer, withdrawal or new investment): checked in the same statement. */
-  requireNotFrozen?: string;
-  /** What to say when that account is frozen (the person's own movement: account_frozen). */
-  frozen?: () => Error;
-  /** The audit row of an operator's step, given the journal row's id (null when no money moved). */
-  audit?: (txId: string | null) => Database['audit_log'];
-  /** An e-mail sent with the movement (its outbox row, committed together). */
-  outbox?: (now: Date) => Database['email_outbox'];
+export function createMovementWriter(dbh: DbHandle): MovementWriter | null {
+  if (dbh.pool) return postgresWriter(dbh.pool);
+  const sqlite = dbh.sqlite;
+  if (!sqlite) return null;
+  // Kysely serialises its use of the one connection with a mutex that a transaction holds across
+  // awaits. When no transaction is open, a synchronous one cannot interleave with anything; when
+  // one is, the movement waits for the connection like any Kysely query would.
+  const withConnection = <T>(fn: () => T): Promise<T> =>
+    sqlite.inTransaction ? dbh.db.connection().execute(async () => fn()) : new Promise<T>((resolve) => resolve(fn()));
+  return sqliteWriter(sqlite, withConnection);
 }
 
 /**
@@ -67,12 +49,13 @@ function answerOf<T>(found: StoredAnswer, requestHash: string): T {
 }
 
 /**
- * Applies movements in one database step each (decision 021). Built once by the composition root
+ * Applies plans (decision 032) in one database step each (decision 021). Built once by the composition root
  * (services.ts) and handed to every service that moves money, so that one group gathers them all.
  */
 export function createMovements(dbh: DbHandle) {
   const writer = createMovementWriter(dbh);
   if (!writer) throw new Error('no raw database connection for money movements');
+  const dialect = dbh.pool ? postgresSql : sqliteSql;
 
   async function replay<T>(input: IdempotencyInput): Promise<T | undefined> {
     if (!input.key) return undefined;
@@ -88,70 +71,49 @@ export function createMovements(dbh: DbHandle) {
      * requests with one key cannot both commit (the key's unique index), and the second gets the
      * first one's answer.
      */
-    async apply<T>(input: IdempotencyInput, movement: Movement<T>, now: Date): Promise<T> {
-      const { post } = movement;
+    async apply<T>(input: IdempotencyInput, plan: Plan<T>, now: Date): Promise<T> {
+      const { money } = plan;
       // Only a journal row keeps an idempotency key and its answer.
-      if (!post && input.key) throw new Error('a movement without money cannot be replayed by key');
-      if (post) assertBalanced(post.postings);
-      const txId = post ? timeOrderedId() : null;
-      const at = now.toISOString();
+      if (!money && input.key) throw new Error('a movement without money cannot be replayed by key');
+      if (money) assertBalanced(money.postings);
       // A stable order of row updates keeps two opposite movements from deadlocking on PostgreSQL.
-      const entries = (post?.postings ?? [])
+      const entries = (money?.postings ?? [])
         .map((p) => ({
           accountId: accountId(p.account),
           owner: p.account.owner,
           kind: p.account.kind as string,
           amount: p.amount,
+          floor: balanceFloor(p.account),
         }))
         .sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
       const indexOf = (account: AccountRef) => {
         const i = entries.findIndex((e) => e.accountId === accountId(account));
-        if (i < 0) throw new Error(`movement ${txId} did not touch ${accountId(account)}`);
+        if (i < 0) throw new Error(`movement ${money?.txId} did not touch ${accountId(account)}`);
         return i;
       };
-      const render = (balances: number[]) =>
-        movement.respond((account) => toDecimalString(balances[indexOf(account)]!));
-      const rows = {
-        tx: post
+      const render = (balances: number[]) => plan.respond((account) => toDecimalString(balances[indexOf(account)]!));
+      const rows: MovementRows = {
+        tx: money
           ? {
-              id: txId!,
-              type: post.type,
-              user_id: post.userId,
+              id: money.txId,
+              type: money.type,
+              user_id: money.userId,
               idempotency_key: input.key ?? null,
               request_hash: input.key ? input.requestHash : null,
-              ref_type: post.ref?.type ?? null,
-              ref_id: post.ref?.id ?? null,
-              created_by: post.createdBy,
-              created_at: at,
+              ref_type: money.ref?.type ?? null,
+              ref_id: money.ref?.id ?? null,
+              created_by: money.createdBy,
+              created_at: now.toISOString(),
             }
           : null,
         entries,
-        related: movement.transition
-          ? ({ table: 'request_transition', row: movement.transition } as const)
-          : txId !== null
-            ? movement.related?.(txId)
-            : undefined,
-        guard:
-          movement.guard || movement.requireVerified || movement.requireProfile || movement.requireNotFrozen
-            ? {
-                not_frozen: movement.requireNotFrozen,
-                verified_user: movement.requireVerified,
-                profile_user: movement.requireProfile,
-                withdrawal_lock: movement.guard && {
-                  account: accountId({ owner: movement.guard.withdrawalLock.userId, kind: 'available' }),
-                  user_id: movement.guard.withdrawalLock.userId,
-                  boundary: movement.guard.withdrawalLock.boundary.toISOString(),
-                },
-              }
-            : undefined,
-        outbox: movement.outbox?.(now),
-        audit: movement.audit?.(txId),
+        steps: plan.steps.map((step) => stepSql(step, dialect)),
       };
       // Only a request with a key can be replayed, so only its answer is kept.
       const answer = input.key
         ? {
             build: (balances: number[]) => JSON.stringify(render(balances)),
-            template: JSON.stringify(movement.respond((account) => `$balance:${indexOf(account)}`)),
+            template: JSON.stringify(plan.respond((account) => `$balance:${indexOf(account)}`)),
           }
         : null;
       // Read per movement: the handle's waits are its configuration (a test may shorten them).
@@ -170,13 +132,12 @@ export function createMovements(dbh: DbHandle) {
             const first = await replay<T>(input);
             if (first !== undefined) return first;
           }
-          if (err instanceof MovementRefused) {
-            if (err.reason === 'insufficient') throw new InsufficientFunds(err.accountId ?? '');
-            if (err.reason === 'frozen') throw movement.frozen?.() ?? new DomainError('account_frozen');
-            if (err.reason === 'unverified') throw new DomainError('email_not_verified');
-            if (err.reason === 'no_profile') throw new DomainError('profile_not_found');
-            if (err.reason === 'locked' && movement.guard) throw movement.guard.locked(new Date(err.accountId ?? 0));
-            throw movement.stale?.() ?? err;
+          if (err instanceof BelowFloor) throw new InsufficientFunds(err.accountId);
+          if (err instanceof StepRefused) {
+            const step = plan.steps[err.step];
+            const refuse = step && 'refuse' in step ? step.refuse : undefined;
+            if (!refuse) throw err;
+            throw new DomainError(refuse.code, refuse.params?.(err.detail));
           }
           if (fault && mayRetry(fault, input.key !== undefined) && Date.now() < deadline) {
             countRetry(fault.reason);

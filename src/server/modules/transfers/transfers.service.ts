@@ -8,6 +8,9 @@ import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
 import { InsufficientFunds, requestHash } from '../ledger/ledger.service';
 import type { Movements } from '../ledger/movement';
+import { insert } from '../ledger/plan';
+import { emailVerified } from '../accounts/accounts.steps';
+import { notFrozen } from '../freeze/freeze.steps';
 import { hitCounter } from '../accounts/ratelimit.repo';
 import type { AccountSecurity } from '../accounts/security.service';
 import type { PayeeLookup } from './transfers.repo';
@@ -66,22 +69,22 @@ export function createTransfersService(ctx: AppContext, deps: TransfersDeps) {
       try {
         const now = clock.now();
         const id = timeOrderedId();
+        const txId = timeOrderedId();
         const result = await movements.apply<TransferResult>(
           { userId: senderId, key: idempotencyKey, requestHash: requestHash(['transfer', recipient.user_id, amount]) },
           {
-            post: {
+            money: {
+              txId,
               type: 'transfer',
               userId: senderId,
               createdBy: senderId,
               postings: transferPostings(senderId, recipient.user_id, amount),
               ref: { type: 'internal_transfer', id },
             },
-            // Money leaves only from a verified address (decision 017), checked in the same statement.
-            requireNotFrozen: senderId,
-            requireVerified: senderId,
-            related: (txId) => ({
-              table: 'internal_transfer',
-              row: {
+            steps: [
+              notFrozen(senderId),
+              emailVerified(senderId),
+              insert('internal_transfer', {
                 id,
                 sender_id: senderId,
                 recipient_id: recipient.user_id,
@@ -90,8 +93,8 @@ export function createTransfersService(ctx: AppContext, deps: TransfersDeps) {
                 status: 'completed',
                 tx_id: txId,
                 created_at: now.toISOString(),
-              },
-            }),
+              }),
+            ],
             respond: (balanceAfter) => ({
               id,
               amount: toDecimalString(amount),
