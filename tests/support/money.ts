@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../src/server/context';
-import type { DbHandle } from '../../src/server/db/index';
 import { depositCredit } from '../../src/server/modules/cashier/deposits.service';
-import { createMovements, type Movements } from '../../src/server/modules/ledger/movement';
+import { createMovements } from '../../src/server/modules/ledger/movement';
 
 let counter = 0;
 const uidBase = Math.floor(Math.random() * 900000);
@@ -50,17 +49,13 @@ export async function insertBareUser(
   return { id, uid, fullName };
 }
 
-/** One money writer per database handle, as a server has one: funding in one turn shares a group. */
-const writers = new WeakMap<DbHandle, Movements>();
-
 /**
- * Money enters only as an approved deposit; tests fund users the same way, through the writer an
- * operator's approval goes through (services.movements' kind).
+ * Money enters only as an approved deposit; tests fund users the same way, through the plan and
+ * the writer an operator's approval goes through (a writer of its own: the test app's is not in
+ * the context this takes).
  */
 export async function fund(ctx: AppContext, userId: string, cents: number): Promise<void> {
-  let movements = writers.get(ctx.dbh);
-  if (!movements) writers.set(ctx.dbh, (movements = createMovements(ctx.dbh)));
-  await movements.apply(
+  await createMovements(ctx.dbh).apply(
     { userId, key: undefined, requestHash: '' },
     depositCredit({ userId, amountCents: cents, ref: { type: 'test_deposit', id: randomUUID() }, approvedBy: 'test' }),
     ctx.clock.now(),
