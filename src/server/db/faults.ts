@@ -21,7 +21,7 @@ export interface DbFault {
   reason: string;
 }
 
-/** A movement that stayed blocked on a locked account for the whole of its wait (movement.repo.ts). */
+/** A movement that stayed blocked on a locked account for the whole of its wait (movement.postgres.ts). */
 export class DatabaseBusy extends Error {
   constructor(readonly reason: string) {
     super(`database busy: ${reason}`);
