@@ -44,7 +44,8 @@ export function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: ()
     return s;
   };
   // SQLite binds no booleans: they are stored as 0 and 1.
-  const bindable = (args: Value[]) => args.map((v) => (typeof v === 'boolean' ? Number(v) : v));
+  const bindable = (args: Value[]) =>
+    args.some((v) => typeof v === 'boolean') ? args.map((v) => (typeof v === 'boolean' ? Number(v) : v)) : args;
 
   const write = sqlite.transaction(
     (rows: MovementRows, answer: ((balances: number[]) => string) | null): MovementOutcome => {

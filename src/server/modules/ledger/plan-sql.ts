@@ -26,41 +26,54 @@ export interface StepSql {
 }
 
 const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Names already checked and quoted: a plan names the same few tables and columns again and again. */
+const quotedNames = new Map<string, string>();
 
 /** Table and column names come from the code, never from a request; a name that is not one is a bug. */
 function quoted(name: string): string {
-  if (!identifier.test(name)) throw new Error(`not an identifier: ${name}`);
-  return `"${name}"`;
+  let q = quotedNames.get(name);
+  if (q === undefined) {
+    if (!identifier.test(name)) throw new Error(`not an identifier: ${name}`);
+    quotedNames.set(name, (q = `"${name}"`));
+  }
+  return q;
 }
 
 export function stepSql(step: Step, dialect: SqlDialect): StepSql {
   const args: Value[] = [];
   const bind = (value: Value) => (args.push(value), dialect.param(args.length));
-  const conditions = (where: Where) =>
-    Object.entries(where)
-      .map(([column, c]) => {
-        const col = quoted(column);
-        if (c === null) throw new Error(`${column}: compare with null as { is: null }`);
-        if (typeof c !== 'object') return `${col} = ${bind(c)}`;
-        if ('is' in c) return `${col} ${dialect.is} ${bind(c.is)}`;
-        if ('gt' in c) return `${col} > ${bind(c.gt)}`;
-        return `${col} < ${bind(c.lt)}`;
-      })
-      .join(' and ') || 'true';
+  const conditions = (where: Where) => {
+    let sql = '';
+    for (const column in where) {
+      const c = where[column]!;
+      const col = quoted(column);
+      if (sql !== '') sql += ' and ';
+      if (c === null) throw new Error(`${column}: compare with null as { is: null }`);
+      if (typeof c !== 'object') sql += `${col} = ${bind(c)}`;
+      else if ('is' in c) sql += `${col} ${dialect.is} ${bind(c.is)}`;
+      else if ('gt' in c) sql += `${col} > ${bind(c.gt)}`;
+      else sql += `${col} < ${bind(c.lt)}`;
+    }
+    return sql || 'true';
+  };
   const table = quoted(step.table);
   switch (step.do) {
     case 'insert': {
-      const columns = Object.keys(step.row).filter((c) => step.row[c] !== undefined);
-      const values = columns.map((c) => bind(step.row[c]!));
-      return {
-        sql: `insert into ${table} (${columns.map(quoted).join(', ')}) values (${values.join(', ')})`,
-        args,
-        expect: null,
-      };
+      let columns = '';
+      let values = '';
+      for (const c in step.row) {
+        const v = step.row[c];
+        if (v === undefined) continue;
+        const sep = columns === '' ? '' : ', ';
+        columns += sep + quoted(c);
+        values += sep + bind(v);
+      }
+      return { sql: `insert into ${table} (${columns}) values (${values})`, args, expect: null };
     }
     case 'update': {
-      const set = Object.entries(step.set).map(([c, v]) => `${quoted(c)} = ${bind(v)}`);
-      const sql = `update ${table} set ${set.join(', ')} where ${conditions(step.where)}`;
+      let set = '';
+      for (const c in step.set) set += `${set === '' ? '' : ', '}${quoted(c)} = ${bind(step.set[c]!)}`;
+      const sql = `update ${table} set ${set} where ${conditions(step.where)}`;
       return step.refuse ? { sql: `${sql} returning 1`, args, expect: 'row' } : { sql, args, expect: null };
     }
     case 'require':
