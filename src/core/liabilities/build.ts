@@ -12,6 +12,7 @@ import {
   type Hashes,
   type ProofFile,
   type PublishedRound,
+  type SumNode,
 } from './tree';
 
 export interface Liability {
@@ -124,26 +125,28 @@ export function buildLiabilityTree(h: Hashes, liabilities: readonly Liability[],
   };
 }
 
-function nodeAt(level: { digests: Uint8Array; values: Float64Array }, i: number) {
+function nodeAt(level: { digests: Uint8Array; values: Float64Array }, i: number): SumNode {
   return { digest: level.digests.subarray(i * DIGEST_BYTES, (i + 1) * DIGEST_BYTES), value: level.values[i]! };
 }
 
+export type NodeReader = (level: number, index: number) => SumNode;
+
+export function levelReader(levels: LiabilityTree['levels']): NodeReader {
+  return (level, index) => nodeAt(levels[level]!, index);
+}
+
 /** One investor's proof: their leaves and the siblings on the way up, nothing else. */
-export function proofFromLevels(
-  published: PublishedRound,
-  levels: LiabilityTree['levels'],
-  positions: readonly number[],
-): ProofFile {
+export function proofFor(published: PublishedRound, positions: readonly number[], node: NodeReader): ProofFile {
   return {
     format: PROOF_FORMAT,
     round: published.round,
     asset: published.asset,
     height: published.height,
     leaves: positions.map((position, index) => {
-      const own = nodeAt(levels[0]!, position);
+      const own = node(0, position);
       const path = [];
       for (let level = 0; level < published.height; level++) {
-        const sibling = nodeAt(levels[level]!, (position >>> level) ^ 1);
+        const sibling = node(level, Math.floor(position / 2 ** level) ^ 1);
         path.push({ digest: toHex(sibling.digest), value: sibling.value });
       }
       return { index, value: own.value, position, digest: toHex(own.digest), path };

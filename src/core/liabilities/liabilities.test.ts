@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildLiabilityTree, heightFor, proofFromLevels } from './build';
+import { buildLiabilityTree, heightFor, proofFor, levelReader } from './build';
 import { nobleHashes as h } from './noble';
 import { fromHex, parentOf, toHex } from './tree';
 import { generateVectors, type BuildVector, type VectorFile, type VerifyVector } from './vectors';
@@ -65,8 +65,8 @@ describe('construction', () => {
     const ls = [{ key: 'me', accountNonce: nonce(9), balance: 123456 }];
     const r1 = buildLiabilityTree(h, ls, { round: 1, asset: 'USD', seed: seed(3), minHeight: 6 });
     const r2 = buildLiabilityTree(h, ls, { round: 2, asset: 'USD', seed: seed(4), minHeight: 6 });
-    const p1 = proofFromLevels(r1.published, r1.levels, r1.positions.get('me')!);
-    const p2 = proofFromLevels(r2.published, r2.levels, r2.positions.get('me')!);
+    const p1 = proofFor(r1.published, r1.positions.get('me')!, levelReader(r1.levels));
+    const p2 = proofFor(r2.published, r2.positions.get('me')!, levelReader(r2.levels));
     const digests = (p: typeof p1) => new Set(p.leaves.flatMap((l) => [l.digest, ...l.path.map((s) => s.digest)]));
     const d1 = digests(p1);
     expect([...digests(p2)].some((d) => d1.has(d))).toBe(false);
@@ -78,7 +78,7 @@ describe('construction', () => {
     const tree = buildLiabilityTree(h, ls, { round: 3, asset: 'USD', seed: seed(5), minHeight: 3 });
     expect(tree.published.height).toBe(5);
     for (const l of ls) {
-      const proof = proofFromLevels(tree.published, tree.levels, tree.positions.get(l.key)!);
+      const proof = proofFor(tree.published, tree.positions.get(l.key)!, levelReader(tree.levels));
       expect(proof.leaves).toHaveLength(2);
       expect(proof.leaves.reduce((s, x) => s + x.value, 0)).toBe(l.balance);
       expect(verifyProof(h, { published: tree.published, proof, accountNonce: toHex(l.accountNonce) }).ok).toBe(true);

@@ -1,4 +1,4 @@
-import { buildLiabilityTree, proofFromLevels, type Liability } from './build';
+import { buildLiabilityTree, proofFor, levelReader, type Liability } from './build';
 import { MAX_VALUE, toHex, type Hashes, type ProofFile, type PublishedRound } from './tree';
 import type { VerificationFailure } from './verify';
 
@@ -84,7 +84,7 @@ export function generateVectors(h: Hashes): VectorFile {
     const proofOf = (i: number): { proof: ProofFile; nonce: string; balance: number } => {
       const l = liabilities[i]!;
       return {
-        proof: proofFromLevels(tree.published, tree.levels, tree.positions.get(l.key)!),
+        proof: proofFor(tree.published, tree.positions.get(l.key)!, levelReader(tree.levels)),
         nonce: toHex(l.accountNonce),
         balance: l.balance,
       };
