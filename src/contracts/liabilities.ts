@@ -57,3 +57,4 @@ export type LiabilityProof = z.infer<typeof liabilityProofResponse>;
 
 /** GET /api/liabilities/nonce: the investor's own account nonce (hex), for the verifiers. */
 export const accountNonceResponse = z.object({ nonce: z.string() });
+export type AccountNonce = z.infer<typeof accountNonceResponse>;

@@ -8,6 +8,7 @@ import { History } from './components/History';
 import { Investments } from './components/Investments';
 import { Statement } from './components/Statement';
 import { PriceNotice, Stats } from './components/Stats';
+import { VerifyBalance } from './components/VerifyBalance';
 
 // Named by screens.ts: the first render of this screen waits for its data (app/routes.tsx).
 export { prefetchPortfolio } from './api';
@@ -45,6 +46,9 @@ export function PortfolioPage() {
         )}
         <AfterFirstPaint minHeight="24rem">
           <Statement />
+        </AfterFirstPaint>
+        <AfterFirstPaint minHeight="12rem">
+          <VerifyBalance />
         </AfterFirstPaint>
       </div>
     </Page>
