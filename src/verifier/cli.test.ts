@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script without types
-import { bundleVerifier, VERIFIER_FILE } from '../../scripts/liabilities-verifier.mjs';
+import { bundleVerifier, offlinePage, OFFLINE_FILE, VERIFIER_FILE } from '../../scripts/liabilities-verifier.mjs';
+import { OFFLINE_VERIFIER_SHA256 } from '../web/features/liabilities/offline-verifier-hash';
 import { buildLiabilityTree, levelReader, proofFor } from '../core/liabilities/build';
 import { nobleHashes as h } from '../core/liabilities/noble';
 import { toHex } from '../core/liabilities/tree';
@@ -86,5 +87,15 @@ describe('the command-line verifier', () => {
       expect(run.status).toBe(1);
       expect(run.stdout).toContain('is not signed by the platform key');
     });
+  });
+});
+
+describe('the offline HTML verifier', () => {
+  it('is the published file, whose SHA-256 the public page shows, and its policy allows no network', async () => {
+    const { html, sha256 } = await (offlinePage as () => Promise<{ html: string; sha256: string }>)();
+    expect(readFileSync(OFFLINE_FILE as string, 'utf8'), 'run node scripts/liabilities-verifier.mjs').toBe(html);
+    expect(OFFLINE_VERIFIER_SHA256).toBe(sha256);
+    expect(html).toContain("content=\"default-src 'none'; script-src 'sha256-");
+    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|https?:\/\//);
   });
 });

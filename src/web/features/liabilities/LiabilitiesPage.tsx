@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Card, FormMessage } from '../../components/form';
 import { Page } from '../../components/Page';
-import { formatDateTime, money } from '../../lib/format';
+import { formatDateTime, money, withColon } from '../../lib/format';
 import { liabilityRoundsQuery } from '../../lib/liabilities';
+import { OFFLINE_VERIFIER_SHA256 } from './offline-verifier-hash';
 
 /** Public: what the proof of liabilities is, what it proves and not, and every published round. */
 export function LiabilitiesPage() {
@@ -94,11 +95,37 @@ export function LiabilitiesPage() {
             {rounds.data.publicKey}
           </p>
         )}
-        <p className="mt-4 text-sm">
-          <a className="font-semibold text-brand-700 underline" href="/proof-of-liabilities/vectors.json">
-            {t('vectors')}
-          </a>
-        </p>
+        <ul className="mt-4 space-y-2 text-sm">
+          <li>
+            <a
+              className="font-semibold text-brand-700 underline"
+              href="/proof-of-liabilities/atlas-verify-liabilities.html"
+              download
+            >
+              {t('offline.download')}
+            </a>
+            <span className="block text-slate-600">
+              {withColon(t('offline.hash'))}{' '}
+              <code className="font-mono text-xs break-all text-slate-900" data-testid="offline-verifier-sha256">
+                {OFFLINE_VERIFIER_SHA256}
+              </code>
+            </span>
+          </li>
+          <li>
+            <a
+              className="font-semibold text-brand-700 underline"
+              href="/proof-of-liabilities/atlas-verify-liabilities.mjs"
+              download
+            >
+              {t('offline.cli')}
+            </a>
+          </li>
+          <li>
+            <a className="font-semibold text-brand-700 underline" href="/proof-of-liabilities/vectors.json">
+              {t('vectors')}
+            </a>
+          </li>
+        </ul>
       </Card>
     </Page>
   );
