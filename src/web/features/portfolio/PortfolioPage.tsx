@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FormMessage } from '../../components/form';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
@@ -8,7 +9,9 @@ import { History } from './components/History';
 import { Investments } from './components/Investments';
 import { Statement } from './components/Statement';
 import { PriceNotice, Stats } from './components/Stats';
-import { VerifyBalance } from './components/VerifyBalance';
+
+// The balance check and its texts are fetched when the page is drawn, never before its first paint.
+const VerifyBalance = lazy(() => import('./components/VerifyBalance').then((m) => ({ default: m.VerifyBalance })));
 
 // Named by screens.ts: the first render of this screen waits for its data (app/routes.tsx).
 export { prefetchPortfolio } from './api';
@@ -48,7 +51,9 @@ export function PortfolioPage() {
           <Statement />
         </AfterFirstPaint>
         <AfterFirstPaint minHeight="12rem">
-          <VerifyBalance />
+          <Suspense fallback={<div className="min-h-[12rem]" aria-hidden="true" />}>
+            <VerifyBalance />
+          </Suspense>
         </AfterFirstPaint>
       </div>
     </Page>
