@@ -13,6 +13,7 @@ export const vitalsRoutes = [
   '/stocks',
   '/real-estate',
   '/charts',
+  '/preuve-de-passif',
   '/login',
   '/signup',
   '/admin-login',

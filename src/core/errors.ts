@@ -94,6 +94,9 @@ export const errorCodes = {
   freeze_reason_required: 'invalid',
   link_expired: 'forbidden',
   link_invalid: 'forbidden',
+  // proof of liabilities
+  liability_round_not_found: 'not_found',
+  liabilities_total_mismatch: 'conflict',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof errorCodes;

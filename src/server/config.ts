@@ -129,6 +129,12 @@ const envSchema = z.object({
   DEPOSIT_ADDRESS_SOL: optionalText,
   DUAL_CONTROL_FROM: z.string().default('1000.00').pipe(dollars),
   SEAL_INTERVAL_S: int(0, 86_400).default(60),
+  LIABILITIES_ROUNDS: z
+    .string()
+    .trim()
+    .regex(/^(monthly|off|[1-9]\d{0,2}d)$/, 'expected monthly, off, or a number of days such as 7d')
+    .default('monthly'),
+  LIABILITIES_MIN_HEIGHT: int(1, 28).default(16),
   SUPPORT_EMAIL: z.string().trim().email('expected an e-mail address').default('support@atlas-invest.local'),
   RATE_TRADING_MONTHLY_PCT: z.coerce.number().min(0).max(1000).default(15),
   RATE_REAL_ESTATE_QUARTERLY_PCT: z.coerce.number().min(0).max(1000).default(12),
@@ -220,6 +226,8 @@ export interface Config {
   sealIntervalS: number;
   /** Where a frozen investor is told to write. */
   supportEmail: string;
+  /** Proof-of-liabilities rounds (decision 034): how often, and the least height their trees are padded to. */
+  liabilities: { rounds: 'monthly' | 'off' | { everyDays: number }; minHeight: number };
   advertisedRates: {
     tradingMonthlyPct: number;
     realEstateQuarterlyPct: number;
@@ -367,6 +375,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dualControlFromCents: e.DUAL_CONTROL_FROM,
     sealIntervalS: e.SEAL_INTERVAL_S,
     supportEmail: e.SUPPORT_EMAIL,
+    liabilities: {
+      rounds:
+        e.LIABILITIES_ROUNDS === 'monthly' || e.LIABILITIES_ROUNDS === 'off'
+          ? e.LIABILITIES_ROUNDS
+          : { everyDays: Number(e.LIABILITIES_ROUNDS.slice(0, -1)) },
+      minHeight: e.LIABILITIES_MIN_HEIGHT,
+    },
     advertisedRates: {
       tradingMonthlyPct: e.RATE_TRADING_MONTHLY_PCT,
       realEstateQuarterlyPct: e.RATE_REAL_ESTATE_QUARTERLY_PCT,

@@ -18,6 +18,7 @@ import { createEventBus, type EventBus } from './modules/realtime/event-bus';
 import { createProofStore, type ProofStore } from './modules/storage/proof-store';
 import { createPayeeLookup } from './modules/transfers/transfers.repo';
 import { createTransfersService } from './modules/transfers/transfers.service';
+import { createLiabilitiesService, type LiabilitiesService } from './modules/liabilities/liabilities.service';
 
 /** Everything the routes and jobs use, each built once (decision 020). */
 export interface Services {
@@ -43,6 +44,8 @@ export interface Services {
   };
   portfolio: ReturnType<typeof createPortfolioService>;
   statement: ReturnType<typeof createStatementService>;
+  /** Proof-of-liabilities rounds and each investor's own proof (decision 034). */
+  liabilities: LiabilitiesService;
   /** Releases what the services hold open (the event bus's connection, the proof store's client). */
   close(): Promise<void>;
 }
@@ -89,6 +92,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     },
     portfolio: createPortfolioService(ctx, prices),
     statement,
+    liabilities: createLiabilitiesService(ctx),
     close: async () => {
       await events.close();
       await proofs.close();

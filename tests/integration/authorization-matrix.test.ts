@@ -125,6 +125,10 @@ const matrix: Record<string, Entry> = {
   'GET /api/portfolio/history': { access: 'user' },
   'GET /api/statement': { access: 'user' },
   'GET /api/statement.csv': { access: 'user' },
+  'GET /api/liabilities/rounds': { access: 'public' },
+  // Only the caller's own proof: nobody's id is in the path, so another person cannot ask for it.
+  'GET /api/liabilities/rounds/{round}/proof': { access: 'user', req: () => ({ params: { round: '1' } }) },
+  'GET /api/liabilities/nonce': { access: 'user' },
 
   'GET /api/admin/deposits': { access: 'admin', req: () => ({ query: 'status=pending' }) },
   'GET /api/admin/withdrawals': { access: 'admin', req: () => ({ query: 'status=pending' }) },

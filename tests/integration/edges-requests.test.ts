@@ -244,7 +244,10 @@ describe(`the edges of the request path (${testDialect})`, () => {
 
   describe('caching', () => {
     /** Routes whose answers are public and say so themselves. */
-    const publicRoutes: Record<string, RegExp> = { 'GET /api/public/config': /^public, max-age=\d+$/ };
+    const publicRoutes: Record<string, RegExp> = {
+      'GET /api/public/config': /^public, max-age=\d+$/,
+      'GET /api/liabilities/rounds': /^public, max-age=\d+$/,
+    };
 
     it('every route of the OpenAPI document answers Cache-Control: no-store unless it is public', async () => {
       const doc = (await t.app.inject('/api/openapi.json')).json() as {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { createAdminCommand } from '../modules/accounts/accounts.cli';
 import { sealHeadCommand, verifyLedgerCommand } from '../modules/ledger/ledger.cli';
+import { liabilitiesRoundCommand } from '../modules/liabilities/liabilities.cli';
 import { seedDemoCommand } from './seed-demo';
 
 export interface CliCommand {
@@ -15,4 +16,5 @@ export const commands: Record<string, CliCommand> = {
   'verify-ledger': verifyLedgerCommand,
   'seal-head': sealHeadCommand,
   'seed-demo': seedDemoCommand,
+  'liabilities-round': liabilitiesRoundCommand,
 };

@@ -8,6 +8,7 @@ import { registerBackOfficeRoutes } from './backoffice/backoffice.routes';
 import { registerCashierRoutes } from './cashier/cashier.routes';
 import { registerInvestingRoutes } from './investing/investing.routes';
 import { registerEmbedRoutes } from './market/embed.routes';
+import { registerLiabilitiesRoutes } from './liabilities/liabilities.routes';
 import { registerMarketRoutes } from './market/market.routes';
 import { registerPortfolioRoutes } from './portfolio/portfolio.routes';
 import { registerRealtimeRoutes } from './realtime/realtime.routes';
@@ -31,6 +32,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, ser
   await registerAdminRoutes(app, services);
   await registerBackOfficeRoutes(app, services.backOffice);
   await registerPortfolioRoutes(app, services, ctx.clock);
+  await registerLiabilitiesRoutes(app, services.liabilities);
   // Browsers' vitals go to the registry /metrics serves (decision 030).
   await registerVitalsRoutes(app, vitalsService(app.metrics), {
     beaconsPerMinute: ctx.config.vitals.beaconsPerMinute,

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { RetryNotice } from '../../components/RetryNotice';
 import { useLiveUpdates } from '../../lib/live';
 import { useMe } from '../../lib/session';
@@ -28,6 +28,11 @@ function Footer() {
       <div className="mx-auto max-w-7xl px-4 py-8 text-sm text-slate-600 sm:px-6">
         <p className="font-semibold text-brand-900">Atlas Invest</p>
         <p className="mt-2 max-w-3xl">{t('footer.risk')}</p>
+        <p className="mt-2">
+          <Link to="/preuve-de-passif" className="font-semibold text-brand-700 hover:underline">
+            {t('footer.liabilities')}
+          </Link>
+        </p>
         <p className="mt-2">© {new Date().getFullYear()} Atlas Invest</p>
       </div>
     </footer>

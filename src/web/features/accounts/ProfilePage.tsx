@@ -5,6 +5,7 @@ import { Page } from '../../components/Page';
 import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { formatDate } from '../../lib/format';
 import { useMe } from '../../lib/session';
+import { AccountNonceCard } from './components/AccountNonceCard';
 import { LevelCard } from './components/LevelCard';
 import { PasswordCard } from './components/PasswordCard';
 import { ProfileDetails } from './components/ProfileDetails';
@@ -54,6 +55,7 @@ export function ProfilePage() {
           <PasswordCard />
         </Card>
         <TwoFactorCard enabled={me.twoFactorEnabled} />
+        <AccountNonceCard />
       </div>
     </Page>
   );

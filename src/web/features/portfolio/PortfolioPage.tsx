@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FormMessage } from '../../components/form';
 import { AfterFirstPaint } from '../../components/AfterFirstPaint';
@@ -8,6 +9,9 @@ import { History } from './components/History';
 import { Investments } from './components/Investments';
 import { Statement } from './components/Statement';
 import { PriceNotice, Stats } from './components/Stats';
+
+// The balance check and its texts are fetched when the page is drawn, never before its first paint.
+const VerifyBalance = lazy(() => import('./components/VerifyBalance').then((m) => ({ default: m.VerifyBalance })));
 
 // Named by screens.ts: the first render of this screen waits for its data (app/routes.tsx).
 export { prefetchPortfolio } from './api';
@@ -45,6 +49,11 @@ export function PortfolioPage() {
         )}
         <AfterFirstPaint minHeight="24rem">
           <Statement />
+        </AfterFirstPaint>
+        <AfterFirstPaint minHeight="12rem">
+          <Suspense fallback={<div className="min-h-[12rem]" aria-hidden="true" />}>
+            <VerifyBalance />
+          </Suspense>
         </AfterFirstPaint>
       </div>
     </Page>

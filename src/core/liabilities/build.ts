@@ -1,0 +1,155 @@
+import { seededRandom } from './random';
+import {
+  DIGEST_BYTES,
+  MAX_HEIGHT,
+  MAX_VALUE,
+  PROOF_FORMAT,
+  isValue,
+  leafDigest,
+  parentOf,
+  roundNonce,
+  toHex,
+  type Hashes,
+  type ProofFile,
+  type PublishedRound,
+  type SumNode,
+} from './tree';
+
+export interface Liability {
+  /** Who the liability is owed to; never leaves the server. */
+  key: string;
+  accountNonce: Uint8Array;
+  /** Cents; zero-balance investors get a "nothing owed" statement instead of leaves. */
+  balance: number;
+}
+
+export interface BuildOptions {
+  round: number;
+  asset: string;
+  /** Secret; with the same liabilities it rebuilds the same tree. */
+  seed: Uint8Array;
+  /** The tree is padded to at least this height so that it says little about how many investors there are. */
+  minHeight: number;
+  /** Chunks per balance (at least 2). */
+  chunks?: number;
+}
+
+export interface LiabilityTree {
+  published: PublishedRound;
+  /** Level 0 is the leaves: digests packed 32 bytes each, values alongside. */
+  levels: Array<{ digests: Uint8Array; values: Float64Array }>;
+  /** Per key: its chunks' positions, in chunk order. */
+  positions: Map<string, number[]>;
+}
+
+export function heightFor(leaves: number, minHeight: number): number {
+  let height = Math.max(1, minHeight);
+  while (2 ** height < leaves) height++;
+  if (height > MAX_HEIGHT) throw new RangeError(`too many leaves for one tree: ${leaves}`);
+  return height;
+}
+
+/**
+ * Builds a round: every positive balance split into random chunks, each chunk a leaf keyed by the
+ * investor's per-round nonce, the leaves padded with zero-value leaves of random digest and
+ * shuffled together, then summed up to the root.
+ */
+export function buildLiabilityTree(h: Hashes, liabilities: readonly Liability[], options: BuildOptions): LiabilityTree {
+  const chunks = options.chunks ?? 2;
+  if (!Number.isInteger(chunks) || chunks < 2) throw new RangeError('a balance is split into at least two chunks');
+  const owed = liabilities.filter((l) => l.balance !== 0);
+  for (const l of owed) if (!isValue(l.balance)) throw new RangeError(`not a liability in cents: ${l.balance}`);
+  // The order the database returns rows in must not change the tree.
+  owed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (let i = 1; i < owed.length; i++) if (owed[i]!.key === owed[i - 1]!.key) throw new Error('duplicate investor');
+
+  const random = seededRandom(h, options.seed);
+  const realLeaves = owed.length * chunks;
+  const height = heightFor(realLeaves, options.minHeight);
+  const width = 2 ** height;
+
+  const order = new Uint32Array(width);
+  for (let i = 0; i < width; i++) order[i] = i;
+  for (let i = width - 1; i > 0; i--) {
+    const j = random.below(i + 1);
+    const t = order[i]!;
+    order[i] = order[j]!;
+    order[j] = t;
+  }
+
+  const digests = new Uint8Array(width * DIGEST_BYTES);
+  const values = new Float64Array(width);
+  const positions = new Map<string, number[]>();
+  let total = 0;
+  let leaf = 0;
+  for (const l of owed) {
+    const nonce = roundNonce(h, l.accountNonce, options.round);
+    const cuts: number[] = [];
+    for (let c = 1; c < chunks; c++) cuts.push(random.below(l.balance + 1));
+    cuts.sort((a, b) => a - b);
+    const mine: number[] = [];
+    let previous = 0;
+    for (let c = 0; c < chunks; c++) {
+      const end = c < chunks - 1 ? cuts[c]! : l.balance;
+      const value = end - previous;
+      previous = end;
+      const position = order[leaf++]!;
+      digests.set(leafDigest(h, nonce, value, c, options.asset), position * DIGEST_BYTES);
+      values[position] = value;
+      mine.push(position);
+    }
+    total += l.balance;
+    if (total > MAX_VALUE) throw new RangeError('sum overflow');
+    positions.set(l.key, mine);
+  }
+  for (; leaf < width; leaf++) digests.set(random.bytes(DIGEST_BYTES), order[leaf]! * DIGEST_BYTES);
+
+  const levels = [{ digests, values }];
+  for (let level = 0; level < height; level++) {
+    const below = levels[level]!;
+    const n = below.values.length / 2;
+    const up = { digests: new Uint8Array(n * DIGEST_BYTES), values: new Float64Array(n) };
+    for (let i = 0; i < n; i++) {
+      const node = parentOf(h, nodeAt(below, 2 * i), nodeAt(below, 2 * i + 1));
+      up.digests.set(node.digest, i * DIGEST_BYTES);
+      up.values[i] = node.value;
+    }
+    levels.push(up);
+  }
+  const root = nodeAt(levels[height]!, 0);
+  if (root.value !== total) throw new Error('the root does not sum the liabilities');
+  return {
+    published: { round: options.round, asset: options.asset, height, root: toHex(root.digest), total },
+    levels,
+    positions,
+  };
+}
+
+function nodeAt(level: { digests: Uint8Array; values: Float64Array }, i: number): SumNode {
+  return { digest: level.digests.subarray(i * DIGEST_BYTES, (i + 1) * DIGEST_BYTES), value: level.values[i]! };
+}
+
+export type NodeReader = (level: number, index: number) => SumNode;
+
+export function levelReader(levels: LiabilityTree['levels']): NodeReader {
+  return (level, index) => nodeAt(levels[level]!, index);
+}
+
+/** One investor's proof: their leaves and the siblings on the way up, nothing else. */
+export function proofFor(published: PublishedRound, positions: readonly number[], node: NodeReader): ProofFile {
+  return {
+    format: PROOF_FORMAT,
+    round: published.round,
+    asset: published.asset,
+    height: published.height,
+    leaves: positions.map((position, index) => {
+      const own = node(0, position);
+      const path = [];
+      for (let level = 0; level < published.height; level++) {
+        const sibling = node(level, Math.floor(position / 2 ** level) ^ 1);
+        path.push({ digest: toHex(sibling.digest), value: sibling.value });
+      }
+      return { index, value: own.value, position, digest: toHex(own.digest), path };
+    }),
+  };
+}

@@ -1,0 +1,26 @@
+import { DomainError } from '../../../core/errors';
+import type { AppContext } from '../../context';
+import { CLI_SOURCE } from '../audit/audit.service';
+import { createLiabilitiesService } from './liabilities.service';
+
+/** `npm run admin -- liabilities-round`: publishes a round now; exit 1 when its total is not the journal's. */
+export const liabilitiesRoundCommand = {
+  summary:
+    'take a snapshot of every investor liability, build, sign and publish a proof-of-liabilities round (exit 1 if its total differs from the ledger)',
+  async run(ctx: AppContext): Promise<number> {
+    try {
+      const r = await createLiabilitiesService(ctx).runRound({ actorId: 'cli', source: CLI_SOURCE });
+      console.log(`round ${r.round} published: ${r.investors} investors owed something, height ${r.height}`);
+      console.log(`snapshot ${r.snapshotAt} at ${r.watermark}`);
+      console.log(`total ${r.total} cents, root ${r.root}`);
+      console.log(`signature ${r.signature} (Ed25519 public key ${r.publicKey})`);
+      return 0;
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.code !== 'liabilities_total_mismatch') throw err;
+      console.error(
+        `REFUSED: the balances sum to ${err.params.balances} cents but the journal to ${err.params.journal}; nothing published (run verify-ledger).`,
+      );
+      return 1;
+    }
+  },
+};

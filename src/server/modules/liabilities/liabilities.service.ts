@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { buildLiabilityTree, proofFor } from '../../../core/liabilities/build';
+import { fromHex, roundNonce, toHex, type ProofFile, type PublishedRound } from '../../../core/liabilities/tree';
+import { DomainError } from '../../../core/errors';
+import type { AppContext } from '../../context';
+import type { AuditSource } from '../audit/audit.service';
+import * as repo from './liabilities.repo';
+import { nodeHashes } from './node-hashes';
+import { platformSigner } from './signing';
+import { pageReader, pagesForPaths, treePages } from './tree-pages';
+
+export const LIABILITIES_ASSET = 'USD';
+const ROUNDS_SHOWN = 120;
+
+/** What is signed and appended to the sealed trail, in this key order. */
+export interface RoundStatement {
+  format: 'atlas-liabilities-round/1';
+  round: number;
+  asset: string;
+  snapshotAt: string;
+  watermark: string;
+  height: number;
+  root: string;
+  total: number;
+}
+
+export interface PublishedRoundView extends PublishedRound {
+  snapshotAt: string;
+  watermark: string;
+  statement: string;
+  signature: string;
+  publicKey: string;
+}
+
+export type ProofAnswer =
+  | { kind: 'proof'; proof: ProofFile }
+  | { kind: 'nothing_owed'; statement: string; signature: string; publicKey: string };
+
+function view(row: Awaited<ReturnType<typeof repo.round>> & object): PublishedRoundView {
+  return {
+    round: Number(row.no),
+    asset: row.asset,
+    height: Number(row.height),
+    root: row.root,
+    total: Number(row.total_cents),
+    snapshotAt: row.snapshot_at,
+    watermark: row.watermark,
+    statement: row.statement,
+    signature: row.signature,
+    publicKey: row.public_key,
+  };
+}
+
+export function createLiabilitiesService(ctx: AppContext) {
+  const signer = platformSigner(ctx.config.authSecret);
+  const { db } = ctx;
+
+  const newNonce = (user_id: string) => ({
+    user_id,
+    nonce: randomBytes(32).toString('hex'),
+    created_at: ctx.clock.now().toISOString(),
+  });
+
+  async function noncesFor(userIds: readonly string[]): Promise<Map<string, string>> {
+    let nonces = await repo.noncesOf(db);
+    const missing = userIds.filter((id) => !nonces.has(id));
+    if (missing.length > 0) {
+      await repo.insertNonces(db, missing.map(newNonce));
+      nonces = await repo.noncesOf(db);
+    }
+    return nonces;
+  }
+
+  /** The investor's secret account nonce, made on first need (a concurrent first write wins). */
+  async function accountNonce(userId: string): Promise<string> {
+    const known = await repo.nonceOf(db, userId);
+    if (known) return known;
+    await repo.insertNonces(db, [newNonce(userId)]);
+    return (await repo.nonceOf(db, userId))!;
+  }
+
+  return {
+    publicKey: signer.publicKey,
+
+    /**
+     * Takes a consistent snapshot of what every investor is owed, builds the tree, and publishes
+     * the signed round with its line in the sealed trail, or refuses when the total is not the
+     * journal's to the cent. `seed` is for tests and audits that rebuild a round.
+     */
+    async runRound(by: { actorId: string; source: AuditSource }, seed: Uint8Array = randomBytes(32)) {
+      const snapshotAt = ctx.clock.now().toISOString();
+      const snapshot = await repo.snapshotLiabilities(db, ctx.dialect);
+      const owedTotal = snapshot.owed.reduce((sum, o) => sum + o.cents, 0);
+      if (owedTotal !== snapshot.journalTotal)
+        throw new DomainError('liabilities_total_mismatch', { balances: owedTotal, journal: snapshot.journalTotal });
+      const nonces = await noncesFor(snapshot.owed.map((o) => o.userId));
+      const owed = new Map(snapshot.owed.map((o) => [o.userId, o.cents]));
+      const no = (await repo.lastRoundNo(db)) + 1;
+      const tree = buildLiabilityTree(
+        nodeHashes,
+        snapshot.owed.map((o) => ({
+          key: o.userId,
+          accountNonce: fromHex(nonces.get(o.userId), 32)!,
+          balance: o.cents,
+        })),
+        { round: no, asset: LIABILITIES_ASSET, seed, minHeight: ctx.config.liabilities.minHeight },
+      );
+      if (tree.published.total !== snapshot.journalTotal)
+        throw new DomainError('liabilities_total_mismatch', {
+          balances: tree.published.total,
+          journal: snapshot.journalTotal,
+        });
+      const statement: RoundStatement = {
+        format: 'atlas-liabilities-round/1',
+        round: no,
+        asset: LIABILITIES_ASSET,
+        snapshotAt,
+        watermark: snapshot.watermark,
+        height: tree.published.height,
+        root: tree.published.root,
+        total: tree.published.total,
+      };
+      const text = JSON.stringify(statement);
+      const signature = signer.sign(text);
+      const now = ctx.clock.now();
+      await repo.insertRound(
+        db,
+        {
+          no,
+          asset: LIABILITIES_ASSET,
+          snapshot_at: snapshotAt,
+          watermark: snapshot.watermark,
+          height: tree.published.height,
+          root: tree.published.root,
+          total_cents: tree.published.total,
+          seed: Buffer.from(seed).toString('hex'),
+          statement: text,
+          signature,
+          public_key: signer.publicKey,
+          created_at: now.toISOString(),
+        },
+        [...tree.positions].map(([user_id, positions]) => ({
+          round_no: no,
+          user_id,
+          positions: positions.join(','),
+          balance_cents: owed.get(user_id)!,
+        })),
+        treePages(tree.levels).map((p) => ({ round_no: no, ...p })),
+        {
+          actorId: by.actorId,
+          action: 'liabilities.publish',
+          target: { type: 'liability_round', id: String(no) },
+          source: by.source,
+          after: { statement: text, signature, publicKey: signer.publicKey },
+        },
+        now,
+      );
+      return { ...statement, investors: tree.positions.size, signature, publicKey: signer.publicKey };
+    },
+
+    async rounds(): Promise<PublishedRoundView[]> {
+      return (await repo.rounds(db, ROUNDS_SHOWN)).map(view);
+    },
+
+    async lastSnapshotAt(): Promise<string | null> {
+      return (await repo.rounds(db, 1))[0]?.snapshot_at ?? null;
+    },
+
+    /** Only the caller's own chunks and paths; an investor owed nothing gets a signed statement saying so. */
+    async proofOf(userId: string, roundNo: number): Promise<ProofAnswer> {
+      const row = await repo.round(db, roundNo);
+      if (!row) throw new DomainError('liability_round_not_found', { round: roundNo });
+      const published = view(row);
+      const mine = await repo.member(db, roundNo, userId);
+      if (!mine) {
+        const nothing = JSON.stringify({
+          format: 'atlas-nothing-owed/1',
+          round: published.round,
+          root: published.root,
+          // Names the account without revealing its nonce: only its holder can recompute it.
+          account: toHex(nodeHashes.sha256(roundNonce(nodeHashes, fromHex(await accountNonce(userId), 32)!, roundNo))),
+          owed: 0,
+        });
+        return {
+          kind: 'nothing_owed',
+          statement: nothing,
+          signature: signer.sign(nothing),
+          publicKey: signer.publicKey,
+        };
+      }
+      const positions = mine.positions.split(',').map(Number);
+      const pages = await repo.nodePages(db, roundNo, pagesForPaths(positions, published.height));
+      return { kind: 'proof', proof: proofFor(published, positions, pageReader(pages)) };
+    },
+
+    accountNonce,
+
+    /** For a test or an audit: the tree rebuilt from a snapshot and the round's own seed. */
+    async seedOf(roundNo: number): Promise<Uint8Array | undefined> {
+      const row = await repo.roundSeed(db, roundNo);
+      return row ? fromHex(row.seed, 32)! : undefined;
+    },
+  };
+}
+
+export type LiabilitiesService = ReturnType<typeof createLiabilitiesService>;

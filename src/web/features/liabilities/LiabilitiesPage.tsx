@@ -1,0 +1,132 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Card, FormMessage } from '../../components/form';
+import { Page } from '../../components/Page';
+import { formatDateTime, money, withColon } from '../../lib/format';
+import { liabilityRoundsQuery } from '../../lib/liabilities';
+import { OFFLINE_VERIFIER_SHA256 } from './offline-verifier-hash';
+
+/** Public: what the proof of liabilities is, what it proves and not, and every published round. */
+export function LiabilitiesPage() {
+  const { t } = useTranslation('liabilities');
+  const rounds = useQuery(liabilityRoundsQuery);
+  return (
+    <Page title={t('title')} description={t('metaDescription')} wide>
+      <p className="max-w-3xl text-lg text-slate-700">{t('lead')}</p>
+      <div className="mt-8 grid grid-cols-1 gap-6 md:grid-cols-2">
+        <Card>
+          <h2 className="text-lg font-semibold text-brand-900">{t('proves.title')}</h2>
+          <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-slate-700">
+            {(['counted', 'sums', 'ledger'] as const).map((k) => (
+              <li key={k}>{t(`proves.${k}`)}</li>
+            ))}
+          </ul>
+        </Card>
+        <Card>
+          <h2 className="text-lg font-semibold text-brand-900">{t('notProves.title')}</h2>
+          <ul className="mt-3 list-disc space-y-2 pl-5 text-sm text-slate-700">
+            {(['reserves', 'after', 'honesty'] as const).map((k) => (
+              <li key={k}>{t(`notProves.${k}`)}</li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+      <p className="mt-6 max-w-3xl text-sm text-slate-600">{t('privacy')}</p>
+
+      <h2 className="mt-10 text-2xl font-bold text-brand-900">{t('rounds.title')}</h2>
+      {rounds.isError && (
+        <div className="mt-4">
+          <FormMessage tone="error">{t('rounds.loadFailed')}</FormMessage>
+        </div>
+      )}
+      {rounds.data && rounds.data.rounds.length === 0 && <p className="mt-4 text-slate-600">{t('rounds.empty')}</p>}
+      {rounds.data && rounds.data.rounds.length > 0 && (
+        <div
+          className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white"
+          tabIndex={0}
+          role="region"
+          aria-label={t('rounds.caption')}
+        >
+          <table className="w-full min-w-[44rem] text-left text-sm" data-testid="liability-rounds">
+            <caption className="sr-only">{t('rounds.caption')}</caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-2">
+                  {t('rounds.round')}
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  {t('rounds.snapshot')}
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  {t('rounds.total')}
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  {t('rounds.height')}
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  {t('rounds.root')}
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  {t('rounds.watermark')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rounds.data.rounds.map((r) => (
+                <tr key={r.round} className="border-t border-slate-100">
+                  <td className="px-4 py-2 font-semibold">{r.round}</td>
+                  <td className="px-4 py-2 whitespace-nowrap">{formatDateTime(r.snapshotAt)}</td>
+                  <td className="px-4 py-2 text-right whitespace-nowrap">{money(r.total)}</td>
+                  <td className="px-4 py-2 text-right">{r.height}</td>
+                  <td className="px-4 py-2 font-mono text-xs break-all">{r.root}</td>
+                  <td className="px-4 py-2 font-mono text-xs">{r.watermark}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <Card className="mt-8">
+        <h2 className="text-lg font-semibold text-brand-900">{t('key.title')}</h2>
+        <p className="mt-2 text-sm text-slate-700">{t('key.body')}</p>
+        {rounds.data && (
+          <p className="mt-2 font-mono text-xs break-all text-slate-900" data-testid="platform-key">
+            {rounds.data.publicKey}
+          </p>
+        )}
+        <ul className="mt-4 space-y-2 text-sm">
+          <li>
+            <a
+              className="font-semibold text-brand-700 underline"
+              href="/proof-of-liabilities/atlas-verify-liabilities.html"
+              download
+            >
+              {t('offline.download')}
+            </a>
+            <span className="block text-slate-600">
+              {withColon(t('offline.hash'))}{' '}
+              <code className="font-mono text-xs break-all text-slate-900" data-testid="offline-verifier-sha256">
+                {OFFLINE_VERIFIER_SHA256}
+              </code>
+            </span>
+          </li>
+          <li>
+            <a
+              className="font-semibold text-brand-700 underline"
+              href="/proof-of-liabilities/atlas-verify-liabilities.mjs"
+              download
+            >
+              {t('offline.cli')}
+            </a>
+          </li>
+          <li>
+            <a className="font-semibold text-brand-700 underline" href="/proof-of-liabilities/vectors.json">
+              {t('vectors')}
+            </a>
+          </li>
+        </ul>
+      </Card>
+    </Page>
+  );
+}

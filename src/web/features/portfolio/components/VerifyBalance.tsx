@@ -1,0 +1,126 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AccountNonce, LiabilityProof } from '../../../../contracts/liabilities';
+import { parseLocalizedAmount } from '../../../../core/money';
+import type { Verification } from '../../../../core/liabilities/verify';
+import { Button, Card, Field, FormMessage, TextInput } from '../../../components/form';
+import { VerificationReport } from '../../../components/liabilities/VerificationReport';
+import { api } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errors';
+import { money } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { liabilityRoundsQuery, publishedRound } from '../../../lib/liabilities';
+
+type Outcome =
+  | { kind: 'no_round' }
+  | { kind: 'nothing_owed'; round: number }
+  | { kind: 'checked'; round: number; result: Verification; file: string }
+  | { kind: 'error'; message: string };
+
+/**
+ * "Vérifier mon solde": downloads the latest round, the investor's proof and nonce, and the
+ * verifier's code, then verifies in the page; the verification itself makes no network call.
+ */
+export function VerifyBalance() {
+  const { t } = useTranslation(['liabilities', 'errors']);
+  const client = useQueryClient();
+  const [expected, setExpected] = useState('');
+  const [working, setWorking] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const parsedExpected = expected.trim() === '' ? null : parseLocalizedAmount(expected, currentLanguage());
+  const expectedProblem = parsedExpected && !parsedExpected.ok ? t('errors:invalid_amount') : null;
+
+  const check = async () => {
+    setWorking(true);
+    setOutcome(null);
+    try {
+      const { rounds } = await client.fetchQuery({ ...liabilityRoundsQuery, staleTime: 0 });
+      const latest = rounds[0];
+      if (!latest) return setOutcome({ kind: 'no_round' });
+      const [answer, { nonce }, { verifyInPage }] = await Promise.all([
+        api<LiabilityProof>(`/api/liabilities/rounds/${latest.round}/proof`),
+        api<AccountNonce>('/api/liabilities/nonce'),
+        import('../../../components/liabilities/verify-in-page'),
+      ]);
+      if (answer.kind === 'nothing_owed') return setOutcome({ kind: 'nothing_owed', round: latest.round });
+      const result = verifyInPage({
+        published: publishedRound(latest),
+        proof: answer.proof,
+        accountNonce: nonce,
+        ...(parsedExpected?.ok ? { expectedBalance: parsedExpected.cents } : {}),
+      });
+      setOutcome({ kind: 'checked', round: latest.round, result, file: JSON.stringify(answer.proof, null, 1) });
+    } catch (err) {
+      setOutcome({ kind: 'error', message: errorMessage(t, err) });
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-brand-900">{t('verify.title')}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t('verify.lead')}</p>
+      <form
+        className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!expectedProblem) void check();
+        }}
+      >
+        <div className="sm:w-80">
+          <Field label={t('verify.expected')} error={expectedProblem}>
+            {(props) => (
+              <TextInput
+                {...props}
+                inputMode="decimal"
+                value={expected}
+                onChange={(e) => setExpected(e.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+        <Button type="submit" disabled={working} aria-busy={working}>
+          {working ? t('verify.working') : t('verify.button')}
+        </Button>
+      </form>
+      <div className="mt-4" aria-live="polite" data-testid="verify-balance-result">
+        {outcome?.kind === 'no_round' && <FormMessage tone="info">{t('verify.noRound')}</FormMessage>}
+        {outcome?.kind === 'nothing_owed' && (
+          <FormMessage tone="success">{t('verify.nothingOwed', { round: outcome.round })}</FormMessage>
+        )}
+        {outcome?.kind === 'error' && <FormMessage tone="error">{outcome.message}</FormMessage>}
+        {outcome?.kind === 'checked' && (
+          <>
+            {outcome.result.ok ? (
+              <FormMessage tone="success">
+                {t('verify.ok', { amount: money(outcome.result.balance ?? 0), round: outcome.round })}
+              </FormMessage>
+            ) : (
+              <FormMessage tone="error">
+                {t('verify.failed', { reason: t(`failure.${outcome.result.failure}`, failureWords(outcome.result)) })}
+              </FormMessage>
+            )}
+            <VerificationReport result={outcome.result} />
+            <a
+              className="mt-3 inline-block text-sm font-semibold text-brand-700 underline"
+              download={`atlas-proof-round-${outcome.round}.json`}
+              href={`data:application/json;charset=utf-8,${encodeURIComponent(outcome.file)}`}
+            >
+              {t('verify.download')}
+            </a>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function failureWords(result: Verification): Record<string, string> {
+  const d = result.checks.at(-1)?.detail ?? {};
+  return {
+    counted: typeof d.counted === 'number' ? money(d.counted) : '',
+    expected: typeof d.expected === 'number' ? money(d.expected) : '',
+  };
+}

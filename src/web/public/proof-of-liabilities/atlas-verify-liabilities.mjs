@@ -1,0 +1,315 @@
+#!/usr/bin/env node
+// Atlas Invest: proof-of-liabilities verifier. Zero dependencies: node:crypto only.
+
+// src/verifier/cli.ts
+import { createPublicKey, verify } from "node:crypto";
+import { readFileSync } from "node:fs";
+
+// src/core/liabilities/tree.ts
+var MAX_VALUE = Number.MAX_SAFE_INTEGER;
+var MAX_HEIGHT = 32;
+var DIGEST_BYTES = 32;
+var PROOF_FORMAT = "atlas-proof-of-liabilities/1";
+var encoder = new TextEncoder();
+function tag(text) {
+  const bytes = encoder.encode(text);
+  return concat(Uint8Array.of(bytes.length), bytes);
+}
+var ROUND_NONCE_TAG = tag("atlas-pol/v1/round-nonce");
+var LEAF_TAG = tag("atlas-pol/v1/leaf");
+var NODE_TAG = tag("atlas-pol/v1/node");
+function concat(...parts) {
+  let length = 0;
+  for (const p of parts) length += p.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+function isValue(v) {
+  return typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+}
+function u64(n) {
+  if (!isValue(n)) throw new RangeError(`not a non-negative safe integer: ${n}`);
+  const out = new Uint8Array(8);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, Math.floor(n / 2 ** 32));
+  view.setUint32(4, n >>> 0);
+  return out;
+}
+function u32(n) {
+  const out = new Uint8Array(4);
+  new DataView(out.buffer).setUint32(0, n);
+  return out;
+}
+function fromHex(text, bytes) {
+  if (typeof text !== "string" || text.length !== bytes * 2 || !/^[0-9a-f]*$/.test(text)) return null;
+  const out = new Uint8Array(bytes);
+  for (let i = 0; i < bytes; i++) out[i] = parseInt(text.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+function equalBytes(a, b) {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
+  return diff === 0;
+}
+function roundNonce(h, accountNonce, round) {
+  return h.hmacSha256(accountNonce, concat(ROUND_NONCE_TAG, u64(round)));
+}
+function leafDigest(h, nonce, value, index, asset) {
+  return h.hmacSha256(nonce, concat(LEAF_TAG, u64(value), u32(index), tag(asset)));
+}
+function parentOf(h, left, right) {
+  const value = left.value + right.value;
+  if (!isValue(left.value) || !isValue(right.value) || value > MAX_VALUE) throw new RangeError("sum overflow");
+  const digest = h.sha256(concat(NODE_TAG, left.digest, u64(left.value), right.digest, u64(right.value)));
+  return { digest, value };
+}
+
+// src/core/liabilities/verify.ts
+var Failed = class extends Error {
+  constructor(step, failure, detail) {
+    super(failure);
+    this.step = step;
+    this.failure = failure;
+    this.detail = detail;
+  }
+  step;
+  failure;
+  detail;
+};
+var isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+function checkValue(v, step, detail) {
+  if (typeof v === "number" && Number.isInteger(v) && v < 0) throw new Failed(step, "negative_value", detail);
+  if (typeof v === "number" && Number.isInteger(v) && v > MAX_VALUE) throw new Failed(step, "sum_overflow", detail);
+  if (!isValue(v)) throw new Failed(step, "invalid_value", detail);
+  return v;
+}
+function verifyProof(h, input) {
+  const checks = [];
+  let balance;
+  const pass = (step, detail) => checks.push(detail ? { step, ok: true, detail } : { step, ok: true });
+  try {
+    const published = input.published;
+    const root = fromHex(published?.root, DIGEST_BYTES);
+    if (!root || !isValue(published.round) || !isValue(published.total) || !Number.isInteger(published.height) || published.height < 1 || published.height > MAX_HEIGHT || typeof published.asset !== "string")
+      throw new Failed("file_readable", "malformed_round");
+    const proof = input.proof;
+    if (!isRecord(proof) || proof.format !== PROOF_FORMAT || !Array.isArray(proof.leaves))
+      throw new Failed("file_readable", "malformed_file");
+    const leaves = proof.leaves;
+    pass("file_readable");
+    if (proof.round !== published.round)
+      throw new Failed("same_round", "round_mismatch", { file: String(proof.round), published: published.round });
+    if (proof.asset !== published.asset) throw new Failed("same_round", "asset_mismatch");
+    if (proof.height !== published.height)
+      throw new Failed("same_round", "height_mismatch", { file: String(proof.height), published: published.height });
+    pass("same_round", { round: published.round });
+    const accountNonce = fromHex(input.accountNonce?.trim().toLowerCase(), DIGEST_BYTES);
+    if (!accountNonce) throw new Failed("account_nonce", "bad_account_nonce");
+    const nonce = roundNonce(h, accountNonce, published.round);
+    pass("account_nonce");
+    if (leaves.length < 2) throw new Failed("chunks", "too_few_chunks", { chunks: leaves.length });
+    const indexes = /* @__PURE__ */ new Set();
+    const positions = /* @__PURE__ */ new Set();
+    for (const leaf of leaves) {
+      if (!isRecord(leaf) || !Array.isArray(leaf.path)) throw new Failed("chunks", "malformed_file");
+      if (!Number.isInteger(leaf.index) || leaf.index < 0 || leaf.index >= leaves.length)
+        throw new Failed("chunks", "malformed_file");
+      if (indexes.has(leaf.index)) throw new Failed("chunks", "duplicate_index", { index: leaf.index });
+      indexes.add(leaf.index);
+      const position = leaf.position;
+      if (!Number.isInteger(position) || position < 0 || position >= 2 ** published.height)
+        throw new Failed("chunks", "position_out_of_range", { leaf: leaf.index });
+      if (positions.has(position)) throw new Failed("chunks", "duplicate_position", { leaf: leaf.index });
+      positions.add(position);
+      if (leaf.path.length !== published.height)
+        throw new Failed("chunks", "truncated_path", { leaf: leaf.index, steps: leaf.path.length });
+    }
+    pass("chunks", { chunks: leaves.length });
+    const parsed = leaves.map((raw) => {
+      const leaf = raw;
+      const at = { leaf: leaf.index };
+      const value = checkValue(leaf.value, "values", at);
+      const digest = fromHex(leaf.digest, DIGEST_BYTES);
+      if (!digest) throw new Failed("values", "malformed_file", at);
+      const path = leaf.path.map((step, level) => {
+        if (!isRecord(step)) throw new Failed("values", "malformed_file", at);
+        const d = fromHex(step.digest, DIGEST_BYTES);
+        if (!d) throw new Failed("values", "malformed_file", { ...at, level });
+        return { digest: d, value: checkValue(step.value, "values", { ...at, level }) };
+      });
+      return { index: leaf.index, value, position: leaf.position, digest, path };
+    });
+    let sum = 0;
+    for (const leaf of parsed) sum += leaf.value;
+    if (sum > MAX_VALUE) throw new Failed("values", "sum_overflow");
+    balance = sum;
+    pass("values");
+    for (const leaf of parsed)
+      if (!equalBytes(leafDigest(h, nonce, leaf.value, leaf.index, published.asset), leaf.digest))
+        throw new Failed("leaves", "leaf_mismatch", { leaf: leaf.index });
+    pass("leaves");
+    let top;
+    for (const leaf of parsed) {
+      let node = { digest: leaf.digest, value: leaf.value };
+      for (let level = 0; level < leaf.path.length; level++) {
+        const sibling = leaf.path[level];
+        const onRight = Math.floor(leaf.position / 2 ** level) % 2 === 1;
+        try {
+          node = onRight ? parentOf(h, sibling, node) : parentOf(h, node, sibling);
+        } catch {
+          throw new Failed("paths", "sum_overflow", { leaf: leaf.index, level });
+        }
+      }
+      if (!equalBytes(node.digest, root)) throw new Failed("paths", "root_mismatch", { leaf: leaf.index });
+      top = node;
+    }
+    pass("paths", { root: published.root });
+    if (top.value !== published.total)
+      throw new Failed("total", "total_mismatch", { tree: top.value, published: published.total });
+    pass("total", { total: published.total });
+    if (input.expectedBalance !== void 0 && input.expectedBalance !== balance)
+      throw new Failed("balance", "balance_mismatch", { counted: balance, expected: input.expectedBalance });
+    pass("balance", { counted: balance });
+    return { ok: true, balance, checks };
+  } catch (err) {
+    if (!(err instanceof Failed)) throw err;
+    checks.push({ step: err.step, ok: false, failure: err.failure, ...err.detail ? { detail: err.detail } : {} });
+    return { ok: false, failure: err.failure, ...balance === void 0 ? {} : { balance }, checks };
+  }
+}
+
+// src/server/modules/liabilities/node-hashes.ts
+import { createHash, createHmac } from "node:crypto";
+var nodeHashes = {
+  sha256: (data) => createHash("sha256").update(data).digest(),
+  hmacSha256: (key, data) => createHmac("sha256", key).update(data).digest()
+};
+
+// src/verifier/words.ts
+var cents = (v) => typeof v === "number" ? `$${(v / 100).toFixed(2)}` : String(v);
+var steps = {
+  file_readable: () => "The proof file is readable",
+  same_round: (d) => `It is the published round no. ${d.round}`,
+  account_nonce: () => "Your account nonce is well formed",
+  chunks: (d) => `Your balance is split into ${d.chunks} distinct chunks`,
+  values: () => "Every value is a non-negative number of cents, with no overflow",
+  leaves: () => "Each chunk matches your nonce",
+  paths: () => "Each path leads to the published root",
+  total: (d) => `The root sums to ${cents(d.total)}, the published total`,
+  balance: (d) => `Amount counted for you: ${cents(d.counted)}`
+};
+var failures = {
+  malformed_file: () => "the file is not a valid proof of liabilities",
+  malformed_round: () => "the published round cannot be read",
+  bad_account_nonce: () => "the account nonce must be 64 hexadecimal characters",
+  round_mismatch: () => "the file belongs to another round",
+  asset_mismatch: () => "the file counts another currency",
+  height_mismatch: () => "the file does not have the published tree's height",
+  too_few_chunks: () => "a balance must be split into at least two chunks",
+  duplicate_index: () => "two chunks carry the same number",
+  duplicate_position: () => "two chunks sit in the same place",
+  position_out_of_range: () => "a chunk is placed outside the tree",
+  truncated_path: () => "a path is incomplete",
+  invalid_value: () => "a value is not a whole number of cents",
+  negative_value: () => "a value is negative",
+  sum_overflow: () => "a sum goes over the limit",
+  leaf_mismatch: () => "a chunk does not match your nonce (wrong nonce, or a chunk was changed)",
+  root_mismatch: () => "the paths do not lead to the published root: the file was changed or belongs to another round",
+  total_mismatch: () => "the published total is not the sum of the tree",
+  balance_mismatch: (d) => `the amount counted (${cents(d.counted)}) is not the one expected (${cents(d.expected)})`
+};
+function checkInWords(check) {
+  const d = check.detail ?? {};
+  return check.ok ? `ok    ${steps[check.step](d)}` : `FAIL  ${failures[check.failure](d)}`;
+}
+
+// src/verifier/cli.ts
+var usage = `Usage:
+  node atlas-verify-liabilities.mjs --rounds rounds.json --proof proof.json --nonce <account nonce> [--expected 1234.56]
+  node atlas-verify-liabilities.mjs --vectors vectors.json`;
+var SPKI_ED25519 = Buffer.from("302a300506032b6570032100", "hex");
+function signed(file, round) {
+  try {
+    const key = createPublicKey({
+      key: Buffer.concat([SPKI_ED25519, Buffer.from(file.publicKey, "base64url")]),
+      format: "der",
+      type: "spki"
+    });
+    if (!verify(null, Buffer.from(round.statement), key, Buffer.from(round.signature, "base64url"))) return false;
+    const s = JSON.parse(round.statement);
+    return ["round", "asset", "height", "root", "total"].every((k) => s[k] === round[k]);
+  } catch {
+    return false;
+  }
+}
+function flags(argv) {
+  const out = {};
+  for (let i = 0; i < argv.length; i += 2) if (argv[i]?.startsWith("--")) out[argv[i].slice(2)] = argv[i + 1] ?? "";
+  return out;
+}
+var readJson = (file) => JSON.parse(readFileSync(file, "utf8"));
+function runVectors(file) {
+  const { vectors } = readJson(file);
+  let passed = 0;
+  let total = 0;
+  for (const v of vectors) {
+    if (v.kind !== "verify") continue;
+    total++;
+    const r = verifyProof(nodeHashes, {
+      published: v.published,
+      proof: v.proof,
+      accountNonce: v.accountNonce,
+      ...v.expectedBalance === void 0 ? {} : { expectedBalance: v.expectedBalance }
+    });
+    const good = v.expect.ok ? r.ok && r.balance === v.expect.balance : !r.ok && r.failure === v.expect.failure;
+    if (good) passed++;
+    console.log(`${good ? "pass" : "FAIL"}  ${v.name}${good ? "" : ` (got ${r.ok ? "ok" : r.failure})`}`);
+  }
+  console.log(`${passed}/${total} vectors pass`);
+  return passed === total ? 0 : 1;
+}
+function run(argv) {
+  const f = flags(argv);
+  if (f.vectors) return runVectors(f.vectors);
+  if (!f.rounds || !f.proof || !f.nonce) {
+    console.error(usage);
+    return 2;
+  }
+  const roundsFile = readJson(f.rounds);
+  const proof = readJson(f.proof);
+  const round = roundsFile.rounds.find((r) => r.round === proof.round);
+  if (!round) {
+    console.log(`FAIL  round ${String(proof.round)} is not among the published rounds`);
+    return 1;
+  }
+  if (!signed(roundsFile, round)) {
+    console.log(`FAIL  the published round ${round.round} is not signed by the platform key ${roundsFile.publicKey}`);
+    return 1;
+  }
+  console.log(`ok    Round ${round.round} is signed by the platform key ${roundsFile.publicKey}`);
+  let expectedBalance;
+  if (f.expected !== void 0) {
+    if (!/^\d+(\.\d{1,2})?$/.test(f.expected)) {
+      console.error("--expected: an amount such as 1234.56");
+      return 2;
+    }
+    const [whole = "0", frac = ""] = f.expected.split(".");
+    expectedBalance = Number(whole) * 100 + Number(frac.padEnd(2, "0"));
+  }
+  const result = verifyProof(nodeHashes, {
+    published: { round: round.round, asset: round.asset, height: round.height, root: round.root, total: round.total },
+    proof,
+    accountNonce: f.nonce,
+    ...expectedBalance === void 0 ? {} : { expectedBalance }
+  });
+  for (const check of result.checks) console.log(checkInWords(check));
+  console.log(result.ok ? "VERIFIED: your balance is counted in the published total." : "NOT VERIFIED.");
+  return result.ok ? 0 : 1;
+}
+process.exitCode = run(process.argv.slice(2));
