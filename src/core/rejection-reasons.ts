@@ -49,7 +49,7 @@ export type InvestorReason = Exclude<RejectionReason, FinalReason> | 'request_de
 export const investorReasonCodes = [
   ...rejectionReasonCodes.filter((code) => !rejectionReasons[code].final),
   'request_declined',
-] as [InvestorReason, ...InvestorReason[]];
+] as unknown as [InvestorReason, ...InvestorReason[]];
 
 export function isRejectionReason(value: unknown): value is RejectionReason {
   return typeof value === 'string' && Object.hasOwn(rejectionReasons, value);

@@ -32,7 +32,8 @@ describe('rejection reason catalogue', () => {
 
   it('names only values the request has: a deposit has no coin nor address', () => {
     for (const code of investorReasonCodes) {
-      const kinds = code === 'request_declined' ? ['deposit', 'withdrawal'] : rejectionReasons[code].appliesTo;
+      const kinds: readonly string[] =
+        code === 'request_declined' ? ['deposit', 'withdrawal'] : rejectionReasons[code].appliesTo;
       const allowed = kinds.includes('deposit') ? ['amount'] : ['amount', 'crypto', 'address'];
       for (const lng of languages)
         for (const name of placeholders(reasonTexts[lng].investor[code]))

@@ -85,7 +85,7 @@ test.describe('French-first, every width, every language', () => {
     expect(
       (
         await admin.post(`/api/admin/withdrawals/${(await rejected.json()).id}/reject`, {
-          data: { reason: reason.slice(0, 500) },
+          data: { reason: 'address_invalid', note: reason.slice(0, 500) },
         })
       ).status(),
     ).toBe(200);

@@ -131,7 +131,7 @@ const matrix: Record<string, Entry> = {
   'POST /api/admin/deposits/{id}/approve': { access: 'admin', req: (c) => ({ params: { id: c.target.deposit } }) },
   'POST /api/admin/deposits/{id}/reject': {
     access: 'admin',
-    req: (c) => ({ params: { id: c.target.deposit }, payload: { reason: 'matrix' } }),
+    req: (c) => ({ params: { id: c.target.deposit }, payload: { reason: 'duplicate_request', note: 'matrix' } }),
   },
   'POST /api/admin/withdrawals/{id}/approve': {
     access: 'admin',
@@ -139,7 +139,7 @@ const matrix: Record<string, Entry> = {
   },
   'POST /api/admin/withdrawals/{id}/reject': {
     access: 'admin',
-    req: (c) => ({ params: { id: c.target.withdrawal }, payload: { reason: 'matrix' } }),
+    req: (c) => ({ params: { id: c.target.withdrawal }, payload: { reason: 'duplicate_request', note: 'matrix' } }),
   },
   'GET /api/admin/deposits/{id}/proof': { access: 'admin', req: (c) => ({ params: { id: c.target.deposit } }) },
   'GET /api/admin/overview': { access: 'admin' },
@@ -162,11 +162,11 @@ const matrix: Record<string, Entry> = {
   'GET /api/admin/users/{uid}/freeze': { access: 'admin', req: () => ({ params: { uid: 'ATU000000' } }) },
   'POST /api/admin/users/{uid}/freeze': {
     access: 'admin',
-    req: () => ({ params: { uid: 'ATU000000' }, payload: { reason: 'matrix' } }),
+    req: () => ({ params: { uid: 'ATU000000' }, payload: { reason: 'duplicate_request', note: 'matrix' } }),
   },
   'POST /api/admin/users/{uid}/unfreeze': {
     access: 'admin',
-    req: () => ({ params: { uid: 'ATU000000' }, payload: { reason: 'matrix' } }),
+    req: () => ({ params: { uid: 'ATU000000' }, payload: { reason: 'duplicate_request', note: 'matrix' } }),
   },
 };
 
