@@ -38,7 +38,7 @@ test.describe('a rejection says what to fix, and the fix is one step', () => {
     baseURL,
   }) => {
     const setup = await browser.newContext({ baseURL });
-    const who = await signUpViaApi(setup.request, 'Inès', 'Garnier');
+    const who = await signUpViaApi(setup.request, 'Agathe', 'Garnier');
     const filed = await setup.request.post('/api/deposits', {
       multipart: { amount: '120.00', proof: { name: 'preuve.png', mimeType: 'image/png', buffer: await pngProof() } },
     });
@@ -48,7 +48,7 @@ test.describe('a rejection says what to fix, and the fix is one step', () => {
     // The operator picks the reason from the catalogue, with the keyboard, and adds an internal note.
     const admin = await signedInContext(browser, baseURL!, ADMIN);
     await admin.page.goto('/admin');
-    const card = requestCard(admin.page, 'Inès Garnier');
+    const card = requestCard(admin.page, 'Agathe Garnier');
     await card.getByRole('button', { name: 'Rejeter' }).click();
     const dialog = admin.page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Confirmer le rejet' }).click();
@@ -75,7 +75,9 @@ test.describe('a rejection says what to fix, and the fix is one step', () => {
     );
     await expect(user.page.getByText('102 USDT')).toHaveCount(0);
     await expect
-      .poll(() => mailsTo(smtp.mails, who.email, 'ne correspond pas à celui de la preuve').length, { timeout: 20_000 })
+      .poll(() => mailsTo(smtp.mails, who.email, 'Le montant saisi ($120.00) ne correspond pas').length, {
+        timeout: 20_000,
+      })
       .toBe(1);
     expect(mailsTo(smtp.mails, who.email, '102 USDT')).toHaveLength(0);
     await shots(browser, baseURL!, who, 'history');
@@ -96,7 +98,7 @@ test.describe('a rejection says what to fix, and the fix is one step', () => {
     await expect(user.page.getByTestId('correct-request')).toHaveCount(0);
 
     // The operator sees both versions and approves the second: the balance follows live.
-    const corrected = requestCard(admin.page, 'Inès Garnier').filter({ hasText: '$102.00' });
+    const corrected = requestCard(admin.page, 'Agathe Garnier').filter({ hasText: '$102.00' });
     const versions = corrected.getByTestId('versions');
     await expect(versions).toBeVisible({ timeout: 10_000 });
     await expect(versions.getByRole('listitem')).toHaveCount(2);

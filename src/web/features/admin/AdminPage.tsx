@@ -12,7 +12,8 @@ import { FreezePanel } from './FreezePanel';
 import { Dialog } from '../../components/Dialog';
 import { AdminNav } from './AdminNav';
 import { RequestCard } from './RequestCard';
-import { investorReason, reasonsFor, type RejectionReason } from '../../../core/rejection-reasons';
+import { fillReason, investorReason, reasonsFor, type RejectionReason } from '../../../core/rejection-reasons';
+import { money } from '../../lib/format';
 import { reasonTexts } from '../../../core/rejection-texts';
 import { currentLanguage } from '../../lib/i18n';
 
@@ -157,7 +158,13 @@ function Queue({ kind }: { kind: Kind }) {
           {reason && (
             <div className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800" data-testid="reject-preview">
               <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{t('rejectPreview')}</p>
-              <p className="mt-1">{texts.investor[investorReason(reason)]}</p>
+              <p className="mt-1">
+                {rejecting &&
+                  fillReason(texts.investor[investorReason(reason)], {
+                    amount: money(rejecting.amount),
+                    ...('crypto' in rejecting ? { crypto: rejecting.crypto, address: rejecting.address } : {}),
+                  })}
+              </p>
             </div>
           )}
           <Field label={t('rejectNote')}>
