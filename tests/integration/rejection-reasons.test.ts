@@ -55,7 +55,10 @@ describe(`rejection reasons and corrections (${testDialect})`, () => {
       .orderBy('created_at', 'desc')
       .execute();
     const row = rows[0]!;
-    return { params: JSON.parse(row.params) as Record<string, unknown>, ...render(template, row.locale, JSON.parse(row.params)) };
+    return {
+      params: JSON.parse(row.params) as Record<string, unknown>,
+      ...render(template, row.locale, JSON.parse(row.params)),
+    };
   };
   const queueItem = async (kind: 'deposits' | 'withdrawals', id: string) => {
     const res = await call(admin, 'GET', `/api/admin/${kind}?limit=100`);
