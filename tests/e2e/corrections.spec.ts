@@ -37,6 +37,8 @@ test.describe('a rejection says what to fix, and the fix is one step', () => {
     browser,
     baseURL,
   }) => {
+    // Eight screenshot contexts on top of the journey.
+    test.setTimeout(180_000);
     const setup = await browser.newContext({ baseURL });
     const who = await signUpViaApi(setup.request, 'Agathe', 'Garnier');
     const filed = await setup.request.post('/api/deposits', {
