@@ -127,7 +127,10 @@ async function bench(dialect: 'sqlite' | 'postgres') {
   await seed(db.db, dialect);
   const clock = new AdjustableClock(() => Date.parse('2026-11-24T12:00:00.000Z'));
   const ctx = { db: db.db, clock };
-  const users = createUsersService(ctx, createHistoryService(ctx));
+  const users = createUsersService(
+    ctx,
+    createHistoryService({ ...ctx, config: { limits: { correctionMaxVersions: 3 } } }),
+  );
   const overview = createOverviewService(ctx);
   const time = async (label: string, fn: (i: number) => Promise<unknown>) => {
     for (let i = 0; i < 10; i++) await fn(i);

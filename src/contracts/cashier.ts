@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { amountInput, decimalAmount } from './money';
 import { proofMatchSchema } from './proof-match';
 import { text } from './text';
+import { investorReasonCodes, rejectionReasonCodes } from '../core/rejection-reasons';
 
 export const requestStatus = z.enum(['pending', 'approved', 'rejected']);
 export type RequestStatus = z.infer<typeof requestStatus>;
@@ -17,6 +18,20 @@ export const depositConfigResponse = z.object({
 });
 export type DepositConfig = z.infer<typeof depositConfigResponse>;
 
+/**
+ * Why a request was rejected, as its owner sees it: a code of the catalogue (every final compliance
+ * reason is `request_declined`) and whether it can be corrected now (the reason allows it, it is
+ * the latest version, and the version cap leaves room). The operator's internal note never appears.
+ */
+const versioned = {
+  /** A rejection written before the catalogue keeps its free-text note here; new ones never do. */
+  adminNotes: z.string().nullable(),
+  rejection: z.object({ reason: z.enum(investorReasonCodes), canCorrect: z.boolean() }).nullable(),
+  /** 1 for a first request; a correction is the next version of the rejected one it names. */
+  version: z.number().int(),
+  previousId: z.string().nullable(),
+};
+
 export const depositSchema = z.object({
   id: z.string(),
   amount: decimalAmount,
@@ -24,7 +39,7 @@ export const depositSchema = z.object({
   hasProof: z.boolean(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
-  adminNotes: z.string().nullable(),
+  ...versioned,
 });
 export type Deposit = z.infer<typeof depositSchema>;
 
@@ -32,6 +47,8 @@ export const withdrawalRequest = z.object({
   amount: amountInput,
   crypto: text(16),
   address: text(256),
+  /** Correcting: the rejected withdrawal this one replaces as its next version. */
+  previousId: text(64).optional(),
 });
 
 export const withdrawalSchema = z.object({
@@ -42,7 +59,7 @@ export const withdrawalSchema = z.object({
   address: z.string(),
   createdAt: z.string(),
   processedAt: z.string().nullable(),
-  adminNotes: z.string().nullable(),
+  ...versioned,
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -75,8 +92,22 @@ const requester = z.object({
  * operator's; `decided` is approved or rejected. `own` marks the viewing operator's own request.
  */
 export const approvalStage = z.enum(['awaiting_first', 'awaiting_second', 'decided']);
+/** A request's versions, first to last, as operators see them. */
+const requestVersion = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  amount: decimalAmount,
+  status: requestStatus,
+  reason: z.enum(rejectionReasonCodes).nullable(),
+  createdAt: z.string(),
+});
 const review = {
   processedBy: z.string().nullable(),
+  /** The catalogue code the operator chose (final compliance codes included) and their internal note. */
+  reason: z.enum(rejectionReasonCodes).nullable(),
+  internalNote: z.string().nullable(),
+  /** Every version of this request (one when it was never corrected). */
+  versions: z.array(requestVersion),
   stage: approvalStage,
   needsSecondApproval: z.boolean(),
   firstApproval: z.object({ by: z.string(), name: z.string(), at: z.string() }).nullable(),
@@ -117,6 +148,10 @@ export const decisionResponse = z.object({
   stage: z.enum(['awaiting_second', 'approved', 'rejected']),
 });
 export type Decision = z.infer<typeof decisionResponse>;
-export const rejectRequest = z.object({ reason: text(500).trim().optional() });
+/** A reason from the catalogue (the service checks it applies to the request), and an internal note. */
+export const rejectRequest = z.object({
+  reason: z.enum(rejectionReasonCodes),
+  note: text(500).trim().optional(),
+});
 export const proofLinkResponse = z.object({ url: z.string(), expiresAt: z.string() });
 export type ProofLink = z.infer<typeof proofLinkResponse>;

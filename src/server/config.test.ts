@@ -69,6 +69,7 @@ describe('abuse-limit settings', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).limits).toEqual({
       loginBrakeAddresses: 10,
       maxPendingDeposits: 3,
+      correctionMaxVersions: 3,
       proofUploadsPerHour: 10,
       recipientLookupsPerHour: 30,
       apiReadsPerMinute: 600,
@@ -82,6 +83,7 @@ describe('abuse-limit settings', () => {
       NODE_ENV: 'test',
       LOGIN_BRAKE_ADDRESSES: '25',
       MAX_PENDING_DEPOSITS: '5',
+      CORRECTION_MAX_VERSIONS: '2',
       PROOF_UPLOADS_PER_HOUR: '4',
       RECIPIENT_LOOKUPS_PER_HOUR: '12',
       API_READS_PER_MINUTE: '900',
@@ -90,6 +92,7 @@ describe('abuse-limit settings', () => {
     expect(c.limits).toEqual({
       loginBrakeAddresses: 25,
       maxPendingDeposits: 5,
+      correctionMaxVersions: 2,
       proofUploadsPerHour: 4,
       recipientLookupsPerHour: 12,
       apiReadsPerMinute: 900,

@@ -96,6 +96,7 @@ const envSchema = z.object({
   AUTH_LIMIT_FACTOR: int(1, 1000).default(1),
   LOGIN_BRAKE_ADDRESSES: int(2, 1_000_000).default(10),
   MAX_PENDING_DEPOSITS: int(1, 1000).default(3),
+  CORRECTION_MAX_VERSIONS: int(1, 100).default(3),
   PROOF_UPLOADS_PER_HOUR: int(1, 1_000_000).default(10),
   RECIPIENT_LOOKUPS_PER_HOUR: int(1, 1_000_000).default(30),
   API_READS_PER_MINUTE: int(1, 10_000_000).default(600),
@@ -189,6 +190,8 @@ export interface Config {
     /** Different addresses failing on one account within 15 min before the account-wide sign-in brake. */
     loginBrakeAddresses: number;
     maxPendingDeposits: number;
+    /** Versions one deposit or withdrawal may have, the first included: a rejected request is corrected at most this count minus one times. */
+    correctionMaxVersions: number;
     proofUploadsPerHour: number;
     recipientLookupsPerHour: number;
     /** Per client address, on the whole /api: reads (GET, HEAD) and writes. */
@@ -335,6 +338,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       loginBrakeAddresses: e.LOGIN_BRAKE_ADDRESSES,
       maxPendingDeposits: e.MAX_PENDING_DEPOSITS,
+      correctionMaxVersions: e.CORRECTION_MAX_VERSIONS,
       proofUploadsPerHour: e.PROOF_UPLOADS_PER_HOUR,
       recipientLookupsPerHour: e.RECIPIENT_LOOKUPS_PER_HOUR,
       apiReadsPerMinute: e.API_READS_PER_MINUTE,

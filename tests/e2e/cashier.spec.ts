@@ -85,14 +85,16 @@ test.describe('cashier and operator review', () => {
     const wcard = requestCard(admin.page, 'Sofia Rossi');
     await expect(wcard).toContainText(BTC);
     await wcard.getByRole('button', { name: 'Rejeter' }).click();
-    await admin.page.getByLabel('Motif du rejet (facultatif)').fill('Adresse non vérifiée');
+    await admin.page.getByLabel('Motif du rejet').selectOption({ label: 'Adresse de retrait invalide' });
+    await admin.page.getByLabel('Note interne (facultative, jamais montrée au client)').fill('Adresse non vérifiée');
     await admin.page.getByRole('button', { name: 'Confirmer le rejet' }).click();
     await expect(admin.page.getByText('Retrait rejeté')).toBeVisible();
 
     await expect(user.page.getByRole('group', { name: 'Solde disponible' })).toContainText('$250.00', {
       timeout: 10_000,
     });
-    await expect(user.page.getByText('Motif : Adresse non vérifiée')).toBeVisible();
+    await expect(user.page.getByTestId('rejection')).toContainText(`L’adresse ${BTC} ne peut pas recevoir de BTC.`);
+    await expect(user.page.getByText('Adresse non vérifiée')).toHaveCount(0);
     await user.context.close();
     await admin.context.close();
   });

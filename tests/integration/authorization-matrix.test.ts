@@ -135,7 +135,7 @@ const matrix: Record<string, Entry> = {
   'POST /api/admin/deposits/{id}/approve': { access: 'admin', req: (c) => ({ params: { id: c.target.deposit } }) },
   'POST /api/admin/deposits/{id}/reject': {
     access: 'admin',
-    req: (c) => ({ params: { id: c.target.deposit }, payload: { reason: 'matrix' } }),
+    req: (c) => ({ params: { id: c.target.deposit }, payload: { reason: 'duplicate_request', note: 'matrix' } }),
   },
   'POST /api/admin/withdrawals/{id}/approve': {
     access: 'admin',
@@ -143,7 +143,7 @@ const matrix: Record<string, Entry> = {
   },
   'POST /api/admin/withdrawals/{id}/reject': {
     access: 'admin',
-    req: (c) => ({ params: { id: c.target.withdrawal }, payload: { reason: 'matrix' } }),
+    req: (c) => ({ params: { id: c.target.withdrawal }, payload: { reason: 'duplicate_request', note: 'matrix' } }),
   },
   'GET /api/admin/deposits/{id}/proof': { access: 'admin', req: (c) => ({ params: { id: c.target.deposit } }) },
   'GET /api/admin/overview': { access: 'admin' },
@@ -512,6 +512,38 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
       const { deposits, withdrawals } = w.owned.user;
       for (const m of [...active.map((a) => a.id), ...deposits, ...withdrawals, w.personas.user.email])
         expect(seen).toContain(m);
+    });
+
+    it("cannot correct another person's rejected deposit or withdrawal", async () => {
+      // The first person's second deposit and second withdrawal were rejected for reasons they may fix.
+      const deposit = w.owned.user.deposits[1]!;
+      const withdrawal = w.owned.user.withdrawals[1]!;
+      for (const who of ['other', 'admin'] as const) {
+        const before = await stateOf(w.t.ctx.db);
+        const form = multipartDeposit('1.00', { bytes: w.png, name: 'proof.png', type: 'image/png' });
+        form.append('previousId', deposit);
+        const tries = [
+          await inject(who, 'POST', '/api/deposits', form),
+          await inject(who, 'POST', '/api/withdrawals', {
+            amount: '1.00',
+            crypto: 'BTC',
+            address: BTC_ADDRESS,
+            previousId: withdrawal,
+          }),
+        ];
+        for (const res of tries) {
+          expect(res.statusCode, `${who}: ${res.body}`).toBe(409);
+          expect(errorCode(res.body)).toBe('correction_not_allowed');
+        }
+        expect(await stateOf(w.t.ctx.db)).toBe(before);
+      }
+      // The owner may (so the refusals above can fail): checked without sending, by the history.
+      const history = (await inject('user', 'GET', '/api/cashier/history')).json() as {
+        deposits: Array<{ id: string; rejection: { canCorrect: boolean } | null }>;
+        withdrawals: Array<{ id: string; rejection: { canCorrect: boolean } | null }>;
+      };
+      expect(history.deposits.find((d) => d.id === deposit)?.rejection?.canCorrect).toBe(true);
+      expect(history.withdrawals.find((d) => d.id === withdrawal)?.rejection?.canCorrect).toBe(true);
     });
 
     it("cannot stop another person's investment, even once it could be stopped", async () => {

@@ -291,7 +291,7 @@ describe(`back office: overview, users, re-used proofs (${testDialect})`, () => 
       const after = await overview();
       expect(after.awaitingSecond.deposits).toEqual({ count: 1, sum: '1500.00' });
       expect(after.pending.deposits.count).toBe(before.pending.deposits.count);
-      await as(admin).post(`/api/admin/deposits/${id}/reject`, { reason: 'test' });
+      await as(admin).post(`/api/admin/deposits/${id}/reject`, { reason: 'duplicate_request', note: 'test' });
       expect((await overview()).awaitingSecond.deposits).toEqual({ count: 0, sum: '0.00' });
     });
 

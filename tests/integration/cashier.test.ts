@@ -116,13 +116,22 @@ describe(`deposits, withdrawals and the review queue (${testDialect})`, () => {
     expect(audits).toEqual([{ action: 'deposit.approve', actor_id: admin.id }]);
   });
 
-  it('rejecting a deposit moves nothing and keeps the reason', async () => {
+  it('rejecting a deposit moves nothing and keeps the reason, not the internal note', async () => {
     const d = await deposit(user, '99.00');
-    const res = await as(admin).post(`/api/admin/deposits/${d.id}/reject`, { reason: 'Preuve illisible' });
+    const res = await as(admin).post(`/api/admin/deposits/${d.id}/reject`, {
+      reason: 'proof_unreadable',
+      note: 'Capture floue, hash illisible',
+    });
     expect(res.statusCode).toBe(200);
     expect((await balance(user)).balance).toBe('150.00');
-    const history = (await as(user).get('/api/cashier/history')).json();
-    expect(history.deposits[0]).toMatchObject({ id: d.id, status: 'rejected', adminNotes: 'Preuve illisible' });
+    const history = await as(user).get('/api/cashier/history');
+    expect(history.json().deposits[0]).toMatchObject({
+      id: d.id,
+      status: 'rejected',
+      adminNotes: null,
+      rejection: { reason: 'proof_unreadable', canCorrect: true },
+    });
+    expect(history.body).not.toContain('Capture floue');
   });
 
   it('a withdrawal holds the amount, approval settles it, rejection releases it', async () => {
@@ -143,8 +152,12 @@ describe(`deposits, withdrawals and the review queue (${testDialect})`, () => {
 
     const w2 = await as(user).post('/api/withdrawals', { amount: '10.00', crypto: 'BTC', address: BTC });
     expect(
-      (await as(admin).post(`/api/admin/withdrawals/${w2.json().id}/reject`, { reason: 'Adresse douteuse' }))
-        .statusCode,
+      (
+        await as(admin).post(`/api/admin/withdrawals/${w2.json().id}/reject`, {
+          reason: 'address_invalid',
+          note: 'Adresse douteuse',
+        })
+      ).statusCode,
     ).toBe(200);
     expect(await balance(user)).toMatchObject({ balance: '110.00', withdrawalHold: '0.00' });
     expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);

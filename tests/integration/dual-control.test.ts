@@ -22,8 +22,8 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
     callAs(t, who, method, url, payload, { 'user-agent': 'dual-control-test', ...headers });
   const approve = (who: TestUser, kind: 'deposits' | 'withdrawals', id: string) =>
     call(who, 'POST', `/api/admin/${kind}/${id}/approve`, {});
-  const reject = (who: TestUser, kind: 'deposits' | 'withdrawals', id: string, reason?: string) =>
-    call(who, 'POST', `/api/admin/${kind}/${id}/reject`, reason ? { reason } : {});
+  const reject = (who: TestUser, kind: 'deposits' | 'withdrawals', id: string, note?: string) =>
+    call(who, 'POST', `/api/admin/${kind}/${id}/reject`, { reason: 'duplicate_request', ...(note ? { note } : {}) });
   const me = async (who: TestUser) =>
     (await call(who, 'GET', '/api/me')).json() as {
       balance: string;
@@ -197,9 +197,12 @@ describe(`dual control, own requests, frozen accounts and the audit trail (${tes
         ['deposit.approve', () => admin.approveDeposit(a.id, small, source)],
         ['deposit.approve_first', () => admin.approveDeposit(a.id, big, source)],
         ['deposit.approve_second', () => admin.approveDeposit(b.id, big, source)],
-        ['deposit.reject', () => admin.rejectDeposit(a.id, rejected, 'blurred', source)],
+        [
+          'deposit.reject',
+          () => admin.rejectDeposit(a.id, rejected, { reason: 'proof_unreadable', note: 'blurred' }, source),
+        ],
         ['withdrawal.approve', () => admin.approveWithdrawal(a.id, paid, source)],
-        ['withdrawal.reject', () => admin.rejectWithdrawal(a.id, released, undefined, source)],
+        ['withdrawal.reject', () => admin.rejectWithdrawal(a.id, released, { reason: 'address_invalid' }, source)],
       ];
       for (const [action, step] of steps) {
         const sent = recordStatements();

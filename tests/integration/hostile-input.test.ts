@@ -81,7 +81,12 @@ describe(`hostile input: injection, oversized and malformed payloads (${testDial
         ['admin', `/api/admin/withdrawals/${id}/approve`],
         ['admin', `/api/admin/withdrawals/${id}/reject`],
       ] as const) {
-        const res = await send(as, 'POST', url, url.endsWith('reject') ? { reason: inj } : undefined);
+        const res = await send(
+          as,
+          'POST',
+          url,
+          url.endsWith('reject') ? { reason: 'duplicate_request', note: inj } : undefined,
+        );
         expect(res.statusCode, `${url}: ${res.body}`).toBe(404);
       }
       expect((await send('admin', 'GET', `/api/admin/deposits/${id}/proof`)).statusCode).toBe(404);
@@ -351,7 +356,10 @@ describe(`hostile input: injection, oversized and malformed payloads (${testDial
 
     it('an operator decision with U+0000 in the reason is refused and decides nothing', async () => {
       const id = w.owned.user.deposits[2]!;
-      const res = await send('admin', 'POST', `/api/admin/deposits/${id}/reject`, { reason: nul });
+      const res = await send('admin', 'POST', `/api/admin/deposits/${id}/reject`, {
+        reason: 'proof_unreadable',
+        note: nul,
+      });
       expect(res.statusCode, res.body).toBe(400);
       const row = await w.t.ctx.db
         .selectFrom('deposit_request')

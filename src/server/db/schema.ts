@@ -10,6 +10,7 @@ import type { VerificationTables } from './migrations/013_verification_run';
 import type { BackOfficeTables } from './migrations/014_back_office';
 import type { SealRangeColumn } from './migrations/017_seal_by_commit';
 import type { LiabilitiesTables } from './migrations/026_liabilities';
+import type { RequestVersionColumns } from './migrations/025_request_versions';
 
 /**
  * Every table the server queries, composed from the table types that each migration exports.
@@ -31,8 +32,8 @@ interface Tables
 
 /** Columns added by later migrations are merged into the table types of the migration that created them. */
 type Extended = {
-  deposit_request: Tables['deposit_request'] & Partial<RequestStageColumns>;
-  withdrawal_request: Tables['withdrawal_request'] & Partial<RequestStageColumns>;
+  deposit_request: Tables['deposit_request'] & Partial<RequestStageColumns> & Partial<RequestVersionColumns>;
+  withdrawal_request: Tables['withdrawal_request'] & Partial<RequestStageColumns> & Partial<RequestVersionColumns>;
   ledger_tx: Tables['ledger_tx'] & Partial<SealedColumn>;
   ledger_entry: Tables['ledger_entry'] & Partial<SealedColumn>;
   audit_log: Tables['audit_log'] & Partial<AuditColumns>;

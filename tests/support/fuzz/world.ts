@@ -72,7 +72,12 @@ async function seedOwned(w: { t: TestApp; png: Buffer }, who: TestUser, admin: T
     'approve',
   );
   expectStatus(
-    await inject('POST', `/api/admin/deposits/${owned.deposits[1]}/reject`, { reason: 'flou' }, admin),
+    await inject(
+      'POST',
+      `/api/admin/deposits/${owned.deposits[1]}/reject`,
+      { reason: 'proof_unreadable', note: 'flou' },
+      admin,
+    ),
     200,
     'reject',
   );
@@ -90,7 +95,11 @@ async function seedOwned(w: { t: TestApp; png: Buffer }, who: TestUser, admin: T
     200,
     'approve',
   );
-  expectStatus(await inject('POST', `/api/admin/withdrawals/${owned.withdrawals[1]}/reject`, {}, admin), 200, 'reject');
+  expectStatus(
+    await inject('POST', `/api/admin/withdrawals/${owned.withdrawals[1]}/reject`, { reason: 'address_invalid' }, admin),
+    200,
+    'reject',
+  );
   for (const area of ['crypto', 'stocks', 'trading', 'real_estate']) {
     owned.investments.push(
       expectStatus(await inject('POST', '/api/investments', { area, amount: '100.00' }), 201, 'invest').investment!.id,

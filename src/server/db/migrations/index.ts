@@ -22,6 +22,7 @@ import * as m021 from './021_stuck_lock_isolation';
 import * as m022 from './022_users_newest';
 import * as m023 from './023_db_functions';
 import * as m024 from './024_first_investment_date';
+import * as m025 from './025_request_versions';
 import * as m026 from './026_liabilities';
 
 export interface MigrationModule {
@@ -52,5 +53,6 @@ export const migrations: Record<string, MigrationModule> = {
   '022_users_newest': m022,
   '023_db_functions': m023,
   '024_first_investment_date': m024,
+  '025_request_versions': m025,
   '026_liabilities': m026,
 };

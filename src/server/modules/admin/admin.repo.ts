@@ -42,6 +42,7 @@ export async function depositPage(db: Db, page: Page) {
       'p.uid',
     ])
     .select(['r.first_approved_by', 'r.first_approved_at', 'fa.full_name as first_approver_name', 'f.frozen_at'])
+    .select(['r.reason_code', 'r.reason_retryable', 'r.internal_note', 'r.previous_id', 'r.root_id', 'r.version'])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(page.limit + 1);
@@ -77,6 +78,7 @@ export async function withdrawalPage(db: Db, page: Page) {
     .leftJoin('user_profile as fa', 'fa.user_id', 'r.first_approved_by')
     .leftJoin('account_freeze as f', 'f.user_id', 'r.user_id')
     .select(['r.first_approved_by', 'r.first_approved_at', 'fa.full_name as first_approver_name', 'f.frozen_at'])
+    .select(['r.reason_code', 'r.reason_retryable', 'r.internal_note', 'r.previous_id', 'r.root_id', 'r.version'])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(page.limit + 1);
@@ -99,8 +101,10 @@ export interface DecisionRow {
   first_approved_by?: string | null;
   email: string | null;
   locale: string | null;
-  /** A withdrawal's coin; null for a deposit. */
+  /** A withdrawal's coin and address; null for a deposit. */
   crypto_type: string | null;
+  wallet_address: string | null;
+  version?: number | null | undefined;
 }
 
 export async function findRequest(
@@ -112,8 +116,20 @@ export async function findRequest(
   return db
     .selectFrom(`${table} as r` as 'withdrawal_request as r')
     .leftJoin('user_profile as p', 'p.user_id', 'r.user_id')
-    .select(['r.id', 'r.user_id', 'r.amount_cents', 'r.status', 'r.first_approved_by', 'p.email', 'p.locale'])
+    .select([
+      'r.id',
+      'r.user_id',
+      'r.amount_cents',
+      'r.status',
+      'r.first_approved_by',
+      'r.version',
+      'p.email',
+      'p.locale',
+    ])
     .select(sql<string | null>`${sql.raw(table === 'withdrawal_request' ? 'r.crypto_type' : 'null')}`.as('crypto_type'))
+    .select(
+      sql<string | null>`${sql.raw(table === 'withdrawal_request' ? 'r.wallet_address' : 'null')}`.as('wallet_address'),
+    )
     .where('r.id', '=', id)
     .executeTakeFirst();
 }

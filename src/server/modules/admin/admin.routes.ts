@@ -80,14 +80,15 @@ export async function registerAdminRoutes(
       ...guard,
       schema: {
         tags,
-        summary: 'Reject with an optional reason, at any stage',
+        summary:
+          'Reject at any stage with a reason of the catalogue that applies to deposits, and an optional internal note',
         params: idParams,
-        body: rejectRequest.optional(),
+        body: rejectRequest,
         response: { 200: decisionResponse },
       },
     },
     async (request) => {
-      await service.rejectDeposit(request.user!.id, request.params.id, request.body?.reason, sourceOf(request));
+      await service.rejectDeposit(request.user!.id, request.params.id, request.body, sourceOf(request));
       return { ok: true as const, stage: 'rejected' as const };
     },
   );
@@ -114,14 +115,15 @@ export async function registerAdminRoutes(
       ...guard,
       schema: {
         tags,
-        summary: 'Reject at any stage: releases the held amount',
+        summary:
+          'Reject at any stage with a reason of the catalogue that applies to withdrawals (and an optional internal note): releases the held amount',
         params: idParams,
-        body: rejectRequest.optional(),
+        body: rejectRequest,
         response: { 200: decisionResponse },
       },
     },
     async (request) => {
-      await service.rejectWithdrawal(request.user!.id, request.params.id, request.body?.reason, sourceOf(request));
+      await service.rejectWithdrawal(request.user!.id, request.params.id, request.body, sourceOf(request));
       return { ok: true as const, stage: 'rejected' as const };
     },
   );

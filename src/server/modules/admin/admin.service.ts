@@ -6,6 +6,14 @@ import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
 import { proofMatches } from '../backoffice/proof-match';
 import { toDeposit } from '../cashier/deposits.service';
+import { correctedAmong } from '../cashier/versions';
+import { versionsOf } from '../cashier/cashier.repo';
+import {
+  investorReason,
+  isRejectionReason,
+  rejectionReasons,
+  type RejectionReason,
+} from '../../../core/rejection-reasons';
 import { toWithdrawal } from '../cashier/withdrawals.service';
 import { InsufficientFunds } from '../ledger/ledger.service';
 import type { Movements } from '../ledger/movement';
@@ -20,6 +28,12 @@ import * as repo from './admin.repo';
 import type { DecisionRow } from './admin.repo';
 
 type Status = 'pending' | 'approved' | 'rejected';
+
+/** An operator's rejection: a code of the catalogue and an internal note the person never sees. */
+export interface Rejection {
+  reason: RejectionReason;
+  note?: string | undefined;
+}
 
 export function encodeCursor(createdAt: string, id: string): string {
   return Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
@@ -181,7 +195,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
   }
 
   /** The e-mail of a decision, to the person's address in their language (none without a profile). */
-  function email(row: DecisionRow, template: Template, params: Record<string, string>) {
+  function email(row: DecisionRow, template: Template, params: Record<string, string | boolean>) {
     if (!row.email) return undefined;
     const to = row.email;
     return (now: Date) =>
@@ -234,27 +248,79 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     return stage;
   }
 
+  /**
+   * Rejects with a reason of the catalogue that applies to this kind of request, and an optional
+   * internal note that only operators see. The reason's retryable flag is written with it: the
+   * person's correction is checked against that row. The e-mail carries the investor-facing code.
+   */
   async function reject(
     kind: Kind,
     operatorId: string,
     id: string,
-    reason: string | undefined,
+    input: Rejection,
     source: AuditSource,
     release?: (row: DecisionRow) => Money,
   ) {
+    const spec = rejectionReasons[input.reason];
+    if (!(spec.appliesTo as readonly string[]).includes(kind)) throw new DomainError('reject_reason_not_applicable');
+    const note = input.note?.trim() || null;
     await step(kind, operatorId, id, source, (row, at): Decision => {
-      const why = reason?.trim() || null;
       const amount = toDecimalString(Number(row.amount_cents));
+      const canCorrect = spec.retryable && (row.version ?? 1) < config.limits.correctionMaxVersions;
       return {
         money: release?.(row),
-        change: { status: 'rejected', processed_at: at.toISOString(), processed_by: operatorId, admin_notes: why },
-        email: email(row, `${kind}_rejected`, { amount, ...(why ? { reason: why } : {}) }),
+        change: {
+          status: 'rejected',
+          processed_at: at.toISOString(),
+          processed_by: operatorId,
+          admin_notes: null,
+          reason_code: input.reason,
+          reason_retryable: spec.retryable ? 1 : 0,
+          internal_note: note,
+        },
+        email: email(row, `${kind}_rejected`, {
+          amount,
+          reasonCode: investorReason(input.reason),
+          canCorrect,
+          ...(row.crypto_type ? { crypto: row.crypto_type } : {}),
+          ...(row.wallet_address ? { address: row.wallet_address } : {}),
+        }),
         action: 'reject',
         before: { status: 'pending', firstApprovedBy: row.first_approved_by ?? null },
-        after: () => ({ status: 'rejected', notes: why }),
+        after: () => ({ status: 'rejected', reason: input.reason, note }),
       };
     });
   }
+
+  /** Each listed request's versions, first to last, by the chain it belongs to. */
+  async function versionsByRoot(table: (typeof tables)[Kind], rows: Array<{ id: string; root_id?: string | null }>) {
+    const chains = await versionsOf(db, table, [...new Set(rows.map((r) => r.root_id ?? r.id))]);
+    const byRoot = new Map<string, typeof chains>();
+    for (const v of chains) byRoot.set(v.root_id ?? v.id, [...(byRoot.get(v.root_id ?? v.id) ?? []), v]);
+    return (r: { id: string; root_id?: string | null }) => {
+      const chain = byRoot.get(r.root_id ?? r.id) ?? [];
+      return {
+        versions: chain.map((v) => ({
+          id: v.id,
+          version: v.version ?? 1,
+          amount: toDecimalString(Number(v.amount_cents)),
+          status: v.status,
+          reason: isRejectionReason(v.reason_code) ? v.reason_code : null,
+          createdAt: v.created_at,
+        })),
+        view: {
+          corrected: correctedAmong(chain),
+          maxVersions: config.limits.correctionMaxVersions,
+        },
+      };
+    };
+  }
+
+  /** What only operators see of a rejection: the catalogue code (final ones included) and the internal note. */
+  const operatorView = (r: { reason_code?: string | null; internal_note?: string | null }) => ({
+    reason: isRejectionReason(r.reason_code) ? r.reason_code : null,
+    internalNote: r.internal_note ?? null,
+  });
 
   return {
     async deposits(
@@ -272,14 +338,19 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         }),
         limit,
       );
-      const matches = await proofMatches(
-        db,
-        rows.map((r) => r.id),
-      );
+      const [matches, versions] = await Promise.all([
+        proofMatches(
+          db,
+          rows.map((r) => r.id),
+        ),
+        versionsByRoot('deposit_request', rows),
+      ]);
       return {
         nextCursor,
         items: rows.map((r) => ({
-          ...toDeposit(r),
+          ...toDeposit(r, versions(r).view),
+          ...operatorView(r),
+          versions: versions(r).versions,
           processedBy: r.processed_by,
           ...review(r as ReviewRow, view.operatorId),
           user: { id: r.user_id, fullName: r.full_name, email: r.email, uid: r.uid, frozen: r.frozen_at !== null },
@@ -303,10 +374,13 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         }),
         limit,
       );
+      const versions = await versionsByRoot('withdrawal_request', rows);
       return {
         nextCursor,
         items: rows.map((r) => ({
-          ...toWithdrawal(r),
+          ...toWithdrawal(r, versions(r).view),
+          ...operatorView(r),
+          versions: versions(r).versions,
           processedBy: r.processed_by,
           ...review(r as ReviewRow, view.operatorId),
           user: {
@@ -328,8 +402,8 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         params: { amount: toDecimalString(Number(row.amount_cents)) },
       })),
 
-    rejectDeposit: (operatorId: string, id: string, reason: string | undefined, source: AuditSource) =>
-      reject('deposit', operatorId, id, reason, source),
+    rejectDeposit: (operatorId: string, id: string, rejection: Rejection, source: AuditSource) =>
+      reject('deposit', operatorId, id, rejection, source),
 
     approveWithdrawal: (operatorId: string, id: string, source: AuditSource) =>
       approve('withdrawal', operatorId, id, source, (row) => ({
@@ -338,8 +412,8 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         params: { amount: toDecimalString(Number(row.amount_cents)), crypto: row.crypto_type ?? '' },
       })),
 
-    rejectWithdrawal: (operatorId: string, id: string, reason: string | undefined, source: AuditSource) =>
-      reject('withdrawal', operatorId, id, reason, source, (row) => ({
+    rejectWithdrawal: (operatorId: string, id: string, rejection: Rejection, source: AuditSource) =>
+      reject('withdrawal', operatorId, id, rejection, source, (row) => ({
         type: 'withdrawal_release',
         postings: withdrawalReleasePostings(row.user_id, Number(row.amount_cents)),
       })),

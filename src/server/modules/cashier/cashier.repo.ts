@@ -4,6 +4,42 @@ import type { Queryable, Trx } from '../ledger/ledger.repo';
 
 export type DepositRow = Database['deposit_request'];
 export type WithdrawalRow = Database['withdrawal_request'];
+export type RequestTable = 'deposit_request' | 'withdrawal_request';
+export type VersionColumns = Pick<
+  DepositRow,
+  'reason_code' | 'reason_retryable' | 'internal_note' | 'previous_id' | 'root_id' | 'version'
+>;
+
+/** One of the person's own requests (both tables share these columns). */
+export async function findOwnRequest(db: Queryable, table: RequestTable, userId: string, id: string) {
+  return db
+    .selectFrom(table as 'deposit_request')
+    .select(['id', 'status', 'reason_retryable', 'version', 'root_id'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function hasNextVersion(db: Queryable, table: RequestTable, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom(table as 'deposit_request')
+    .select('id')
+    .where('previous_id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Every version of the given chains, first to last (operators see a request's history). */
+export async function versionsOf(db: Queryable, table: RequestTable, rootIds: string[]) {
+  if (rootIds.length === 0) return [];
+  return db
+    .selectFrom(table as 'deposit_request')
+    .select(['id', 'root_id', 'previous_id', 'version', 'amount_cents', 'status', 'reason_code', 'created_at'])
+    .where('root_id', 'in', rootIds)
+    .orderBy('root_id')
+    .orderBy('version')
+    .execute();
+}
 
 export async function insertDeposit(trx: Queryable, row: DepositRow): Promise<void> {
   await trx.insertInto('deposit_request').values(row).execute();

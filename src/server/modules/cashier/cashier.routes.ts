@@ -36,6 +36,8 @@ async function readDepositForm(request: FastifyRequest): Promise<DepositUpload> 
         throw new DomainError('field_too_long', { field: part.fieldname, max: MAX_FIELD_CHARS });
       } else if (part.fieldname === 'amount') {
         form.amount = String(part.value);
+      } else if (part.fieldname === 'previousId') {
+        form.previousId = String(part.value);
       }
     }
   } catch (err) {
@@ -72,7 +74,7 @@ export async function registerCashierRoutes(
         schema: {
           tags,
           summary:
-            'Submit a deposit: multipart form with `amount` (dollars as text) and `proof` (an image of at most 5 MiB)',
+            'Submit a deposit: multipart form with `amount` (dollars as text), `proof` (an image of at most 5 MiB) and, to correct a rejected deposit, its id as `previousId`',
           consumes: ['multipart/form-data'],
           response: { 201: depositSchema },
         },
@@ -89,7 +91,8 @@ export async function registerCashierRoutes(
         onRequest: requireUser,
         schema: {
           tags,
-          summary: 'Request a withdrawal (the amount is held until an operator decides)',
+          summary:
+            'Request a withdrawal (the amount is held until an operator decides); `previousId` corrects a rejected one',
           body: withdrawalRequest,
           response: { 201: withdrawalSchema },
         },

@@ -14,6 +14,7 @@ import type { Plan } from '../ledger/plan';
 import { hitCounter } from '../accounts/ratelimit.repo';
 import * as repo from './cashier.repo';
 import type { DepositRow } from './cashier.repo';
+import { correctionOf, versionFields, type VersionView } from './versions';
 
 /** Shown only in demo mode, always marked as samples: real funds must never go there. */
 const sampleAddresses: Record<(typeof depositCoins)[number], string> = {
@@ -52,8 +53,19 @@ export function depositCredit(input: {
 export function toDeposit(
   row: Pick<
     DepositRow,
-    'id' | 'amount_cents' | 'status' | 'proof_path' | 'created_at' | 'processed_at' | 'admin_notes'
+    | 'id'
+    | 'amount_cents'
+    | 'status'
+    | 'proof_path'
+    | 'created_at'
+    | 'processed_at'
+    | 'admin_notes'
+    | 'reason_code'
+    | 'reason_retryable'
+    | 'version'
+    | 'previous_id'
   >,
+  view?: VersionView,
 ): Deposit {
   return {
     id: row.id,
@@ -63,6 +75,7 @@ export function toDeposit(
     createdAt: row.created_at,
     processedAt: row.processed_at,
     adminNotes: row.admin_notes,
+    ...versionFields(row, view),
   };
 }
 
@@ -71,6 +84,8 @@ const HOUR = 3_600_000;
 export interface DepositUpload {
   amount: string | undefined;
   proof: Buffer | undefined;
+  /** Correcting: the rejected deposit this one replaces as its next version. */
+  previousId?: string | undefined;
 }
 
 export function createDepositsService(
@@ -120,6 +135,10 @@ export function createDepositsService(
       // A cheap early refusal, before the image is decoded; the insert below decides for sure.
       if ((await repo.countPendingDeposits(db, userId)) >= maxPendingDeposits)
         throw new DomainError('too_many_pending_deposits', { max: maxPendingDeposits });
+      const { correctionMaxVersions } = config.limits;
+      const previousId = upload.previousId;
+      // Refused before the image is decoded; decided for sure in the filing transaction below.
+      if (previousId) await correctionOf(db, 'deposit_request', userId, previousId, correctionMaxVersions);
       if ((await hitCounter(db, `proof_upload:user:${userId}`, clock.now(), HOUR)) > proofUploadsPerHour)
         throw new DomainError('rate_limited');
       const image = await inspectAndNormalizeImage(upload.proof);
@@ -137,6 +156,9 @@ export function createDepositsService(
         processed_by: null,
         admin_notes: null,
         tx_id: null,
+        root_id: null,
+        previous_id: null,
+        version: 1,
       };
       try {
         // The cap is decided again where it cannot race: with the person's requests locked, the
@@ -145,6 +167,14 @@ export function createDepositsService(
           await repo.lockRequestsOf(trx, userId);
           if ((await repo.countPendingDeposits(trx, userId)) >= maxPendingDeposits)
             throw new DomainError('too_many_pending_deposits', { max: maxPendingDeposits });
+          // A correction: still allowed now that no other filing of this person can run (two at once:
+          // the second finds the first one's version); the unique previous_id is the last line.
+          Object.assign(
+            row,
+            previousId
+              ? await correctionOf(trx, 'deposit_request', userId, previousId, correctionMaxVersions)
+              : { root_id: row.id },
+          );
           await repo.insertDeposit(trx, row);
         });
       } catch (err) {
@@ -153,6 +183,7 @@ export function createDepositsService(
           const first = replayed(await repo.findDepositByKey(db, userId, idempotencyKey));
           if (first) return first;
         }
+        if (previousId && isUniqueViolation(err)) throw new DomainError('correction_superseded');
         throw err;
       }
       // Re-used proofs (decision 019); a failure here never loses the deposit, it only goes unchecked.

@@ -14,13 +14,27 @@ import { noRecentPasswordChange } from '../accounts/accounts.steps';
 import { findContact } from '../accounts/security.repo';
 import { outboxRow } from '../notifications/outbox';
 import type { WithdrawalRow } from './cashier.repo';
+import { isUniqueViolation } from '../../db/errors';
+import { correctionOf, correctionSteps, versionFields, type VersionView } from './versions';
 import type { Notifier } from '../notifier';
 
 export function toWithdrawal(
   row: Pick<
     WithdrawalRow,
-    'id' | 'amount_cents' | 'status' | 'crypto_type' | 'wallet_address' | 'created_at' | 'processed_at' | 'admin_notes'
+    | 'id'
+    | 'amount_cents'
+    | 'status'
+    | 'crypto_type'
+    | 'wallet_address'
+    | 'created_at'
+    | 'processed_at'
+    | 'admin_notes'
+    | 'reason_code'
+    | 'reason_retryable'
+    | 'version'
+    | 'previous_id'
   >,
+  view?: VersionView,
 ): Withdrawal {
   return {
     id: row.id,
@@ -31,6 +45,7 @@ export function toWithdrawal(
     createdAt: row.created_at,
     processedAt: row.processed_at,
     adminNotes: row.admin_notes,
+    ...versionFields(row, view),
   };
 }
 
@@ -53,7 +68,7 @@ function withdrawalLock(userId: string, now: Date): Step {
 }
 
 export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Notifier; movements: Movements }) {
-  const { db, clock } = ctx;
+  const { db, clock, config } = ctx;
   const { notifier, movements } = deps;
   return {
     /**
@@ -62,7 +77,7 @@ export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Noti
      */
     async create(
       userId: string,
-      input: { amount: string; crypto: string; address: string },
+      input: { amount: string; crypto: string; address: string; previousId?: string | undefined },
       idempotencyKey?: string,
     ): Promise<Withdrawal> {
       const amount = requireAmount(input.amount);
@@ -71,13 +86,23 @@ export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Noti
       const address = input.address.trim();
       if (address === '') throw new DomainError('withdrawal_address_required');
       if (!validateAddress(crypto, address)) throw new DomainError('withdrawal_address_invalid', { crypto });
-      const idem = { userId, key: idempotencyKey, requestHash: requestHash(['withdraw', amount, crypto, address]) };
+      const previousId = input.previousId;
+      const idem = {
+        userId,
+        key: idempotencyKey,
+        requestHash: requestHash(['withdraw', amount, crypto, address, ...(previousId ? [previousId] : [])]),
+      };
       // A replay gets its first answer even if a rule below started to refuse since.
       const earlier = await movements.replay<Withdrawal>(idem);
       if (earlier) return earlier;
       // Whether money may leave (a verified address), and where the notice of this request goes.
       const who = await findContact(db, userId);
       if (!who?.verified) throw new DomainError('email_not_verified');
+      const maxVersions = config.limits.correctionMaxVersions;
+      // A correction: read and decided here for a clear refusal, decided again by the plan's steps.
+      const correction = previousId
+        ? await correctionOf(db, 'withdrawal_request', userId, previousId, maxVersions)
+        : undefined;
       try {
         const now = clock.now();
         const id = timeOrderedId();
@@ -95,6 +120,7 @@ export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Noti
           admin_notes: null,
           hold_tx_id: txId,
           settle_tx_id: null,
+          ...(correction ?? { previous_id: null, root_id: id, version: 1 }),
         };
         const result = await movements.apply<Withdrawal>(
           idem,
@@ -111,6 +137,7 @@ export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Noti
               notFrozen(userId),
               withdrawalLock(userId, now),
               noRecentPasswordChange(userId, now),
+              ...(correction ? correctionSteps('withdrawal_request', userId, correction, maxVersions) : []),
               insert('withdrawal_request', row),
               insert(
                 'email_outbox',
@@ -132,6 +159,8 @@ export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Noti
         return result;
       } catch (err) {
         if (err instanceof InsufficientFunds) throw new DomainError('withdrawal_insufficient_funds');
+        // The unique link to the rejected request: a correction that got past the steps' lock.
+        if (correction && isUniqueViolation(err)) throw new DomainError('correction_superseded');
         throw err;
       }
     },

@@ -1,4 +1,6 @@
 import { formatMoney, fromDecimalString } from '../../../core/money';
+import { fillReason, type InvestorReason } from '../../../core/rejection-reasons';
+import { reasonTexts } from '../../../core/rejection-texts';
 
 export type Locale = 'fr' | 'en' | 'es';
 
@@ -6,9 +8,9 @@ export type Locale = 'fr' | 'en' | 'es';
 export interface TemplateParams {
   password_reset: { url: string };
   deposit_approved: { amount: string };
-  deposit_rejected: { amount: string; reason?: string };
+  deposit_rejected: Rejected;
   withdrawal_approved: { amount: string; crypto: string };
-  withdrawal_rejected: { amount: string; reason?: string };
+  withdrawal_rejected: Rejected & { crypto?: string; address?: string };
   email_verification: { url: string };
   new_sign_in: { at: string; ip: string; device: string };
   password_changed: { at: string };
@@ -20,6 +22,17 @@ export interface TemplateParams {
   account_unfrozen: { supportEmail: string };
 }
 
+/**
+ * A rejection: the catalogue's investor-facing code (its text is the one the history shows) and
+ * whether the person may correct it; `reason` is the free text of e-mails queued before the catalogue.
+ */
+interface Rejected {
+  amount: string;
+  reasonCode?: InvestorReason;
+  canCorrect?: boolean;
+  reason?: string;
+}
+
 export type TemplateName = keyof TemplateParams;
 interface Rendered {
   subject: string;
@@ -29,6 +42,23 @@ interface Rendered {
 type Texts = { [T in TemplateName]: (p: TemplateParams[T] & { money: string }) => Rendered };
 
 const reason = (label: string, r?: string) => (r ? `\n${label} ${r}` : '');
+
+const correctLine: Record<Locale, string> = {
+  fr: 'Pour corriger cette demande, ouvrez votre historique dans la Caisse et choisissez « Corriger ».',
+  en: 'To correct this request, open your history in the Cashier and choose "Correct".',
+  es: 'Para corregir esta solicitud, abra su historial en la Caja y elija «Corregir».',
+};
+
+/** The rejection's reason in the catalogue's words (as the history shows it), or a note from before the catalogue. */
+function why(lng: Locale, label: string, p: Rejected & { money: string; crypto?: string; address?: string }) {
+  if (!p.reasonCode) return reason(label, p.reason);
+  const text = fillReason(reasonTexts[lng].investor[p.reasonCode], {
+    amount: p.money,
+    ...(p.crypto ? { crypto: p.crypto } : {}),
+    ...(p.address ? { address: p.address } : {}),
+  });
+  return `\n\n${text}${p.canCorrect ? `\n${correctLine[lng]}` : ''}`;
+}
 /** "2026-11-24 00:20 UTC": the same in every language, and unambiguous. */
 const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
@@ -44,7 +74,7 @@ const texts: Record<Locale, Texts> = {
     }),
     deposit_rejected: (p) => ({
       subject: 'Dépôt rejeté',
-      text: `Bonjour,\n\nVotre dépôt de ${p.money} a été rejeté.${reason('Motif :', p.reason)}\n\nAtlas Invest`,
+      text: `Bonjour,\n\nVotre dépôt de ${p.money} a été rejeté.${why('fr', 'Motif :', p)}\n\nAtlas Invest`,
     }),
     withdrawal_approved: (p) => ({
       subject: 'Retrait approuvé',
@@ -52,7 +82,7 @@ const texts: Record<Locale, Texts> = {
     }),
     withdrawal_rejected: (p) => ({
       subject: 'Retrait rejeté',
-      text: `Bonjour,\n\nVotre retrait de ${p.money} a été rejeté et le montant est revenu sur votre solde disponible.${reason('Motif :', p.reason)}\n\nAtlas Invest`,
+      text: `Bonjour,\n\nVotre retrait de ${p.money} a été rejeté et le montant est revenu sur votre solde disponible.${why('fr', 'Motif :', p)}\n\nAtlas Invest`,
     }),
     email_verification: (p) => ({
       subject: 'Confirmez votre adresse e-mail',
@@ -102,7 +132,7 @@ const texts: Record<Locale, Texts> = {
     }),
     deposit_rejected: (p) => ({
       subject: 'Deposit rejected',
-      text: `Hello,\n\nYour deposit of ${p.money} was rejected.${reason('Reason:', p.reason)}\n\nAtlas Invest`,
+      text: `Hello,\n\nYour deposit of ${p.money} was rejected.${why('en', 'Reason:', p)}\n\nAtlas Invest`,
     }),
     withdrawal_approved: (p) => ({
       subject: 'Withdrawal approved',
@@ -110,7 +140,7 @@ const texts: Record<Locale, Texts> = {
     }),
     withdrawal_rejected: (p) => ({
       subject: 'Withdrawal rejected',
-      text: `Hello,\n\nYour withdrawal of ${p.money} was rejected and the amount is back in your available balance.${reason('Reason:', p.reason)}\n\nAtlas Invest`,
+      text: `Hello,\n\nYour withdrawal of ${p.money} was rejected and the amount is back in your available balance.${why('en', 'Reason:', p)}\n\nAtlas Invest`,
     }),
     email_verification: (p) => ({
       subject: 'Confirm your e-mail address',
@@ -160,7 +190,7 @@ const texts: Record<Locale, Texts> = {
     }),
     deposit_rejected: (p) => ({
       subject: 'Depósito rechazado',
-      text: `Hola:\n\nSu depósito de ${p.money} fue rechazado.${reason('Motivo:', p.reason)}\n\nAtlas Invest`,
+      text: `Hola:\n\nSu depósito de ${p.money} fue rechazado.${why('es', 'Motivo:', p)}\n\nAtlas Invest`,
     }),
     withdrawal_approved: (p) => ({
       subject: 'Retiro aprobado',
@@ -168,7 +198,7 @@ const texts: Record<Locale, Texts> = {
     }),
     withdrawal_rejected: (p) => ({
       subject: 'Retiro rechazado',
-      text: `Hola:\n\nSu retiro de ${p.money} fue rechazado y el monto volvió a su saldo disponible.${reason('Motivo:', p.reason)}\n\nAtlas Invest`,
+      text: `Hola:\n\nSu retiro de ${p.money} fue rechazado y el monto volvió a su saldo disponible.${why('es', 'Motivo:', p)}\n\nAtlas Invest`,
     }),
     email_verification: (p) => ({
       subject: 'Confirme su dirección de correo',

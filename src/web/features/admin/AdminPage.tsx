@@ -12,6 +12,10 @@ import { FreezePanel } from './FreezePanel';
 import { Dialog } from '../../components/Dialog';
 import { AdminNav } from './AdminNav';
 import { RequestCard } from './RequestCard';
+import { fillReason, investorReason, reasonsFor, type RejectionReason } from '../../../core/rejection-reasons';
+import { money } from '../../lib/format';
+import { reasonTexts } from '../../../core/rejection-texts';
+import { currentLanguage } from '../../lib/i18n';
 
 const statuses: QueueFilter[] = ['pending', 'waiting', 'approved', 'rejected', 'all'];
 
@@ -23,13 +27,20 @@ function Queue({ kind }: { kind: Kind }) {
   const queue = useQueue(kind, status);
   const decision = useDecision();
   const [rejecting, setRejecting] = useState<AdminDeposit | AdminWithdrawal | null>(null);
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState<RejectionReason | ''>('');
+  const [note, setNote] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const texts = reasonTexts[currentLanguage()];
   const [proof, setProof] = useState<{ name: string; url: string | null } | null>(null);
   const singular = kind === 'deposits' ? 'deposit' : 'withdrawal';
 
-  const decide = (request: AdminDeposit | AdminWithdrawal, action: 'approve' | 'reject', why?: string) =>
+  const decide = (
+    request: AdminDeposit | AdminWithdrawal,
+    action: 'approve' | 'reject',
+    why?: { reason: RejectionReason; note?: string },
+  ) =>
     decision.mutate(
-      { kind, id: request.id, action, reason: why },
+      { kind, id: request.id, action, ...why },
       {
         onSuccess: (done) =>
           toast.success(
@@ -90,6 +101,8 @@ function Queue({ kind }: { kind: Kind }) {
               onApprove={() => decide(r, 'approve')}
               onReject={() => {
                 setReason('');
+                setNote('');
+                setReasonMissing(false);
                 setRejecting(r);
               }}
               onProof={'hasProof' in r ? () => void openProof(r) : undefined}
@@ -110,20 +123,59 @@ function Queue({ kind }: { kind: Kind }) {
           method="dialog"
           onSubmit={(e) => {
             e.preventDefault();
-            if (rejecting) decide(rejecting, 'reject', reason.trim() || undefined);
+            if (!reason) return setReasonMissing(true);
+            if (rejecting) decide(rejecting, 'reject', { reason, note: note.trim() || undefined });
             setRejecting(null);
           }}
           className="flex flex-col gap-4"
+          noValidate
         >
-          <Field label={t('rejectReason')}>
+          <Field
+            label={t('rejectReason')}
+            hint={reason ? texts.note[reason] : t('rejectReasonHint')}
+            error={reasonMissing ? t('rejectReasonMissing') : null}
+          >
+            {(a11y) => (
+              <select
+                {...a11y}
+                className={inputClass}
+                required
+                value={reason}
+                onChange={(e) => {
+                  setReason(e.target.value as RejectionReason | '');
+                  setReasonMissing(false);
+                }}
+              >
+                <option value="">{t('rejectReasonChoose')}</option>
+                {reasonsFor(singular).map((code) => (
+                  <option key={code} value={code}>
+                    {texts.label[code]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {reason && (
+            <div className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800" data-testid="reject-preview">
+              <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{t('rejectPreview')}</p>
+              <p className="mt-1">
+                {rejecting &&
+                  fillReason(texts.investor[investorReason(reason)], {
+                    amount: money(rejecting.amount),
+                    ...('crypto' in rejecting ? { crypto: rejecting.crypto, address: rejecting.address } : {}),
+                  })}
+              </p>
+            </div>
+          )}
+          <Field label={t('rejectNote')}>
             {(a11y) => (
               <textarea
                 {...a11y}
                 className={inputClass}
                 rows={3}
                 maxLength={500}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
               />
             )}
           </Field>

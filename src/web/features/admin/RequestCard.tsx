@@ -3,6 +3,36 @@ import type { AdminDeposit, AdminWithdrawal } from '../../../contracts/cashier';
 import { Button } from '../../components/form';
 import { formatDateTime, money } from '../../lib/format';
 import { SameImage } from './SameImage';
+import { reasonTexts } from '../../../core/rejection-texts';
+import { currentLanguage } from '../../lib/i18n';
+
+/** Every version of a corrected request, first to last, this one marked. */
+function Versions({ request }: { request: AdminDeposit | AdminWithdrawal }) {
+  const { t } = useTranslation('admin');
+  const labels = reasonTexts[currentLanguage()].label;
+  return (
+    <section className="mt-3" aria-label={t('versions')} data-testid="versions">
+      <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t('versions')}</h3>
+      <ol className="mt-1 flex flex-col gap-1 text-sm">
+        {request.versions.map((v) => (
+          <li
+            key={v.id}
+            aria-current={v.id === request.id ? 'true' : undefined}
+            className={`rounded-md px-2 py-1 [overflow-wrap:anywhere] ${v.id === request.id ? 'bg-brand-50 font-semibold text-brand-900' : 'text-slate-700'}`}
+          >
+            {t('versionLine', {
+              version: v.version,
+              amount: money(v.amount),
+              status: t(`status.${v.status}`),
+              date: formatDateTime(v.createdAt),
+            })}
+            {v.reason && ` · ${labels[v.reason]}`}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
 
 const tone = {
   pending: { card: 'border-l-yellow-400', badge: 'bg-yellow-100 text-yellow-900' },
@@ -52,6 +82,10 @@ export function RequestCard({
         >)
       : []),
     ...(request.adminNotes ? ([[t('notes'), request.adminNotes]] as Array<[string, string]>) : []),
+    ...(request.reason
+      ? ([[t('reason'), reasonTexts[currentLanguage()].label[request.reason]]] as Array<[string, string]>)
+      : []),
+    ...(request.internalNote ? ([[t('internalNote'), request.internalNote]] as Array<[string, string]>) : []),
   ];
   const second = request.stage === 'awaiting_second';
   const mineFirst = second && request.firstApproval?.by === operatorId;
@@ -104,6 +138,7 @@ export function RequestCard({
         ))}
       </dl>
       {d && d.sameImageAs.length > 0 && <SameImage matches={d.sameImageAs} onOpen={onOtherProof} />}
+      {request.versions.length > 1 && <Versions request={request} />}
       <div className="mt-4 flex flex-wrap gap-2">
         {d &&
           (d.hasProof ? (

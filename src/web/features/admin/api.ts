@@ -8,6 +8,7 @@ import type {
   ProofLink,
   RequestStatus,
 } from '../../../contracts/cashier';
+import type { RejectionReason } from '../../../core/rejection-reasons';
 import { api } from '../../lib/api';
 
 export type Kind = 'deposits' | 'withdrawals';
@@ -36,10 +37,16 @@ export function useQueue<K extends Kind>(kind: K, status: QueueFilter) {
 export function useDecision() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { kind: Kind; id: string; action: 'approve' | 'reject'; reason?: string }) =>
+    mutationFn: (input: {
+      kind: Kind;
+      id: string;
+      action: 'approve' | 'reject';
+      reason?: RejectionReason;
+      note?: string;
+    }) =>
       api<Decision>(`/api/admin/${input.kind}/${input.id}/${input.action}`, {
         method: 'POST',
-        body: input.action === 'reject' ? { reason: input.reason } : {},
+        body: input.action === 'reject' ? { reason: input.reason, ...(input.note ? { note: input.note } : {}) } : {},
       }),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });

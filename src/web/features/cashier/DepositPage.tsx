@@ -7,10 +7,13 @@ import { Page } from '../../components/Page';
 import { useToasts } from '../../components/toast';
 import { useMoneyForm, type Rule } from '../../components/useMoneyForm';
 import { money } from '../../lib/format';
+import { fromDecimalString } from '../../../core/money';
 import { useDelayedRedirect } from '../../lib/redirect';
 import { useMe, useRefreshMe } from '../../lib/session';
 import { uploadWithProgress } from '../../lib/upload';
 import { useDepositAddresses } from './api';
+import { CorrectionNotice, useCorrection } from './Correction';
+import { formatAmountInput } from '../../../core/money';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const fieldCodes = new Set([
@@ -84,6 +87,14 @@ export function DepositPage() {
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState(false);
   const form = useMoneyForm({ fieldCodes, failure: (message) => t('deposit.failure', { message }) });
+  // "Corriger" from the history: the rejected deposit's amount, a new proof, sent as its next version.
+  const correcting = useCorrection('deposit');
+  const [prefilled, setPrefilled] = useState<string | null>(null);
+  useEffect(() => {
+    if (!correcting || prefilled === correcting.id) return;
+    setPrefilled(correcting.id);
+    form.setText(formatAmountInput(fromDecimalString(correcting.amount), form.lang));
+  }, [correcting, prefilled, form]);
 
   useEffect(() => {
     if (!file) return setPreview(null);
@@ -105,6 +116,7 @@ export function DepositPage() {
     if (!form.check(rules) || !file) return;
     const body = new FormData();
     body.append('amount', form.wire);
+    if (correcting) body.append('previousId', correcting.id);
     body.append('proof', file);
     setProgress(0);
     try {
@@ -131,6 +143,7 @@ export function DepositPage() {
       </Link>
       <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
         <div className="flex flex-col gap-6">
+          {correcting && <CorrectionNotice kind="deposit" request={correcting} />}
           <Addresses />
           <Card>
             <h2 className="mb-4 text-lg font-semibold text-brand-900">{t('deposit.formTitle')}</h2>

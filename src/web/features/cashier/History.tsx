@@ -3,6 +3,7 @@ import type { RequestStatus } from '../../../contracts/cashier';
 import { Card } from '../../components/form';
 import { formatDateTime, money } from '../../lib/format';
 import { useCashierHistory } from './api';
+import { CorrectLink, reasonText } from './Correction';
 
 const statusClass: Record<RequestStatus | 'completed', string> = {
   pending: 'bg-yellow-100 text-yellow-900',
@@ -38,15 +39,37 @@ export function History() {
   const { t } = useTranslation('cashier');
   const { data } = useCashierHistory();
   if (!data) return null;
-  const row = (key: string, main: React.ReactNode, sub: React.ReactNode, badge: React.ReactNode) => (
+  const row = (
+    key: string,
+    main: React.ReactNode,
+    sub: React.ReactNode,
+    badge: React.ReactNode,
+    why?: React.ReactNode,
+  ) => (
     <li key={key} className="flex items-center gap-3 py-2.5 text-sm">
       <div className="min-w-0 flex-1">
         <p className="font-semibold tabular-nums text-slate-900">{main}</p>
         <p className="text-xs text-slate-500">{sub}</p>
+        {why}
       </div>
       {badge}
     </li>
   );
+  /** A rejection's reason (what to fix) and, while it can be corrected, the action that does. */
+  const rejection = (
+    kind: 'deposit' | 'withdrawal',
+    r: (typeof data.deposits)[number] | (typeof data.withdrawals)[number],
+  ) =>
+    r.rejection ? (
+      <div data-testid="rejection">
+        <p className="mt-1 text-xs text-slate-700 [overflow-wrap:anywhere]">
+          {t('history.reason', { reason: reasonText(r) })}
+        </p>
+        <CorrectLink kind={kind} request={r} />
+      </div>
+    ) : null;
+  /** A rejection from before the catalogue keeps its note; a newer one shows the catalogue's reason. */
+  const legacy = (notes: string | null) => (notes ? t('history.reason', { reason: notes }) : null);
   return (
     <Card>
       <h2 className="mb-4 text-lg font-semibold text-brand-900">{t('history.title')}</h2>
@@ -56,10 +79,9 @@ export function History() {
             row(
               d.id,
               money(d.amount),
-              [formatDateTime(d.createdAt), d.adminNotes ? t('history.reason', { reason: d.adminNotes }) : null]
-                .filter(Boolean)
-                .join(' · '),
+              [formatDateTime(d.createdAt), legacy(d.adminNotes)].filter(Boolean).join(' · '),
               <StatusBadge status={d.status} />,
+              rejection('deposit', d),
             ),
           )}
         </Section>
@@ -68,10 +90,9 @@ export function History() {
             row(
               w.id,
               `${money(w.amount)} · ${w.crypto}`,
-              [formatDateTime(w.createdAt), w.adminNotes ? t('history.reason', { reason: w.adminNotes }) : null]
-                .filter(Boolean)
-                .join(' · '),
+              [formatDateTime(w.createdAt), legacy(w.adminNotes)].filter(Boolean).join(' · '),
               <StatusBadge status={w.status} />,
+              rejection('withdrawal', w),
             ),
           )}
         </Section>

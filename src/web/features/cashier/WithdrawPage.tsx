@@ -1,8 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { addressPlaceholders, cryptoTypes, validateAddress, type CryptoType } from '../../../core/crypto-address';
-import { fromDecimalString } from '../../../core/money';
+import {
+  addressPlaceholders,
+  cryptoTypes,
+  isCryptoType,
+  validateAddress,
+  type CryptoType,
+} from '../../../core/crypto-address';
+import { formatAmountInput, fromDecimalString } from '../../../core/money';
 import { AmountField } from '../../components/AmountField';
 import { Button, Card, Field, FormMessage, inputClass, Stat, TextInput } from '../../components/form';
 import { Page } from '../../components/Page';
@@ -13,6 +19,7 @@ import { useDelayedRedirect } from '../../lib/redirect';
 import { useMe } from '../../lib/session';
 import { useCashierHistory, useWithdraw } from './api';
 import { Notes } from './Notes';
+import { CorrectionNotice, useCorrection } from './Correction';
 
 const fieldCodes = new Set([
   'invalid_amount',
@@ -58,6 +65,16 @@ export function WithdrawPage() {
     failure: (message) => t('withdraw.failure', { message }),
     onEdit: () => withdraw.reset(),
   });
+  // "Corriger" from the history: the rejected withdrawal's amount, coin and address, sent as its next version.
+  const correcting = useCorrection('withdrawal');
+  const [prefilled, setPrefilled] = useState<string | null>(null);
+  useEffect(() => {
+    if (!correcting || prefilled === correcting.id) return;
+    setPrefilled(correcting.id);
+    form.setText(formatAmountInput(fromDecimalString(correcting.amount), form.lang));
+    if (isCryptoType(correcting.crypto)) setCrypto(correcting.crypto);
+    setAddress(correcting.address);
+  }, [correcting, prefilled, form]);
   const daysLeft = me?.withdrawalLockDaysLeft ?? 0;
   const holdHours = me?.withdrawalPasswordHoldHoursLeft ?? 0;
   const locked = daysLeft > 0 || holdHours > 0 || me?.emailVerified === false;
@@ -74,7 +91,7 @@ export function WithdrawPage() {
     e.preventDefault();
     if (!form.check(rules)) return;
     withdraw.mutate(
-      { amount: form.wire, crypto, address: address.trim(), key: form.key },
+      { amount: form.wire, crypto, address: address.trim(), key: form.key, previousId: correcting?.id },
       { onSuccess: () => redirect('/cashier', 2000) },
     );
   };
@@ -115,6 +132,11 @@ export function WithdrawPage() {
         </div>
       )}
       <VerifyEmailNotice me={me} />
+      {correcting && (
+        <div className="mb-6">
+          <CorrectionNotice kind="withdrawal" request={correcting} />
+        </div>
+      )}
       <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
         <Card>
           <form onSubmit={submit} noValidate>

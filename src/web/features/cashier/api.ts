@@ -36,9 +36,14 @@ export function useCashierHistory() {
 export function useWithdraw() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { amount: string; crypto: string; address: string; key: string }) =>
+    mutationFn: (input: { amount: string; crypto: string; address: string; key: string; previousId?: string }) =>
       api<Withdrawal>('/api/withdrawals', {
-        body: { amount: input.amount, crypto: input.crypto, address: input.address },
+        body: {
+          amount: input.amount,
+          crypto: input.crypto,
+          address: input.address,
+          ...(input.previousId ? { previousId: input.previousId } : {}),
+        },
         idempotencyKey: input.key,
       }),
     onSuccess: () => client.invalidateQueries(),
