@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import { createAccounts, type Accounts } from './modules/accounts/accounts.module';
 import { createAdminService } from './modules/admin/admin.service';
+import { createAccountFactsService } from './modules/assistant/account-facts.service';
 import { createAuditViewService } from './modules/audit/audit-view.service';
 import { createOverviewService } from './modules/backoffice/overview.service';
 import { createUsersService } from './modules/backoffice/users.service';
@@ -42,6 +43,8 @@ export interface Services {
     audit: ReturnType<typeof createAuditViewService>;
   };
   portfolio: ReturnType<typeof createPortfolioService>;
+  /** The signed-in investor's own facts, for the assistant. */
+  accountFacts: ReturnType<typeof createAccountFactsService>;
   statement: ReturnType<typeof createStatementService>;
   /** Releases what the services hold open (the event bus's connection, the proof store's client). */
   close(): Promise<void>;
@@ -88,6 +91,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
       audit: createAuditViewService(ctx),
     },
     portfolio: createPortfolioService(ctx, prices),
+    accountFacts: createAccountFactsService(ctx, prices),
     statement,
     close: async () => {
       await events.close();

@@ -1,17 +1,73 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConversation } from './useConversation';
+import { Link } from 'react-router';
+import type { Intent } from '../../../core/assistant/lexicon';
+import { currentLanguage } from '../../lib/i18n';
+import { usePublicConfig } from '../../lib/public-config';
+import { useMe } from '../../lib/session';
+import { factText } from './facts';
+import { useConversation, type Message } from './useConversation';
 
 const suggestions = ['deposit', 'withdraw', 'stop'] as const;
 
+function BotMessage({ m, onChoose }: { m: Exclude<Message, { from: 'user' }>; onChoose: (intent: Intent) => void }) {
+  const { t } = useTranslation('assistant');
+  const { data: config } = usePublicConfig();
+  if ('facts' in m) {
+    const lng = currentLanguage();
+    return (
+      <>
+        <span className="block font-semibold">{t('facts.heading')}</span>
+        <ul className="mt-1 list-disc space-y-1.5 pl-4" data-testid="assistant-facts">
+          {m.facts.map((f, i) => (
+            <li key={i} data-fact={f.key}>
+              {factText(f, t, lng)}
+              {f.link && (
+                <>
+                  {' '}
+                  <Link to={f.link} className="font-semibold text-brand-700 underline">
+                    {t(`links.${f.link.slice(1)}`)}
+                  </Link>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+  if ('clarify' in m) {
+    return (
+      <>
+        {t('clarify')}
+        <span className="mt-2 flex flex-wrap gap-2" role="group" aria-label={t('clarify')}>
+          {m.clarify.map((intent) => (
+            <button
+              key={intent}
+              type="button"
+              onClick={() => onChoose(intent)}
+              className="rounded-full border border-brand-100 bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-100"
+            >
+              {t(`choices.${intent}`)}
+            </button>
+          ))}
+        </span>
+      </>
+    );
+  }
+  return <>{t(m.key, { email: config?.supportEmail ?? '…' })}</>;
+}
+
 /**
- * The open chat panel (spec §2): keyword answers in the current language. The floating button
+ * The open chat panel (spec §2): keyword answers in the current language; for a signed-in
+ * investor, answers from their own account. The floating button
  * that opens it lives in the layout (app/layout/AssistantLauncher.tsx), so this chunk and its
  * texts load only when someone opens the assistant.
  */
 export default function AssistantPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('assistant');
-  const { messages, typing, send } = useConversation();
+  const { data: me } = useMe();
+  const { messages, typing, send } = useConversation(Boolean(me && !me.isAdmin));
   const [draft, setDraft] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const log = useRef<HTMLDivElement>(null);
@@ -23,6 +79,10 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
 
   const submit = (text: string) => {
     if (send(text)) setDraft('');
+    input.current?.focus();
+  };
+  const choose = (intent: Intent) => {
+    send(t(`choices.${intent}`), intent);
     input.current?.focus();
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -94,12 +154,12 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
         <ol className="flex flex-col gap-3">
           {messages.map((m) => (
             <li key={m.id} className={`flex ${m.from === 'user' ? 'justify-end' : 'justify-start'}`} data-from={m.from}>
-              <p
+              <div
                 className={`max-w-[85%] whitespace-pre-wrap rounded-2xl px-4 py-2.5 text-sm leading-relaxed ${m.from === 'user' ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200'}`}
               >
                 <span className="sr-only">{m.from === 'user' ? t('you') : t('bot')} : </span>
-                {m.from === 'user' ? m.text : t(m.key)}
-              </p>
+                {m.from === 'user' ? m.text : <BotMessage m={m} onChoose={choose} />}
+              </div>
             </li>
           ))}
         </ol>
