@@ -123,6 +123,7 @@ const matrix: Record<string, Entry> = {
   'GET /api/portfolio': { access: 'user' },
   'GET /api/portfolio/investments': { access: 'user' },
   'GET /api/portfolio/history': { access: 'user' },
+  'GET /api/assistant/facts/{topic}': { access: 'user', req: () => ({ params: { topic: 'withdraw' } }) },
   'GET /api/statement': { access: 'user' },
   'GET /api/statement.csv': { access: 'user' },
 
