@@ -94,6 +94,9 @@ export const errorCodes = {
   freeze_reason_required: 'invalid',
   link_expired: 'forbidden',
   link_invalid: 'forbidden',
+  // support conversations
+  conversation_not_found: 'not_found',
+  conversation_closed: 'conflict',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof errorCodes;

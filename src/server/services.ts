@@ -2,6 +2,8 @@ import type { AppContext } from './context';
 import { createAccounts, type Accounts } from './modules/accounts/accounts.module';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAccountFactsService } from './modules/assistant/account-facts.service';
+import { createInboxService } from './modules/support/inbox.service';
+import { createSupportService } from './modules/support/support.service';
 import { createAuditViewService } from './modules/audit/audit-view.service';
 import { createOverviewService } from './modules/backoffice/overview.service';
 import { createUsersService } from './modules/backoffice/users.service';
@@ -45,6 +47,9 @@ export interface Services {
   portfolio: ReturnType<typeof createPortfolioService>;
   /** The signed-in investor's own facts, for the assistant. */
   accountFacts: ReturnType<typeof createAccountFactsService>;
+  /** Support conversations: the investor's side and the operators' inbox. */
+  support: ReturnType<typeof createSupportService>;
+  supportInbox: ReturnType<typeof createInboxService>;
   statement: ReturnType<typeof createStatementService>;
   /** Releases what the services hold open (the event bus's connection, the proof store's client). */
   close(): Promise<void>;
@@ -65,6 +70,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
   const { security } = accounts;
   // One writer per server: the movements of every service in one turn share one group (decision 023).
   const movements = createMovements(ctx.dbh);
+  const accountFacts = createAccountFactsService(ctx, prices);
   return {
     events,
     notifier,
@@ -91,7 +97,9 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
       audit: createAuditViewService(ctx),
     },
     portfolio: createPortfolioService(ctx, prices),
-    accountFacts: createAccountFactsService(ctx, prices),
+    accountFacts,
+    support: createSupportService(ctx, { accountFacts, history, notifier }),
+    supportInbox: createInboxService(ctx, { notifier }),
     statement,
     close: async () => {
       await events.close();

@@ -9,6 +9,7 @@ import type { AccountSecurityTables } from './migrations/011_account_security';
 import type { VerificationTables } from './migrations/013_verification_run';
 import type { BackOfficeTables } from './migrations/014_back_office';
 import type { SealRangeColumn } from './migrations/017_seal_by_commit';
+import type { SupportTables } from './migrations/024_support';
 
 /**
  * Every table the server queries, composed from the table types that each migration exports.
@@ -25,7 +26,8 @@ interface Tables
     DualControlTables,
     AccountSecurityTables,
     VerificationTables,
-    BackOfficeTables {}
+    BackOfficeTables,
+    SupportTables {}
 
 /** Columns added by later migrations are merged into the table types of the migration that created them. */
 type Extended = {

@@ -21,6 +21,7 @@ import * as m020 from './020_operator_decisions';
 import * as m021 from './021_stuck_lock_isolation';
 import * as m022 from './022_users_newest';
 import * as m023 from './023_db_functions';
+import * as m024 from './024_support';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -49,4 +50,5 @@ export const migrations: Record<string, MigrationModule> = {
   '021_stuck_lock_isolation': m021,
   '022_users_newest': m022,
   '023_db_functions': m023,
+  '024_support': m024,
 };

@@ -54,3 +54,28 @@ describe('replyTo (a visitor)', () => {
     expect(await replyTo({ text: 'Autre chose', intent: 'fees' }, false)).toEqual({ key: 'answers.fees' });
   });
 });
+
+describe('replyTo (a signed-in investor)', () => {
+  it.each([
+    ['je conteste ce virement', 'contest'],
+    ['je me suis fait arnaquer', 'fraud'],
+    ['je veux faire une réclamation', 'complaint'],
+    ['supprimer mon compte', 'personalData'],
+    ['parler à un conseiller', 'human'],
+  ])('hands "%s" to a person at once (%s)', async (text, reason) => {
+    expect(await replyTo({ text }, true)).toEqual({ handoff: reason, fallbackKey: `answers.${reason}` });
+  });
+
+  it('hands over after two messages in a row it could not understand, not after one', async () => {
+    const once: Message[] = [
+      { id: 1, from: 'user', text: 'qwerty' },
+      { id: 2, from: 'bot', key: 'answers.fallback' },
+    ];
+    expect(await replyTo({ text: 'azerty' }, true, [])).toEqual({ key: 'answers.fallback' });
+    expect(await replyTo({ text: 'azerty' }, true, once)).toEqual({
+      handoff: 'notUnderstood',
+      fallbackKey: 'answers.fallback',
+    });
+    expect(await replyTo({ text: 'azerty' }, false, once)).toEqual({ key: 'answers.fallback' });
+  });
+});

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { topicOf, type Fact } from '../../../core/assistant/facts';
+import { topicOf, type Fact, type Topic } from '../../../core/assistant/facts';
+import { handoffReasonOf, MISUNDERSTOOD_BEFORE_HANDOFF, type HandoffReason } from '../../../core/assistant/handoff';
 import { intents, type Intent } from '../../../core/assistant/lexicon';
 import { matchIntent } from '../../../core/assistant/matcher';
-import { fetchFacts } from './api';
+import { fetchFacts, openConversation } from './api';
 
 /** The assistant answers after at least this delay (spec §9), so it reads as a reply, not an echo. */
 export const ASSISTANT_REPLY_DELAY_MS = 500;
@@ -13,10 +14,14 @@ export const ASSISTANT_REPLY_DELAY_MS = 500;
  */
 export type Message =
   | { id: number; from: 'user'; text: string; intent?: Intent }
-  | { id: number; from: 'bot'; key: string }
-  | { id: number; from: 'bot'; facts: Fact[] }
+  | { id: number; from: 'bot'; key: string; params?: Record<string, string | number> }
+  | { id: number; from: 'bot'; facts: Fact[]; topic?: Topic }
   | { id: number; from: 'bot'; clarify: Intent[] };
-type Reply = { key: string } | { facts: Fact[] } | { clarify: Intent[] };
+type Reply =
+  | { key: string; params?: Record<string, string | number> }
+  | { facts: Fact[]; topic: Topic }
+  | { clarify: Intent[] }
+  | { handoff: HandoffReason; fallbackKey: string };
 
 // The conversation lasts as long as the tab: closing the panel, reopening it or moving to another
 // screen keeps it (sessionStorage, never sent anywhere).
@@ -57,19 +62,41 @@ function restored() {
   }
 }
 
+/** How many of the assistant's last answers in a row were "I did not understand". */
+function misunderstoodInARow(messages: Message[]): number {
+  let n = 0;
+  for (const m of [...messages].reverse()) {
+    if (m.from === 'user') continue;
+    if ('key' in m && m.key === 'answers.fallback') n++;
+    else break;
+  }
+  return n;
+}
+
 /**
  * What the assistant says to one message: the investor's own facts when signed in and the
  * question is about their account, the general answer otherwise (or when the facts cannot be
- * fetched), a question when the message is unclear.
+ * fetched), a question when the message is unclear. A signed-in investor with a complaint, a
+ * fraud, a contested movement, a personal-data request, or misunderstood twice, goes to a person.
  */
-export async function replyTo(message: { text: string; intent?: Intent }, signedIn: boolean): Promise<Reply> {
+export async function replyTo(
+  message: { text: string; intent?: Intent },
+  signedIn: boolean,
+  earlier: Message[] = [],
+): Promise<Reply> {
   const match = message.intent ? { kind: 'answer' as const, intent: message.intent } : matchIntent(message.text);
-  if (match.kind === 'none') return { key: 'answers.fallback' };
+  if (match.kind === 'none') {
+    if (signedIn && misunderstoodInARow(earlier) + 1 >= MISUNDERSTOOD_BEFORE_HANDOFF)
+      return { handoff: 'notUnderstood', fallbackKey: 'answers.fallback' };
+    return { key: 'answers.fallback' };
+  }
   if (match.kind === 'clarify') return { clarify: match.choices };
+  const reason = handoffReasonOf(match.intent);
+  if (signedIn && reason) return { handoff: reason, fallbackKey: `answers.${match.intent}` };
   const topic = topicOf(match.intent);
   if (signedIn && topic) {
     try {
-      return { facts: (await fetchFacts(topic)).facts };
+      return { facts: (await fetchFacts(topic)).facts, topic };
     } catch {
       /* the general answer below still helps */
     }
@@ -77,26 +104,62 @@ export async function replyTo(message: { text: string; intent?: Intent }, signed
   return { key: `answers.${match.intent}` };
 }
 
+/** The account question last answered with facts: its facts go to the person who takes over. */
+function lastTopic(messages: Message[]): Topic | undefined {
+  for (const m of [...messages].reverse()) if ('facts' in m && m.topic) return m.topic;
+  return undefined;
+}
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function useConversation(signedIn: boolean) {
+/**
+ * The conversation with the assistant. `onHandoff` receives the id of a conversation with a
+ * person once one is opened (the panel then shows it).
+ */
+export function useConversation(signedIn: boolean, onHandoff: (conversationId: string) => void) {
   const [initial] = useState(restored);
   const [messages, setMessages] = useState<Message[]>(initial.messages);
   const [pending, setPending] = useState(0);
   const nextId = useRef(Math.max(...initial.messages.map((m) => m.id)) + 1);
   const live = useRef(true);
+  const log = useRef(messages);
+  log.current = messages;
+  const handoffTo = useRef(onHandoff);
+  handoffTo.current = onHandoff;
+
+  const say = useCallback((reply: Exclude<Reply, { handoff: HandoffReason }>) => {
+    if (!live.current) return;
+    setMessages((all) => [...all, { id: nextId.current++, from: 'bot', ...reply } as Message]);
+  }, []);
+
+  /** Opens a conversation with a person; the assistant says so with its number, or gives the written way if it fails. */
+  const handoff = useCallback(
+    async (reason: HandoffReason, question: string, fallbackKey: string) => {
+      try {
+        const opened = await openConversation({ reason, question, topic: lastTopic(log.current) });
+        say({ key: 'handoff.opened', params: { reference: opened.reference, hours: opened.targetResponseHours } });
+        if (live.current) handoffTo.current(opened.id);
+      } catch {
+        say({ key: fallbackKey });
+      }
+    },
+    [say],
+  );
 
   const answer = useCallback(
     (question: { text: string; intent?: Intent }) => {
       setPending((n) => n + 1);
-      void Promise.all([replyTo(question, signedIn), delay(ASSISTANT_REPLY_DELAY_MS)]).then(([reply]) => {
-        // Closed meanwhile: the question stays last in storage and is answered when the panel reopens.
-        if (!live.current) return;
-        setMessages((all) => [...all, { id: nextId.current++, from: 'bot', ...reply } as Message]);
-        setPending((n) => n - 1);
-      });
+      const earlier = log.current;
+      void Promise.all([replyTo(question, signedIn, earlier), delay(ASSISTANT_REPLY_DELAY_MS)])
+        .then(async ([reply]) => {
+          // Closed meanwhile: the question stays last in storage and is answered when the panel reopens.
+          if (!live.current) return;
+          if ('handoff' in reply) await handoff(reply.handoff, question.text, reply.fallbackKey);
+          else say(reply);
+        })
+        .finally(() => setPending((n) => n - 1));
     },
-    [signedIn],
+    [signedIn, handoff, say],
   );
 
   useEffect(() => {
@@ -128,5 +191,17 @@ export function useConversation(signedIn: boolean) {
     [answer],
   );
 
-  return { messages, typing: pending > 0, send };
+  /** "Talk to an advisor": hands over with the last question asked, or a plain request for a person. */
+  const askForPerson = useCallback(
+    (request: string) => {
+      const lastQuestion = [...log.current].reverse().find((m) => m.from === 'user');
+      setPending((n) => n + 1);
+      void handoff('human', lastQuestion?.from === 'user' ? lastQuestion.text : request, 'answers.human').finally(() =>
+        setPending((n) => n - 1),
+      );
+    },
+    [handoff],
+  );
+
+  return { messages, typing: pending > 0, send, askForPerson };
 }
