@@ -28,6 +28,7 @@ export const vitalsRoutes = [
   '/admin/overview',
   '/admin/users',
   '/admin/audit',
+  '/admin/support',
 ] as const;
 export type VitalsRoute = (typeof vitalsRoutes)[number];
 

@@ -5,7 +5,7 @@ import type { Intent } from '../../../core/assistant/lexicon';
 import { currentLanguage } from '../../lib/i18n';
 import { usePublicConfig } from '../../lib/public-config';
 import { useMe } from '../../lib/session';
-import { factText } from './facts';
+import { factText } from '../../lib/account-facts';
 import { useMyConversations } from './api';
 import { ConversationList } from './ConversationList';
 import { SupportThread } from './SupportThread';

@@ -1,19 +1,19 @@
 import { createInstance, type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { resolveDeposit } from '../../../core/assistant/resolvers/deposit';
-import { resolveInvestments } from '../../../core/assistant/resolvers/investment';
-import { resolveTransfers } from '../../../core/assistant/resolvers/transfer';
-import { resolveWithdrawal, type WithdrawalState } from '../../../core/assistant/resolvers/withdrawal';
-import { INVESTMENT_LOCK_DAYS, WITHDRAWAL_LOCK_DAYS } from '../../../core/locks';
-import en from '../../locales/en/assistant.json';
-import es from '../../locales/es/assistant.json';
-import fr from '../../locales/fr/assistant.json';
-import { formatDateTime } from '../../lib/format';
-import type { Language } from '../../lib/i18n';
-import { factText } from './facts';
+import { resolveDeposit } from '../../core/assistant/resolvers/deposit';
+import { resolveInvestments } from '../../core/assistant/resolvers/investment';
+import { resolveTransfers } from '../../core/assistant/resolvers/transfer';
+import { resolveWithdrawal, type WithdrawalState } from '../../core/assistant/resolvers/withdrawal';
+import { INVESTMENT_LOCK_DAYS, WITHDRAWAL_LOCK_DAYS } from '../../core/locks';
+import en from '../locales/en/assistant.json';
+import es from '../locales/es/assistant.json';
+import fr from '../locales/fr/assistant.json';
+import { formatDateTime } from './format';
+import type { Language } from './i18n';
+import { factText } from './account-facts';
 
 // The real module sets up i18next for a browser; these tests pass the language explicitly.
-vi.mock('../../lib/i18n', () => ({ currentLanguage: () => 'fr' }));
+vi.mock('./i18n', () => ({ currentLanguage: () => 'fr' }));
 
 /**
  * Every resolver's facts, seeded and worded in the three languages: the exact amounts in the

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import type { Fact, FactValue } from '../../../core/assistant/facts';
-import { formatDateTime, money } from '../../lib/format';
-import type { Language } from '../../lib/i18n';
+import type { Fact, FactValue } from '../../core/assistant/facts';
+import { formatDateTime, money } from './format';
+import type { Language } from './i18n';
 
 function valueText(value: FactValue, t: TFunction, lng: Language): string | number {
   switch (value.type) {
@@ -19,7 +19,7 @@ function valueText(value: FactValue, t: TFunction, lng: Language): string | numb
 }
 
 /**
- * A fact in words, in `lng`: amounts and dates formatted the way every screen formats them. A
+ * A fact in words (the assistant's catalogue), in `lng`: amounts and dates formatted the way every screen formats them. A
  * `days` value also picks the plural form.
  */
 export function factText(fact: Fact, t: TFunction, lng: Language): string {
