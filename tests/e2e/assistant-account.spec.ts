@@ -3,7 +3,15 @@ import { expect, request, test, type APIRequestContext, type Browser, type Page 
 import { baseURL } from '../../playwright.config';
 import { openSettled } from './support/axe';
 import { readCatalogue } from './support/catalogue';
-import { ADMIN, fundViaDeposit, login, pngProof, signUpViaApi, type E2EUser } from './support/money';
+import {
+  ADMIN,
+  fundViaDeposit,
+  login,
+  pngProof,
+  signUpPersonViaApi,
+  signUpViaApi,
+  type E2EUser,
+} from './support/money';
 
 /** Issue 29: the assistant answers from the investor's own account and hands over to a person. */
 const fr = readCatalogue('fr', 'assistant');
@@ -52,7 +60,14 @@ const shownAt = (page: Page, iso: string) =>
 test.beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   api = await request.newContext({ baseURL });
-  lea = await signUpViaApi(api, 'Léa', 'Moreau');
+  const tag = Math.random().toString(36).slice(2, 8);
+  lea = await signUpPersonViaApi(api, {
+    email: `lea.${tag}@example.test`,
+    password: 'secret-123',
+    username: `lea_${tag}`,
+    firstName: 'Léa',
+    lastName: 'Moreau',
+  });
   await fundViaDeposit(baseURL, api, '1000');
   expect((await api.post('/api/investments', { data: { area: 'stocks', amount: '200' } })).status()).toBe(201);
   const pending = await api.post('/api/deposits', {
@@ -81,7 +96,7 @@ test('an investor asks in French and gets their own unlock date, their place in 
   const lockFact = panel.locator('[data-fact="withdraw.locked"]');
   await expect(lockFact).toContainText(await shownAt(page, lock.values.until.at));
   await expect(lockFact).toContainText('dans 30 jours');
-  await expect(panel.locator('[data-fact="withdraw.balances"]')).toContainText('$600.00');
+  await expect(panel.locator('[data-fact="withdraw.balances"]')).toContainText('$760.00');
 
   await ask(page, 'ou est mon depot ?');
   const [deposit] = (await (await page.request.get('/api/assistant/facts/deposit')).json()).facts;

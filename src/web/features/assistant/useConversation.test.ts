@@ -63,7 +63,19 @@ describe('replyTo (a signed-in investor)', () => {
     ['supprimer mon compte', 'personalData'],
     ['parler à un conseiller', 'human'],
   ])('hands "%s" to a person at once (%s)', async (text, reason) => {
-    expect(await replyTo({ text }, true)).toEqual({ handoff: reason, fallbackKey: `answers.${reason}` });
+    expect(await replyTo({ text }, true)).toMatchObject({ handoff: reason, fallbackKey: `answers.${reason}` });
+  });
+
+  it('passes on the account question the hand-off names, for the context packet', async () => {
+    expect(await replyTo({ text: 'je conteste ce virement' }, true)).toEqual({
+      handoff: 'contest',
+      fallbackKey: 'answers.contest',
+      topic: 'transfer',
+    });
+    expect(await replyTo({ text: 'je veux faire une réclamation' }, true)).toEqual({
+      handoff: 'complaint',
+      fallbackKey: 'answers.complaint',
+    });
   });
 
   it('hands over after two messages in a row it could not understand, not after one', async () => {

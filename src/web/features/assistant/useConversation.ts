@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { topicOf, type Fact, type Topic } from '../../../core/assistant/facts';
+import { topicOf, topics, type Fact, type Topic } from '../../../core/assistant/facts';
 import { handoffReasonOf, MISUNDERSTOOD_BEFORE_HANDOFF, type HandoffReason } from '../../../core/assistant/handoff';
 import { intents, type Intent } from '../../../core/assistant/lexicon';
-import { matchIntent } from '../../../core/assistant/matcher';
+import { matchIntent, scores } from '../../../core/assistant/matcher';
 import { fetchFacts, openConversation } from './api';
 
 /** The assistant answers after at least this delay (spec §9), so it reads as a reply, not an echo. */
@@ -21,7 +21,7 @@ type Reply =
   | { key: string; params?: Record<string, string | number> }
   | { facts: Fact[]; topic: Topic }
   | { clarify: Intent[] }
-  | { handoff: HandoffReason; fallbackKey: string };
+  | { handoff: HandoffReason; fallbackKey: string; topic?: Topic };
 
 // The conversation lasts as long as the tab: closing the panel, reopening it or moving to another
 // screen keeps it (sessionStorage, never sent anywhere).
@@ -92,7 +92,10 @@ export async function replyTo(
   }
   if (match.kind === 'clarify') return { clarify: match.choices };
   const reason = handoffReasonOf(match.intent);
-  if (signedIn && reason) return { handoff: reason, fallbackKey: `answers.${match.intent}` };
+  if (signedIn && reason) {
+    const topic = topicNamedIn(message.text);
+    return { handoff: reason, fallbackKey: `answers.${match.intent}`, ...(topic ? { topic } : {}) };
+  }
   const topic = topicOf(match.intent);
   if (signedIn && topic) {
     try {
@@ -102,6 +105,12 @@ export async function replyTo(
     }
   }
   return { key: `answers.${match.intent}` };
+}
+
+/** The account question a hand-off message names ("je conteste ce virement": a transfer), if any. */
+function topicNamedIn(text: string): Topic | undefined {
+  const s = scores(text);
+  return [...topics].filter((t) => (s.get(t) ?? 0) > 0).sort((a, b) => s.get(b)! - s.get(a)!)[0];
 }
 
 /** The account question last answered with facts: its facts go to the person who takes over. */
@@ -134,9 +143,9 @@ export function useConversation(signedIn: boolean, onHandoff: (conversationId: s
 
   /** Opens a conversation with a person; the assistant says so with its number, or gives the written way if it fails. */
   const handoff = useCallback(
-    async (reason: HandoffReason, question: string, fallbackKey: string) => {
+    async (reason: HandoffReason, question: string, fallbackKey: string, topic?: Topic) => {
       try {
-        const opened = await openConversation({ reason, question, topic: lastTopic(log.current) });
+        const opened = await openConversation({ reason, question, topic: topic ?? lastTopic(log.current) });
         say({ key: 'handoff.opened', params: { reference: opened.reference, hours: opened.targetResponseHours } });
         if (live.current) handoffTo.current(opened.id);
       } catch {
@@ -154,7 +163,7 @@ export function useConversation(signedIn: boolean, onHandoff: (conversationId: s
         .then(async ([reply]) => {
           // Closed meanwhile: the question stays last in storage and is answered when the panel reopens.
           if (!live.current) return;
-          if ('handoff' in reply) await handoff(reply.handoff, question.text, reply.fallbackKey);
+          if ('handoff' in reply) await handoff(reply.handoff, question.text, reply.fallbackKey, reply.topic);
           else say(reply);
         })
         .finally(() => setPending((n) => n - 1));
