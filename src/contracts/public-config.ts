@@ -11,5 +11,7 @@ export const publicConfigSchema = z.object({
   }),
   /** Demo installs show sample data and placeholder addresses; real ones never do. */
   demoMode: z.boolean(),
+  /** Where a person writes to reach the operator's team (the assistant gives it for what it cannot handle). */
+  supportEmail: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -29,6 +29,7 @@ export const vitalsRoutes = [
   '/admin/overview',
   '/admin/users',
   '/admin/audit',
+  '/admin/support',
 ] as const;
 export type VitalsRoute = (typeof vitalsRoutes)[number];
 

@@ -101,6 +101,9 @@ export const errorCodes = {
   // proof of liabilities
   liability_round_not_found: 'not_found',
   liabilities_total_mismatch: 'conflict',
+  // support conversations
+  conversation_not_found: 'not_found',
+  conversation_closed: 'conflict',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof errorCodes;

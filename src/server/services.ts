@@ -1,6 +1,9 @@
 import type { AppContext } from './context';
 import { createAccounts, type Accounts } from './modules/accounts/accounts.module';
 import { createAdminService } from './modules/admin/admin.service';
+import { createAccountFactsService } from './modules/assistant/account-facts.service';
+import { createInboxService } from './modules/support/inbox.service';
+import { createSupportService } from './modules/support/support.service';
 import { createAuditViewService } from './modules/audit/audit-view.service';
 import { createOverviewService } from './modules/backoffice/overview.service';
 import { createUsersService } from './modules/backoffice/users.service';
@@ -43,6 +46,11 @@ export interface Services {
     audit: ReturnType<typeof createAuditViewService>;
   };
   portfolio: ReturnType<typeof createPortfolioService>;
+  /** The signed-in investor's own facts, for the assistant. */
+  accountFacts: ReturnType<typeof createAccountFactsService>;
+  /** Support conversations: the investor's side and the operators' inbox. */
+  support: ReturnType<typeof createSupportService>;
+  supportInbox: ReturnType<typeof createInboxService>;
   statement: ReturnType<typeof createStatementService>;
   /** Proof-of-liabilities rounds and each investor's own proof (decision 034). */
   liabilities: LiabilitiesService;
@@ -65,6 +73,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
   const { security } = accounts;
   // One writer per server: the movements of every service in one turn share one group (decision 023).
   const movements = createMovements(ctx.dbh);
+  const accountFacts = createAccountFactsService(ctx, prices);
   return {
     events,
     notifier,
@@ -91,6 +100,9 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
       audit: createAuditViewService(ctx),
     },
     portfolio: createPortfolioService(ctx, prices),
+    accountFacts,
+    support: createSupportService(ctx, { accountFacts, history, notifier }),
+    supportInbox: createInboxService(ctx, { notifier }),
     statement,
     liabilities: createLiabilitiesService(ctx),
     close: async () => {

@@ -19,7 +19,7 @@ type Who = 'anonymous' | PersonaName;
 interface Ctx {
   w: World;
   /** Ids owned by `user` (the first person); `other` must never reach them. */
-  target: { investment: string; deposit: string; withdrawal: string };
+  target: { investment: string; deposit: string; withdrawal: string; conversation: string; closable: string };
 }
 
 interface Entry {
@@ -123,6 +123,34 @@ const matrix: Record<string, Entry> = {
   'GET /api/portfolio': { access: 'user' },
   'GET /api/portfolio/investments': { access: 'user' },
   'GET /api/portfolio/history': { access: 'user' },
+  'GET /api/assistant/facts/{topic}': { access: 'user', req: () => ({ params: { topic: 'withdraw' } }) },
+  'POST /api/support/conversations': {
+    access: 'user',
+    req: () => ({ payload: { reason: 'human', question: 'matrix' } }),
+  },
+  'GET /api/support/conversations': { access: 'user' },
+  'GET /api/support/conversations/{id}': { access: 'user', req: (c) => ({ params: { id: c.target.conversation } }) },
+  'POST /api/support/conversations/{id}/messages': {
+    access: 'user',
+    req: (c) => ({ params: { id: c.target.conversation }, payload: { body: 'matrix' } }),
+  },
+  'GET /api/admin/support/conversations': { access: 'admin', req: () => ({ query: 'state=waiting' }) },
+  'GET /api/admin/support/conversations/{id}': {
+    access: 'admin',
+    req: (c) => ({ params: { id: c.target.conversation } }),
+  },
+  'POST /api/admin/support/conversations/{id}/messages': {
+    access: 'admin',
+    req: (c) => ({ params: { id: c.target.conversation }, payload: { body: 'matrix' } }),
+  },
+  'POST /api/admin/support/conversations/{id}/assign': {
+    access: 'admin',
+    req: (c) => ({ params: { id: c.target.conversation } }),
+  },
+  'POST /api/admin/support/conversations/{id}/close': {
+    access: 'admin',
+    req: (c) => ({ params: { id: c.target.closable } }),
+  },
   'GET /api/statement': { access: 'user' },
   'GET /api/statement.csv': { access: 'user' },
   'GET /api/liabilities/rounds': { access: 'public' },
@@ -291,8 +319,17 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
   beforeAll(async () => {
     w = await createWorld();
     ops = operationsOf((await w.t.app.inject('/api/openapi.json')).json());
-    const { investments, deposits, withdrawals } = w.owned.user;
-    ctx = { w, target: { investment: investments[1]!, deposit: deposits[2]!, withdrawal: withdrawals[2]! } };
+    const { investments, deposits, withdrawals, conversations } = w.owned.user;
+    ctx = {
+      w,
+      target: {
+        investment: investments[1]!,
+        deposit: deposits[2]!,
+        withdrawal: withdrawals[2]!,
+        conversation: conversations[0]!,
+        closable: conversations[1]!,
+      },
+    };
     const api = w.t.app.services.accounts.auth.api as unknown as Record<
       string,
       { path?: string; options?: { method?: string | string[] } }
@@ -378,6 +415,15 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
         expect(res.statusCode, what).toBe(404);
         expect(code).toBe('investment_not_found');
       }
+      // An investor's conversation does not exist for anyone else, operators reading it as investors included.
+      if (
+        key.startsWith('GET /api/support/conversations/{id}') ||
+        key.startsWith('POST /api/support/conversations/{id}/')
+      )
+        if (who === 'other' || who === 'admin') {
+          expect(res.statusCode, what).toBe(404);
+          expect(code).toBe('conversation_not_found');
+        }
       if (refusedAs || res.statusCode === 404)
         expect(await stateOf(w.t.ctx.db), `${what}: a refused request changed something`).toBe(before);
       if (entry.endsSession && who !== 'anonymous') await w.ensureSignedIn(who);

@@ -11,6 +11,7 @@ import type { BackOfficeTables } from './migrations/014_back_office';
 import type { SealRangeColumn } from './migrations/017_seal_by_commit';
 import type { LiabilitiesTables } from './migrations/026_liabilities';
 import type { RequestVersionColumns } from './migrations/025_request_versions';
+import type { SupportTables } from './migrations/027_support';
 
 /**
  * Every table the server queries, composed from the table types that each migration exports.
@@ -28,7 +29,8 @@ interface Tables
     AccountSecurityTables,
     VerificationTables,
     BackOfficeTables,
-    LiabilitiesTables {}
+    LiabilitiesTables,
+    SupportTables {}
 
 /** Columns added by later migrations are merged into the table types of the migration that created them. */
 type Extended = {

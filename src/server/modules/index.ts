@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import type { Services } from '../services';
 import { registerAccounts } from './accounts/accounts.module';
+import { registerAssistantRoutes } from './assistant/assistant.routes';
+import { registerSupportRoutes } from './support/support.routes';
 import { registerContentRoutes } from './content/content.routes';
 import { registerAdminRoutes } from './admin/admin.routes';
 import { registerBackOfficeRoutes } from './backoffice/backoffice.routes';
@@ -33,6 +35,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, ser
   await registerBackOfficeRoutes(app, services.backOffice);
   await registerPortfolioRoutes(app, services, ctx.clock);
   await registerLiabilitiesRoutes(app, services.liabilities);
+  await registerAssistantRoutes(app, services);
+  await registerSupportRoutes(app, services);
   // Browsers' vitals go to the registry /metrics serves (decision 030).
   await registerVitalsRoutes(app, vitalsService(app.metrics), {
     beaconsPerMinute: ctx.config.vitals.beaconsPerMinute,

@@ -9,9 +9,11 @@ export interface Notifier {
   userChanged(userId: string, what: 'balance' | 'investment'): void;
   /** A deposit or withdrawal request was created or decided: the user and the operators are told. */
   requestChanged(userId: string, kind: 'deposit' | 'withdrawal'): void;
+  /** A support conversation of this user was opened, answered, assigned or closed: the user and the operators are told. */
+  supportChanged(userId: string): void;
 }
 
-export const silentNotifier: Notifier = { userChanged: () => {}, requestChanged: () => {} };
+export const silentNotifier: Notifier = { userChanged: () => {}, requestChanged: () => {}, supportChanged: () => {} };
 
 export function busNotifier(bus: EventBus, log: { warn(obj: unknown, msg: string): void }): Notifier {
   const send = (event: Parameters<EventBus['publish']>[0]) => {
@@ -22,6 +24,10 @@ export function busNotifier(bus: EventBus, log: { warn(obj: unknown, msg: string
     requestChanged: (userId, kind) => {
       send({ type: `${kind}.changed`, userId, audience: 'user' });
       send({ type: `${kind}.changed`, audience: 'admins' });
+    },
+    supportChanged: (userId) => {
+      send({ type: 'support.changed', userId, audience: 'user' });
+      send({ type: 'support.changed', audience: 'admins' });
     },
   };
 }

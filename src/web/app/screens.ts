@@ -101,6 +101,13 @@ export const screens: ScreenSpec[] = [
     namespaces: ['backoffice', 'fields'],
     access: 'admin',
   },
+  {
+    path: '/admin/support',
+    module: 'admin/SupportInboxPage',
+    name: 'SupportInboxPage',
+    namespaces: ['backoffice', 'assistant'],
+    access: 'admin',
+  },
 ];
 
 /** Unknown paths show the home screen. */

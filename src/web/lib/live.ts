@@ -26,7 +26,13 @@ export function useLiveUpdates(enabled: boolean) {
       if (opened) refresh();
       opened = true;
     };
-    for (const type of ['deposit.changed', 'withdrawal.changed', 'balance.changed', 'investment.changed'])
+    for (const type of [
+      'deposit.changed',
+      'withdrawal.changed',
+      'balance.changed',
+      'investment.changed',
+      'support.changed',
+    ])
       source.addEventListener(type, refresh);
     return () => {
       if (timer) clearTimeout(timer);

@@ -16,6 +16,8 @@ export interface Owned {
   investments: string[];
   deposits: string[];
   withdrawals: string[];
+  /** Support conversations: the first stays open, the second is the one the matrix closes. */
+  conversations: string[];
 }
 
 /** An app with three signed-in people who own money, investments and requests of every kind. */
@@ -45,7 +47,7 @@ export function multipartDeposit(amount: string, file?: { bytes: Buffer; name: s
 
 async function seedOwned(w: { t: TestApp; png: Buffer }, who: TestUser, admin: TestUser): Promise<Owned> {
   const { t, png } = w;
-  const owned: Owned = { investments: [], deposits: [], withdrawals: [] };
+  const owned: Owned = { investments: [], deposits: [], withdrawals: [], conversations: [] };
   const inject = (method: 'GET' | 'POST', url: string, payload?: unknown, as: TestUser = who) =>
     t.app.inject({ method, url, payload: payload as never, headers: { cookie: as.cookie } });
   const expectStatus = (res: { statusCode: number; body: string }, status: number, what: string) => {
@@ -103,6 +105,15 @@ async function seedOwned(w: { t: TestApp; png: Buffer }, who: TestUser, admin: T
   for (const area of ['crypto', 'stocks', 'trading', 'real_estate']) {
     owned.investments.push(
       expectStatus(await inject('POST', '/api/investments', { area, amount: '100.00' }), 201, 'invest').investment!.id,
+    );
+  }
+  for (const question of ['je conteste ce virement', 'parler à un conseiller']) {
+    owned.conversations.push(
+      expectStatus(
+        await inject('POST', '/api/support/conversations', { reason: 'contest', question, topic: 'transfer' }),
+        201,
+        'hand-off',
+      ).id,
     );
   }
   return owned;

@@ -24,6 +24,7 @@ import * as m023 from './023_db_functions';
 import * as m024 from './024_first_investment_date';
 import * as m025 from './025_request_versions';
 import * as m026 from './026_liabilities';
+import * as m027 from './027_support';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -55,4 +56,5 @@ export const migrations: Record<string, MigrationModule> = {
   '024_first_investment_date': m024,
   '025_request_versions': m025,
   '026_liabilities': m026,
+  '027_support': m027,
 };

@@ -20,6 +20,7 @@ describe('GET /api/public/config', () => {
         stocksYearlyMaxPct: 10,
       },
       demoMode: false,
+      supportEmail: 'support@atlas-invest.local',
     });
   });
 

@@ -12,5 +12,6 @@ export function publicConfig(config: Config): PublicConfig {
       stocksYearlyMaxPct: r.stocksYearlyMaxPct,
     },
     demoMode: config.demoMode,
+    supportEmail: config.supportEmail,
   };
 }

@@ -20,6 +20,8 @@ export interface TemplateParams {
   sign_in_brake: { url: string };
   account_frozen: { supportEmail: string };
   account_unfrozen: { supportEmail: string };
+  support_opened: { reference: string; hours: number; url: string };
+  support_reply: { reference: string; body: string; url: string };
 }
 
 /**
@@ -120,6 +122,14 @@ const texts: Record<Locale, Texts> = {
       subject: 'Votre compte est dégelé',
       text: `Bonjour,\n\nVotre compte n'est plus gelé : transferts, retraits et investissements sont de nouveau possibles.\n\nUne question ? ${p.supportEmail}\n\nAtlas Invest`,
     }),
+    support_opened: (p) => ({
+      subject: `Conversation ${p.reference} ouverte`,
+      text: `Bonjour,\n\nVotre conversation ${p.reference} est transmise à une personne de notre équipe. Nous visons une réponse sous ${p.hours} h ; elle s'affichera dans l'assistant et vous sera aussi envoyée par e-mail.\n\nPour continuer la conversation : ${p.url}\n\nAtlas Invest`,
+    }),
+    support_reply: (p) => ({
+      subject: `Réponse à votre conversation ${p.reference}`,
+      text: `Bonjour,\n\nNotre équipe a répondu dans votre conversation ${p.reference} :\n\n${p.body}\n\nPour répondre, ouvrez l'assistant : ${p.url}\n\nAtlas Invest`,
+    }),
   },
   en: {
     password_reset: (p) => ({
@@ -178,6 +188,14 @@ const texts: Record<Locale, Texts> = {
       subject: 'Your account is no longer frozen',
       text: `Hello,\n\nYour account is no longer frozen: transfers, withdrawals and investments are possible again.\n\nA question? ${p.supportEmail}\n\nAtlas Invest`,
     }),
+    support_opened: (p) => ({
+      subject: `Conversation ${p.reference} opened`,
+      text: `Hello,\n\nYour conversation ${p.reference} has been passed to a person from our team. We aim to answer within ${p.hours} h; the answer will show in the assistant and be e-mailed to you too.\n\nTo continue the conversation: ${p.url}\n\nAtlas Invest`,
+    }),
+    support_reply: (p) => ({
+      subject: `Reply to your conversation ${p.reference}`,
+      text: `Hello,\n\nOur team replied in your conversation ${p.reference}:\n\n${p.body}\n\nTo answer, open the assistant: ${p.url}\n\nAtlas Invest`,
+    }),
   },
   es: {
     password_reset: (p) => ({
@@ -235,6 +253,14 @@ const texts: Record<Locale, Texts> = {
     account_unfrozen: (p) => ({
       subject: 'Su cuenta ya no está congelada',
       text: `Hola:\n\nSu cuenta ya no está congelada: las transferencias, los retiros y las inversiones vuelven a ser posibles.\n\n¿Alguna pregunta? ${p.supportEmail}\n\nAtlas Invest`,
+    }),
+    support_opened: (p) => ({
+      subject: `Conversación ${p.reference} abierta`,
+      text: `Hola:\n\nSu conversación ${p.reference} se ha transmitido a una persona de nuestro equipo. Procuramos responder en menos de ${p.hours} h; la respuesta aparecerá en el asistente y también se la enviaremos por correo.\n\nPara continuar la conversación: ${p.url}\n\nAtlas Invest`,
+    }),
+    support_reply: (p) => ({
+      subject: `Respuesta a su conversación ${p.reference}`,
+      text: `Hola:\n\nNuestro equipo respondió en su conversación ${p.reference}:\n\n${p.body}\n\nPara responder, abra el asistente: ${p.url}\n\nAtlas Invest`,
     }),
   },
 };

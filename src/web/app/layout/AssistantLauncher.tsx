@@ -31,7 +31,8 @@ function useMediaQuery(query: string): boolean {
 /** The floating button of the chat assistant, on every page (spec §2); it never covers an action. */
 export function AssistantLauncher() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  // The e-mails of a support conversation link to /?assistant=open: the panel opens on arrival.
+  const [open, setOpen] = useState(() => new URLSearchParams(window.location.search).get('assistant') === 'open');
   const launcher = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
   // 20 px from the bottom as a rule (24 px on wider screens), higher when a button of the page is there.

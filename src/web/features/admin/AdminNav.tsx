@@ -6,9 +6,10 @@ const links = [
   { to: '/admin/overview', key: 'overview', end: true },
   { to: '/admin/users', key: 'users', end: false },
   { to: '/admin/audit', key: 'audit', end: true },
+  { to: '/admin/support', key: 'support', end: true },
 ] as const;
 
-/** Between the operators' screens: the queue, the overview, the users, the audit trail. */
+/** Between the operators' screens: the queue, the overview, the users, the audit trail, the support inbox. */
 export function AdminNav() {
   const { t } = useTranslation('backoffice');
   return (

@@ -1,28 +1,117 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConversation } from './useConversation';
+import { Link } from 'react-router';
+import type { Intent } from '../../../core/assistant/lexicon';
+import { currentLanguage } from '../../lib/i18n';
+import { usePublicConfig } from '../../lib/public-config';
+import { useMe } from '../../lib/session';
+import { factText } from '../../lib/account-facts';
+import { useMyConversations } from './api';
+import { ConversationList } from './ConversationList';
+import { SupportThread } from './SupportThread';
+import { useConversation, type Message } from './useConversation';
+
+type View = { kind: 'assistant' } | { kind: 'thread'; id: string } | { kind: 'history' };
+const viewKey = 'atlas.assistant.view';
+
+// The panel reopens where it was (a conversation with a person stays on screen across reloads).
+function storedView(): View {
+  try {
+    const v = JSON.parse(sessionStorage.getItem(viewKey) ?? 'null') as View | null;
+    if (v?.kind === 'history' || (v?.kind === 'thread' && typeof v.id === 'string')) return v;
+  } catch {
+    /* nothing readable kept */
+  }
+  return { kind: 'assistant' };
+}
 
 const suggestions = ['deposit', 'withdraw', 'stop'] as const;
 
+function BotMessage({ m, onChoose }: { m: Exclude<Message, { from: 'user' }>; onChoose: (intent: Intent) => void }) {
+  const { t } = useTranslation('assistant');
+  const { data: config } = usePublicConfig();
+  if ('facts' in m) {
+    const lng = currentLanguage();
+    return (
+      <>
+        <span className="block font-semibold">{t('facts.heading')}</span>
+        <ul className="mt-1 list-disc space-y-1.5 pl-4" data-testid="assistant-facts">
+          {m.facts.map((f, i) => (
+            <li key={i} data-fact={f.key}>
+              {factText(f, t, lng)}
+              {f.link && (
+                <>
+                  {' '}
+                  <Link to={f.link} className="font-semibold text-brand-700 underline">
+                    {t(`links.${f.link.slice(1)}`)}
+                  </Link>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+  if ('clarify' in m) {
+    return (
+      <>
+        {t('clarify')}
+        <span className="mt-2 flex flex-wrap gap-2" role="group" aria-label={t('clarify')}>
+          {m.clarify.map((intent) => (
+            <button
+              key={intent}
+              type="button"
+              onClick={() => onChoose(intent)}
+              className="rounded-full border border-brand-100 bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-100"
+            >
+              {t(`choices.${intent}`)}
+            </button>
+          ))}
+        </span>
+      </>
+    );
+  }
+  return <>{t(m.key, { email: config?.supportEmail ?? '…', ...m.params })}</>;
+}
+
 /**
- * The open chat panel (spec §2): keyword answers in the current language. The floating button
+ * The open chat panel (spec §2): keyword answers in the current language; for a signed-in
+ * investor, answers from their own account. The floating button
  * that opens it lives in the layout (app/layout/AssistantLauncher.tsx), so this chunk and its
  * texts load only when someone opens the assistant.
  */
 export default function AssistantPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('assistant');
-  const { messages, typing, send } = useConversation();
+  const { data: me } = useMe();
+  const investor = Boolean(me && !me.isAdmin);
+  const [view, setView] = useState<View>(storedView);
+  const { messages, typing, send, askForPerson } = useConversation(investor, (id) => setView({ kind: 'thread', id }));
+  const { data: conversations } = useMyConversations(investor);
   const [draft, setDraft] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const log = useRef<HTMLDivElement>(null);
 
-  useEffect(() => input.current?.focus(), []);
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(viewKey, JSON.stringify(view));
+    } catch {
+      /* storage refused: the view lasts while the panel is open */
+    }
+  }, [view]);
+  useEffect(() => {
+    if (view.kind === 'assistant') input.current?.focus();
+  }, [view.kind]);
   useEffect(() => {
     log.current?.scrollTo({ top: log.current.scrollHeight });
-  }, [messages, typing]);
+  }, [messages, typing, view.kind]);
 
   const submit = (text: string) => {
     if (send(text)) setDraft('');
+    input.current?.focus();
+  };
+  const choose = (intent: Intent) => {
+    send(t(`choices.${intent}`), intent);
     input.current?.focus();
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -31,6 +120,14 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
       submit(draft);
     }
   };
+  const toPerson = () => {
+    setView({ kind: 'assistant' });
+    // A visitor is told how to reach the team; an investor's conversation opens at once.
+    if (investor) askForPerson(t('handoff.request'));
+    else send(t('handoff.button'), 'human');
+  };
+  const back = () => setView({ kind: 'assistant' });
+  const open = conversations?.find((c) => c.state !== 'closed');
 
   return (
     // Escape closes the dialog from anywhere inside it, as every dialog does.
@@ -80,81 +177,125 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
           </svg>
         </button>
       </header>
-
-      {/* The scrolling log is focusable so keyboard users can scroll back through the answers. */}
-      <div
-        ref={log}
-        role="log"
-        aria-live="polite"
-        aria-label={t('messages')}
-        tabIndex={0}
-        className="flex-1 overflow-y-auto bg-slate-50 p-4"
-        data-testid="assistant-log"
-      >
-        <ol className="flex flex-col gap-3">
-          {messages.map((m) => (
-            <li key={m.id} className={`flex ${m.from === 'user' ? 'justify-end' : 'justify-start'}`} data-from={m.from}>
-              <p
-                className={`max-w-[85%] whitespace-pre-wrap rounded-2xl px-4 py-2.5 text-sm leading-relaxed ${m.from === 'user' ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200'}`}
-              >
-                <span className="sr-only">{m.from === 'user' ? t('you') : t('bot')} : </span>
-                {m.from === 'user' ? m.text : t(m.key)}
-              </p>
-            </li>
-          ))}
-        </ol>
-      </div>
-      {typing && (
-        <p className="bg-slate-50 px-4 pb-2 text-xs text-slate-600" data-testid="assistant-typing">
-          {t('typing')}
-        </p>
-      )}
-
-      <div className="border-t border-slate-200 p-3">
-        <div className="mb-2 flex flex-wrap gap-2" role="group" aria-label={t('suggestionsLabel')}>
-          {suggestions.map((s) => (
-            <button
-              key={s}
-              type="button"
-              onClick={() => submit(t(`suggestions.${s}`))}
-              className="rounded-full border border-brand-100 bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-100"
-            >
-              {t(`suggestions.${s}`)}
-            </button>
-          ))}
-        </div>
-        <form
-          className="flex items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit(draft);
-          }}
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-4 py-2">
+        <button
+          type="button"
+          onClick={toPerson}
+          className="rounded-full bg-gold-500 px-3 py-1 text-xs font-bold text-brand-900 hover:bg-gold-400"
+          data-testid="assistant-to-person"
         >
-          <label htmlFor="assistant-input" className="sr-only">
-            {t('inputLabel')}
-          </label>
-          <textarea
-            ref={input}
-            id="assistant-input"
-            rows={2}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={onKeyDown}
-            placeholder={t('placeholder')}
-            aria-describedby="assistant-hint"
-            className="min-h-11 flex-1 resize-none rounded-xl border border-slate-300 px-3 py-2 text-sm focus:border-brand-500"
-          />
+          {t('handoff.button')}
+        </button>
+        {investor && open && view.kind === 'assistant' && (
           <button
-            type="submit"
-            className="h-11 rounded-xl bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+            type="button"
+            onClick={() => setView({ kind: 'thread', id: open.id })}
+            className="text-xs font-semibold text-brand-700 underline"
           >
-            {t('send')}
+            {t('support.resume', { reference: open.reference })}
           </button>
-        </form>
-        <p id="assistant-hint" className="mt-1 text-xs text-slate-600">
-          {t('hint')}
-        </p>
+        )}
+        {investor && (conversations?.length ?? 0) > 0 && view.kind !== 'history' && (
+          <button
+            type="button"
+            onClick={() => setView({ kind: 'history' })}
+            className="ml-auto text-xs font-semibold text-brand-700 underline"
+          >
+            {t('support.history')}
+          </button>
+        )}
       </div>
+
+      {view.kind === 'thread' && <SupportThread id={view.id} onBack={back} />}
+      {view.kind === 'history' && (
+        <ConversationList
+          conversations={conversations ?? []}
+          onOpen={(id) => setView({ kind: 'thread', id })}
+          onBack={back}
+        />
+      )}
+      {view.kind === 'assistant' && (
+        <>
+          {/* The scrolling log is focusable so keyboard users can scroll back through the answers. */}
+          <div
+            ref={log}
+            role="log"
+            aria-live="polite"
+            aria-label={t('messages')}
+            tabIndex={0}
+            className="flex-1 overflow-y-auto bg-slate-50 p-4"
+            data-testid="assistant-log"
+          >
+            <ol className="flex flex-col gap-3">
+              {messages.map((m) => (
+                <li
+                  key={m.id}
+                  className={`flex ${m.from === 'user' ? 'justify-end' : 'justify-start'}`}
+                  data-from={m.from}
+                >
+                  <div
+                    className={`max-w-[85%] whitespace-pre-wrap rounded-2xl px-4 py-2.5 text-sm leading-relaxed ${m.from === 'user' ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200'}`}
+                  >
+                    <span className="sr-only">{m.from === 'user' ? t('you') : t('bot')} : </span>
+                    {m.from === 'user' ? m.text : <BotMessage m={m} onChoose={choose} />}
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </div>
+          {typing && (
+            <p className="bg-slate-50 px-4 pb-2 text-xs text-slate-600" data-testid="assistant-typing">
+              {t('typing')}
+            </p>
+          )}
+
+          <div className="border-t border-slate-200 p-3">
+            <div className="mb-2 flex flex-wrap gap-2" role="group" aria-label={t('suggestionsLabel')}>
+              {suggestions.map((s) => (
+                <button
+                  key={s}
+                  type="button"
+                  onClick={() => submit(t(`suggestions.${s}`))}
+                  className="rounded-full border border-brand-100 bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-100"
+                >
+                  {t(`suggestions.${s}`)}
+                </button>
+              ))}
+            </div>
+            <form
+              className="flex items-end gap-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                submit(draft);
+              }}
+            >
+              <label htmlFor="assistant-input" className="sr-only">
+                {t('inputLabel')}
+              </label>
+              <textarea
+                ref={input}
+                id="assistant-input"
+                rows={2}
+                value={draft}
+                onChange={(e) => setDraft(e.target.value)}
+                onKeyDown={onKeyDown}
+                placeholder={t('placeholder')}
+                aria-describedby="assistant-hint"
+                className="min-h-11 flex-1 resize-none rounded-xl border border-slate-300 px-3 py-2 text-sm focus:border-brand-500"
+              />
+              <button
+                type="submit"
+                className="h-11 rounded-xl bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+              >
+                {t('send')}
+              </button>
+            </form>
+            <p id="assistant-hint" className="mt-1 text-xs text-slate-600">
+              {t('hint')}
+            </p>
+          </div>
+        </>
+      )}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePublicConfig } from './api';
+import { usePublicConfig } from '../../lib/public-config';
 
 export const primaryButton =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-gold-500 px-6 py-3 text-base font-bold text-brand-900 shadow-sm transition hover:bg-gold-400';

@@ -1,0 +1,79 @@
+import { DAY_MS } from '../../clock';
+import { PASSWORD_CHANGE_HOLD_HOURS, WITHDRAWAL_LOCK_DAYS, withdrawalLockDaysLeft } from '../../locks';
+import type { Cents } from '../../money';
+import { count, datetime, money, type Fact } from '../facts';
+
+export interface WithdrawalState {
+  frozen: boolean;
+  supportEmail: string;
+  emailVerified: boolean;
+  firstInvestmentAt: string | null;
+  passwordChangedAt: string | null;
+  availableCents: Cents;
+  investedCents: Cents;
+  heldCents: Cents;
+  /** Pending withdrawal requests, oldest first. */
+  pending: { amountCents: Cents; createdAt: string; firstApprovedAt: string | null }[];
+}
+
+/**
+ * Why a withdrawal is (or is not) possible now: every cause the withdrawal service would refuse
+ * for, each with its own date, then where the money stands. The same rules as the service
+ * (core/locks), read from the same data, so the answer never disagrees with the form.
+ */
+export function resolveWithdrawal(s: WithdrawalState, now: Date): Fact[] {
+  const facts: Fact[] = [];
+  if (s.frozen) facts.push({ key: 'withdraw.frozen', values: { email: { type: 'text', value: s.supportEmail } } });
+  if (!s.emailVerified) facts.push({ key: 'withdraw.emailNotVerified', values: {}, link: '/profile' });
+  const first = s.firstInvestmentAt ? new Date(s.firstInvestmentAt) : null;
+  const lockDays = withdrawalLockDaysLeft(first, now);
+  if (first && lockDays > 0) {
+    facts.push({
+      key: 'withdraw.locked',
+      values: {
+        until: datetime(new Date(first.getTime() + WITHDRAWAL_LOCK_DAYS * DAY_MS)),
+        first: datetime(first),
+        days: count(lockDays),
+      },
+      link: '/withdraw',
+    });
+  }
+  if (s.passwordChangedAt) {
+    const until = new Date(new Date(s.passwordChangedAt).getTime() + PASSWORD_CHANGE_HOLD_HOURS * 3_600_000);
+    if (until > now) facts.push({ key: 'withdraw.passwordHold', values: { until: datetime(until) } });
+  }
+  for (const p of s.pending) {
+    facts.push(
+      p.firstApprovedAt
+        ? {
+            key: 'withdraw.secondApproval',
+            values: {
+              amount: money(p.amountCents),
+              since: datetime(p.createdAt),
+              approvedAt: datetime(p.firstApprovedAt),
+            },
+            link: '/cashier',
+          }
+        : {
+            key: 'withdraw.pending',
+            values: { amount: money(p.amountCents), since: datetime(p.createdAt) },
+            link: '/cashier',
+          },
+    );
+  }
+  const blocked = s.frozen || !s.emailVerified || lockDays > 0 || facts.some((f) => f.key === 'withdraw.passwordHold');
+  if (s.availableCents === 0 && s.investedCents > 0) {
+    facts.push({
+      key: 'withdraw.allInvested',
+      values: { invested: money(s.investedCents) },
+      link: '/portfolio',
+    });
+  } else {
+    facts.push({
+      key: blocked ? 'withdraw.balances' : 'withdraw.open',
+      values: { available: money(s.availableCents), invested: money(s.investedCents), held: money(s.heldCents) },
+      link: '/withdraw',
+    });
+  }
+  return facts;
+}

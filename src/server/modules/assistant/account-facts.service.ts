@@ -1,0 +1,127 @@
+import type { Area } from '../../../core/areas';
+import type { Fact, Topic } from '../../../core/assistant/facts';
+import { resolveDeposit } from '../../../core/assistant/resolvers/deposit';
+import { resolveInvestments } from '../../../core/assistant/resolvers/investment';
+import { resolveTransfers } from '../../../core/assistant/resolvers/transfer';
+import { resolveWithdrawal } from '../../../core/assistant/resolvers/withdrawal';
+import type { AppContext } from '../../context';
+import { findContact, findPasswordChangedAt } from '../accounts/security.repo';
+import { findFreeze } from '../freeze/freeze.repo';
+import { activeInvestments } from '../investing/investing.repo';
+import { storedInvestmentValue } from '../investing/valuation';
+import { getMoneySummary } from '../ledger/summary';
+import type { PriceReader } from '../portfolio/portfolio.service';
+import * as repo from './account-facts.repo';
+
+/** One cause the assistant can explain: reads what it needs, then states it through a core resolver. */
+type Resolver = (userId: string, now: Date) => Promise<Fact[]>;
+
+/**
+ * The investor's own facts per question. A topic lists its resolvers in the order their facts are
+ * shown; a new cause (an identity tier limit, a rejection reason with its fix link) is one more
+ * resolver appended to its topic.
+ */
+export function createAccountFactsService(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, prices: PriceReader) {
+  const { db } = ctx;
+
+  const withdrawal: Resolver = async (userId, now) => {
+    const [money, freeze, contact, passwordChangedAt, pending] = await Promise.all([
+      getMoneySummary(db, userId, now),
+      findFreeze(db, userId),
+      findContact(db, userId),
+      findPasswordChangedAt(db, userId),
+      repo.pendingWithdrawals(db, userId),
+    ]);
+    return resolveWithdrawal(
+      {
+        frozen: Boolean(freeze),
+        supportEmail: ctx.config.supportEmail,
+        emailVerified: contact?.verified ?? false,
+        firstInvestmentAt: money.firstInvestmentDate,
+        passwordChangedAt: passwordChangedAt?.toISOString() ?? null,
+        availableCents: money.balanceCents,
+        investedCents: money.investedCents,
+        heldCents: money.withdrawalHoldCents,
+        pending: pending.map((p) => ({
+          amountCents: Number(p.amount_cents),
+          createdAt: p.created_at,
+          firstApprovedAt: p.first_approved_at ?? null,
+        })),
+      },
+      now,
+    );
+  };
+
+  const deposit: Resolver = async (userId, now) => {
+    const rows = await repo.recentDeposits(db, userId);
+    const deposits = await Promise.all(
+      rows.map(async (d) => ({
+        amountCents: Number(d.amount_cents),
+        status: d.status,
+        createdAt: d.created_at,
+        processedAt: d.processed_at,
+        adminNotes: d.admin_notes,
+        firstApprovedAt: d.first_approved_at ?? null,
+        ahead: d.status === 'pending' ? await repo.pendingDepositsAhead(db, d) : 0,
+      })),
+    );
+    return resolveDeposit({ deposits }, now);
+  };
+
+  const investments: Resolver = async (userId, now) => {
+    const rows = await activeInvestments(db, userId);
+    let btc: number | null = null;
+    if (rows.some((r) => r.area === 'crypto')) {
+      // A failing feed values crypto at its stored value, as the portfolio does (spec §4).
+      btc = await prices.current().then(
+        (p) => p?.priceCents ?? null,
+        () => null,
+      );
+    }
+    return resolveInvestments(
+      {
+        active: rows.map((r) => ({
+          area: r.area as Area,
+          amountCents: Number(r.amount_cents),
+          valueCents: storedInvestmentValue(r, btc),
+          createdAt: r.created_at,
+        })),
+      },
+      now,
+    );
+  };
+
+  const transfers: Resolver = async (userId) => {
+    const { sent, received } = await repo.recentTransfers(db, userId);
+    const recent = [
+      ...sent.map((t) => ({
+        direction: 'sent' as const,
+        amountCents: Number(t.amount_cents),
+        counterpartUid: t.uid,
+        at: t.created_at,
+      })),
+      ...received.map((t) => ({
+        direction: 'received' as const,
+        amountCents: Number(t.amount_cents),
+        counterpartUid: t.uid,
+        at: t.created_at,
+      })),
+    ].sort((a, b) => b.at.localeCompare(a.at));
+    return resolveTransfers({ recent });
+  };
+
+  const resolvers: Record<Topic, Resolver[]> = {
+    withdraw: [withdrawal],
+    deposit: [deposit],
+    stop: [investments],
+    transfer: [transfers],
+  };
+
+  return {
+    async facts(userId: string, topic: Topic): Promise<Fact[]> {
+      const now = ctx.clock.now();
+      const parts = await Promise.all(resolvers[topic].map((resolve) => resolve(userId, now)));
+      return parts.flat();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FactsResponse } from '../../../contracts/assistant';
+import type { ConversationThread, MyConversations } from '../../../contracts/support';
+import type { Topic } from '../../../core/assistant/facts';
+import type { HandoffReason } from '../../../core/assistant/handoff';
+import { api } from '../../lib/api';
+
+/** The signed-in investor's own facts on one question, computed by the server. */
+export function fetchFacts(topic: Topic): Promise<FactsResponse> {
+  return api<FactsResponse>(`/api/assistant/facts/${topic}`);
+}
+
+export const supportKeys = {
+  mine: ['support', 'mine'] as const,
+  thread: (id: string) => ['support', 'thread', id] as const,
+};
+
+/** The investor's conversations with a person, newest first (the live stream refetches them). */
+export function useMyConversations(enabled: boolean) {
+  return useQuery({
+    queryKey: supportKeys.mine,
+    queryFn: async () => (await api<MyConversations>('/api/support/conversations')).conversations,
+    enabled,
+  });
+}
+
+export function useConversationThread(id: string) {
+  return useQuery({
+    queryKey: supportKeys.thread(id),
+    queryFn: () => api<ConversationThread>(`/api/support/conversations/${encodeURIComponent(id)}`),
+  });
+}
+
+export function openConversation(input: { reason: HandoffReason; question: string; topic?: Topic }) {
+  return api<ConversationThread>('/api/support/conversations', { method: 'POST', body: input });
+}
+
+export function useWriteInConversation(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) =>
+      api<ConversationThread>(`/api/support/conversations/${encodeURIComponent(id)}/messages`, {
+        method: 'POST',
+        body: { body },
+      }),
+    onSuccess: (thread) => {
+      client.setQueryData(supportKeys.thread(id), thread);
+      void client.invalidateQueries({ queryKey: supportKeys.mine });
+    },
+  });
+}

@@ -1,0 +1,195 @@
+import { createInstance, type TFunction } from 'i18next';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { resolveDeposit } from '../../core/assistant/resolvers/deposit';
+import { resolveInvestments } from '../../core/assistant/resolvers/investment';
+import { resolveTransfers } from '../../core/assistant/resolvers/transfer';
+import { resolveWithdrawal, type WithdrawalState } from '../../core/assistant/resolvers/withdrawal';
+import { INVESTMENT_LOCK_DAYS, WITHDRAWAL_LOCK_DAYS } from '../../core/locks';
+import en from '../locales/en/assistant.json';
+import es from '../locales/es/assistant.json';
+import fr from '../locales/fr/assistant.json';
+import { formatDateTime } from './format';
+import type { Language } from './i18n';
+import { factText } from './account-facts';
+
+// The real module sets up i18next for a browser; these tests pass the language explicitly.
+vi.mock('./i18n', () => ({ currentLanguage: () => 'fr' }));
+
+/**
+ * Every resolver's facts, seeded and worded in the three languages: the exact amounts in the
+ * product's money format, the exact dates in the language's own format, no key left showing.
+ */
+const languages: Language[] = ['fr', 'en', 'es'];
+const t: Record<Language, TFunction> = {} as never;
+beforeAll(async () => {
+  const i18n = createInstance();
+  await i18n.init({
+    resources: { fr: { assistant: fr }, en: { assistant: en }, es: { assistant: es } },
+    lng: 'fr',
+    defaultNS: 'assistant',
+    interpolation: {
+      escapeValue: false,
+      defaultVariables: { investmentLockDays: INVESTMENT_LOCK_DAYS, withdrawalLockDays: WITHDRAWAL_LOCK_DAYS },
+    },
+  });
+  for (const lng of languages) t[lng] = i18n.getFixedT(lng, 'assistant');
+});
+
+const now = new Date('2026-11-25T12:00:00.000Z');
+const say = (facts: ReturnType<typeof resolveTransfers>, lng: Language) => facts.map((f) => factText(f, t[lng], lng));
+function expectWorded(lines: string[]) {
+  for (const line of lines) {
+    expect(line).not.toMatch(/facts\.|\{\{|undefined|NaN/);
+  }
+}
+
+const withdrawal: WithdrawalState = {
+  frozen: false,
+  supportEmail: 'support@example.test',
+  emailVerified: true,
+  firstInvestmentAt: '2026-11-10T09:30:00.000Z',
+  passwordChangedAt: '2026-11-25T08:15:00.000Z',
+  availableCents: 125_000,
+  investedCents: 1_234_567,
+  heldCents: 20_000,
+  pending: [
+    { amountCents: 20_000, createdAt: '2026-11-24T10:00:00.000Z', firstApprovedAt: '2026-11-25T09:00:00.000Z' },
+  ],
+};
+
+describe.each(languages)('account facts worded in %s', (lng) => {
+  it('a blocked withdrawal: unlock date and time, password hold, second approval, balances', () => {
+    const lines = say(resolveWithdrawal(withdrawal, now), lng);
+    expectWorded(lines);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toContain(formatDateTime('2026-12-10T09:30:00.000Z', lng));
+    expect(lines[0]).toContain('15');
+    expect(lines[0]).toContain(String(WITHDRAWAL_LOCK_DAYS));
+    expect(lines[1]).toContain(formatDateTime('2026-11-26T08:15:00.000Z', lng));
+    expect(lines[2]).toContain('$200.00');
+    expect(lines[2]).toContain(formatDateTime('2026-11-25T09:00:00.000Z', lng));
+    expect(lines[3]).toContain('$1,250.00');
+    expect(lines[3]).toContain('$12,345.67');
+  });
+
+  it('an open withdrawal, an unconfirmed address, a frozen account, everything invested', () => {
+    const open = say(
+      resolveWithdrawal({ ...withdrawal, firstInvestmentAt: null, passwordChangedAt: null, pending: [] }, now),
+      lng,
+    );
+    expect(open[0]).toContain('$1,250.00');
+    const frozen = say(
+      resolveWithdrawal({ ...withdrawal, frozen: true, emailVerified: false, availableCents: 0 }, now),
+      lng,
+    );
+    expect(frozen[0]).toContain('support@example.test');
+    expect(frozen.at(-1)).toContain('$12,345.67');
+    expectWorded([...open, ...frozen]);
+  });
+
+  it('every deposit state: waiting with its place, overdue, second approval, approved, rejected with its note', () => {
+    const pending = {
+      amountCents: 50_000,
+      status: 'pending' as const,
+      processedAt: null,
+      adminNotes: null,
+      firstApprovedAt: null,
+    };
+    const lines = say(
+      resolveDeposit(
+        {
+          deposits: [
+            { ...pending, createdAt: '2026-11-25T02:00:00.000Z', ahead: 2 },
+            { ...pending, createdAt: '2026-11-23T02:00:00.000Z', ahead: 0 },
+            {
+              ...pending,
+              createdAt: '2026-11-24T02:00:00.000Z',
+              ahead: 1,
+              firstApprovedAt: '2026-11-25T01:00:00.000Z',
+            },
+            {
+              ...pending,
+              status: 'rejected',
+              createdAt: '2026-11-20T02:00:00.000Z',
+              processedAt: '2026-11-21T02:00:00.000Z',
+              adminNotes: 'Preuve illisible',
+              ahead: 0,
+            },
+          ],
+        },
+        now,
+      ),
+      lng,
+    );
+    expectWorded(lines);
+    expect(lines[0]).toMatch(/\b3\b/);
+    expect(lines[0]).toContain('10');
+    expect(lines[0]).toContain(formatDateTime('2026-11-27T02:00:00.000Z', lng));
+    expect(lines[1]).toContain('58');
+    expect(lines[2]).toMatch(/\b2\b/);
+    expect(lines[3]).toContain('Preuve illisible');
+    expect(lines[3]).toContain(formatDateTime('2026-11-21T02:00:00.000Z', lng));
+    for (const line of lines) expect(line).toContain('$500.00');
+    const approved = say(
+      resolveDeposit(
+        {
+          deposits: [
+            {
+              ...pending,
+              status: 'approved',
+              createdAt: '2026-11-20T02:00:00.000Z',
+              processedAt: '2026-11-21T02:00:00.000Z',
+              ahead: 0,
+            },
+          ],
+        },
+        now,
+      ),
+      lng,
+    );
+    const none = say(resolveDeposit({ deposits: [] }, now), lng);
+    expectWorded([...approved, ...none]);
+    expect(approved[0]).toContain('$500.00');
+  });
+
+  it('investments: when each can be stopped and what it is worth now', () => {
+    const lines = say(
+      resolveInvestments(
+        {
+          active: [
+            { area: 'real_estate', amountCents: 100_000, valueCents: 100_000, createdAt: '2026-11-24T12:00:00.000Z' },
+            { area: 'crypto', amountCents: 100_000, valueCents: 87_654, createdAt: '2026-11-01T12:00:00.000Z' },
+          ],
+        },
+        now,
+      ),
+      lng,
+    );
+    expectWorded(lines);
+    expect(lines[0]).toContain('$876.54');
+    expect(lines[1]).toContain(formatDateTime('2026-11-29T12:00:00.000Z', lng));
+    expect(lines[1]).toContain('$1,000.00');
+    expectWorded(say(resolveInvestments({ active: [] }, now), lng));
+  });
+
+  it('transfers: arrived, with the amount, the other UID and the instant', () => {
+    const lines = say(
+      resolveTransfers({
+        recent: [
+          { direction: 'sent', amountCents: 5_000, counterpartUid: 'ATU123456', at: '2026-11-25T10:00:00.000Z' },
+        ],
+      }),
+      lng,
+    );
+    expectWorded(lines);
+    expect(lines[0]).toContain('$50.00');
+    expect(lines[0]).toContain('ATU123456');
+    expect(lines[0]).toContain(formatDateTime('2026-11-25T10:00:00.000Z', lng));
+  });
+});
+
+it('words the same fact differently in each language', () => {
+  const facts = resolveTransfers({ recent: [] });
+  const lines = languages.map((lng) => say(facts, lng)[0]);
+  expect(new Set(lines).size).toBe(3);
+});
