@@ -17,7 +17,7 @@ export const openConversationRequest = z.object({
 });
 
 export const postMessageRequest = z.object({ body: messageBody });
-export const conversationParams = z.object({ id: z.string().max(64) });
+export const conversationParams = z.object({ id: text(64) });
 
 export const conversationState = z.enum(['waiting', 'answered', 'closed']);
 export const supportMessage = z.object({

@@ -195,7 +195,7 @@ export async function decide(
     amount: request.amount,
     method: 'POST',
     path: `/api/admin/${collection}/${id}/${verb}`,
-    json: verb === 'reject' ? { reason: 'Preuve illisible (test de crash)' } : {},
+    json: verb === 'reject' ? { reason: 'duplicate_request', note: 'test de crash' } : {},
   });
   await perform(d, op);
   return op;

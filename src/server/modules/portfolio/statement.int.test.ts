@@ -80,7 +80,7 @@ describe(`statement: every cent of the balance explained (${testDialect})`, () =
             (
               await as(admin).post(
                 `/api/admin/withdrawals/${res.json().id}/${o.decision}`,
-                o.decision === 'reject' ? { reason: 'test' } : {},
+                o.decision === 'reject' ? { reason: 'duplicate_request' } : {},
               )
             ).statusCode,
           ).toBe(200);
@@ -148,7 +148,7 @@ describe(`statement: every cent of the balance explained (${testDialect})`, () =
     const user = await createUser(t, { firstName: 'Lina', lastName: 'Roy' });
     await fund(t.ctx, user.id, 100_000);
     const w = await as(user).post('/api/withdrawals', { amount: '10.00', crypto: 'BTC', address: BTC });
-    await as(admin).post(`/api/admin/withdrawals/${w.json().id}/reject`, { reason: 'x' });
+    await as(admin).post(`/api/admin/withdrawals/${w.json().id}/reject`, { reason: 'duplicate_request' });
     await as(user).post('/api/investments', { area: 'real_estate', amount: '100.00' });
     await as(user).post('/api/transfers', { recipientUid: bob.uid, amount: '5.00' });
     await as(bob).post('/api/transfers', { recipientUid: user.uid, amount: '7.00' });
