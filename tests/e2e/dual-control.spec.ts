@@ -117,6 +117,7 @@ test.describe('dual control and frozen accounts', () => {
     const forB = b.page.getByTestId('request-card').filter({ hasText: '$42.00' }).filter({ hasText: ADMIN.email });
     await expect(forB.getByRole('button', { name: 'Approuver' })).toBeVisible();
     await forB.getByRole('button', { name: 'Rejeter' }).click();
+    await b.page.getByLabel('Motif du rejet').selectOption({ label: 'Montant différent de la preuve' });
     await b.page.getByRole('button', { name: 'Confirmer le rejet' }).click();
     await expect(b.page.getByText('Dépôt rejeté')).toBeVisible();
     await a.context.close();
