@@ -55,7 +55,7 @@ if [ "$(git -C "$repo" rev-parse --is-shallow-repository)" = true ]; then
 fi
 git clone -q --no-local "$repo" "$work/new"
 newest=$(git -C "$work/new" ls-tree --name-only HEAD src/server/db/migrations/ | grep -E '/[0-9]{3}_[^/]+\.ts$' | sort | tail -1)
-added=$(git -C "$work/new" log --diff-filter=A --format=%H -1 -- "$newest")
+added=$(git -C "$work/new" log --first-parent --diff-filter=A --format=%H -1 -- "$newest")
 git -C "$work/new" rev-parse -q --verify "$added^" >/dev/null \
   || fail "the commit before $newest is not in this clone's history (a shallow clone?): the upgrade test needs it"
 git clone -q --no-local "$repo" "$work/old"
