@@ -1,25 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations, openSettled } from './support/axe';
-import { ADMIN, fundViaDeposit, login, signedInContext, signUpViaApi, type E2EUser } from './support/money';
+import { ADMIN, fundViaDeposit, signedInContext, signedInPage, signUpViaApi, type E2EUser } from './support/money';
 
 /** Issue 26, item 6: monitoring alerts for operators, never shown to the investor (decision 035). */
 
 const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const shots = '.tmp/shots';
 const NOTE = 'Retrait vers son propre portefeuille : relevé bancaire reçu, rien à signaler.';
-
-async function operatorPage(browser: Browser, baseURL: string, width: number, lang: 'fr' | 'en'): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    locale: lang === 'fr' ? 'fr-FR' : 'en-GB',
-    viewport: { width, height: 900 },
-  });
-  await login(context.request, ADMIN.email, ADMIN.password);
-  const page = await context.newPage();
-  await page.addInitScript((l) => localStorage.setItem('atlas.lang', l), lang);
-  return page;
-}
 
 /** This person's alert of a rule; the job runs every second in the journeys, so the list is reloaded until it shows. */
 async function alertCardOf(page: Page, who: E2EUser, rule: string): Promise<Locator> {
@@ -52,7 +40,7 @@ test('money in then out trips a rule; the operator sees the evidence, resolves i
   await expect(investor.page.getByText('Demande de retrait soumise avec succès! Redirection...')).toBeVisible();
 
   // The operator reaches the alerts from the back-office navigation, with the keyboard.
-  const page = await operatorPage(browser, baseURL!, 1280, 'fr');
+  const page = await signedInPage(browser, baseURL!, ADMIN);
   await openSettled(page, '/admin');
   await page.getByRole('navigation', { name: 'Back-office' }).getByRole('link', { name: 'Alertes' }).focus();
   await page.keyboard.press('Enter');
@@ -76,7 +64,7 @@ test('money in then out trips a rule; the operator sees the evidence, resolves i
   // Screenshots of the list with this alert open: FR and EN, desktop and phone.
   for (const lang of ['fr', 'en'] as const)
     for (const width of [1280, 390]) {
-      const shot = await operatorPage(browser, baseURL!, width, lang);
+      const shot = await signedInPage(browser, baseURL!, ADMIN, { width, lang });
       await openSettled(shot, '/admin/alerts', lang);
       await expect(shot.locator(`[data-testid="alert-card"][data-user="${who.uid}"]`)).toBeVisible();
       await shot.screenshot({ path: `${shots}/alerts-${lang}-${width}.png`, fullPage: true });

@@ -112,7 +112,7 @@ export const screens: ScreenSpec[] = [
     path: '/admin/alerts',
     module: 'admin/AlertsPage',
     name: 'AlertsPage',
-    namespaces: ['backoffice'],
+    namespaces: ['alerts', 'backoffice'],
     access: 'admin',
   },
 ];

@@ -14,19 +14,19 @@ const filters: AlertStatusFilter[] = ['open', 'resolved', 'all'];
 
 /** The movements behind an alert: what, how much, when, and the ids to find them again. */
 function Evidence({ alert }: { alert: Alert }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation(['alerts', 'backoffice']);
   return (
-    <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t('alerts.evidence')}>
+    <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t('evidence')}>
       {alert.facts.map((f) => (
         <li key={f.txId} className="grid gap-1 p-2 text-sm sm:grid-cols-[1fr_auto] sm:gap-x-4">
           <div className="min-w-0">
             <p>
-              <span className="font-semibold">{t(`alerts.kinds.${f.kind}`)}</span>{' '}
+              <span className="font-semibold">{t(`kinds.${f.kind}`)}</span>{' '}
               <span className="font-semibold tabular-nums">{money(f.amount)}</span>
               {f.sender && (
                 <>
                   {' '}
-                  {t('alerts.from')}{' '}
+                  {t('from')}{' '}
                   <Link
                     to={`/admin/users?id=${encodeURIComponent(f.sender.id)}`}
                     className="font-semibold text-brand-700 underline"
@@ -38,8 +38,8 @@ function Evidence({ alert }: { alert: Alert }) {
               )}
             </p>
             <p className="break-all font-mono text-xs text-slate-600">
-              {f.refId && `${t(`alerts.refs.${f.kind}`)} ${f.refId} · `}
-              {t('alerts.journal')} {f.txId}
+              {f.refId && `${t(`refs.${f.kind}`)} ${f.refId} · `}
+              {t('journal')} {f.txId}
             </p>
           </div>
           <time dateTime={f.at} className="tabular-nums text-slate-700">
@@ -52,7 +52,7 @@ function Evidence({ alert }: { alert: Alert }) {
 }
 
 function ResolveForm({ alert }: { alert: Alert }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation(['alerts', 'backoffice']);
   const resolve = useResolveAlert(alert.id);
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState(false);
@@ -66,11 +66,7 @@ function ResolveForm({ alert }: { alert: Alert }) {
         resolve.mutate(note.trim());
       }}
     >
-      <Field
-        label={t('alerts.note')}
-        hint={t('alerts.noteHint')}
-        error={missing && !note.trim() ? t('alerts.noteRequired') : null}
-      >
+      <Field label={t('note')} hint={t('noteHint')} error={missing && !note.trim() ? t('noteRequired') : null}>
         {(a11y) => (
           <textarea
             {...a11y}
@@ -85,7 +81,7 @@ function ResolveForm({ alert }: { alert: Alert }) {
       </Field>
       <div>
         <Button type="submit" disabled={resolve.isPending}>
-          {t('alerts.resolve')}
+          {t('resolve')}
         </Button>
       </div>
       {resolve.isError && (
@@ -98,7 +94,7 @@ function ResolveForm({ alert }: { alert: Alert }) {
 }
 
 function AlertCard({ alert, now }: { alert: Alert; now: number }) {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation(['alerts', 'backoffice']);
   const th = alert.thresholds;
   const titleId = `alert-${alert.id}`;
   return (
@@ -112,12 +108,12 @@ function AlertCard({ alert, now }: { alert: Alert; now: number }) {
     >
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={titleId} className="text-lg font-semibold text-brand-900">
-          {t(`alerts.rules.${alert.rule}`)}
+          {t(`rules.${alert.rule}`)}
         </h2>
         <span
           className={`rounded-full px-3 py-1 text-xs font-bold ${alert.status === 'open' ? 'bg-amber-100 text-amber-900' : 'bg-emerald-100 text-emerald-900'}`}
         >
-          {t(`alerts.statuses.${alert.status}`)}
+          {t(`statuses.${alert.status}`)}
         </span>
       </div>
       <p className="mb-1 text-sm">
@@ -127,10 +123,10 @@ function AlertCard({ alert, now }: { alert: Alert; now: number }) {
         >
           {alert.user.fullName} · <span className="font-mono">{alert.user.uid}</span>
         </Link>{' '}
-        <span className="break-all text-slate-600">{alert.user.email}</span>
+        <span className="block break-all text-slate-600 sm:inline">{alert.user.email}</span>
       </p>
       <p className="mb-1 text-sm text-slate-700">
-        {t(`alerts.explain.${alert.rule}`, {
+        {t(`explain.${alert.rule}`, {
           amountFrom: th.amountFrom ? money(th.amountFrom) : '',
           amountBelow: th.amountBelow ? money(th.amountBelow) : '',
           hours: th.hours ?? 0,
@@ -138,15 +134,15 @@ function AlertCard({ alert, now }: { alert: Alert; now: number }) {
         })}
       </p>
       <p className="mb-3 text-sm text-slate-600">
-        {t('alerts.tripped', { at: formatDateTime(alert.trippedAt) })} ·{' '}
-        {formatAge(Math.max(0, (now - Date.parse(alert.trippedAt)) / 1000), t('alerts.justNow'))}
+        {t('tripped', { at: formatDateTime(alert.trippedAt) })} ·{' '}
+        {formatAge(Math.max(0, (now - Date.parse(alert.trippedAt)) / 1000), t('justNow'))}
       </p>
-      <h3 className="mb-1 text-sm font-semibold text-slate-800">{t('alerts.evidence')}</h3>
+      <h3 className="mb-1 text-sm font-semibold text-slate-800">{t('evidence')}</h3>
       <Evidence alert={alert} />
       {alert.resolution ? (
         <p className="mt-3 rounded-lg bg-slate-50 p-2 text-sm" data-testid="alert-resolution">
           <span className="whitespace-pre-wrap break-words">
-            {t('alerts.resolvedBy', {
+            {t('resolvedBy', {
               at: formatDateTime(alert.resolution.at),
               name: alert.resolution.by.name ?? alert.resolution.by.id,
               note: alert.resolution.note,
@@ -162,15 +158,15 @@ function AlertCard({ alert, now }: { alert: Alert; now: number }) {
 
 /** Monitoring alerts for operators (never shown to investors): open first by age, their evidence, resolving with a note. */
 export function AlertsPage() {
-  const { t } = useTranslation('backoffice');
+  const { t } = useTranslation(['alerts', 'backoffice']);
   const [status, setStatus] = useState<AlertStatusFilter>('open');
   const alerts = useAlerts(status);
   const now = Date.now();
   return (
-    <Page title={t('alerts.title')} description={t('alerts.description')} wide>
+    <Page title={t('title')} description={t('description')} wide>
       <AdminNav />
-      <p className="mb-4 max-w-3xl text-sm text-slate-700">{t('alerts.description')}</p>
-      <div role="group" aria-label={t('alerts.filter')} className="mb-4 flex flex-wrap gap-2">
+      <p className="mb-4 max-w-3xl text-sm text-slate-700">{t('description')}</p>
+      <div role="group" aria-label={t('filter')} className="mb-4 flex flex-wrap gap-2">
         {filters.map((s) => (
           <button
             key={s}
@@ -179,20 +175,20 @@ export function AlertsPage() {
             onClick={() => setStatus(s)}
             className={`rounded-lg px-3 py-1.5 text-sm font-semibold ${status === s ? 'bg-brand-700 text-white' : 'bg-white text-brand-900 ring-1 ring-slate-300 hover:bg-slate-50'}`}
           >
-            {t(`alerts.filters.${s}`)}
+            {t(`filters.${s}`)}
           </button>
         ))}
       </div>
       {!alerts.data ? (
         <p role={alerts.isError ? 'alert' : 'status'}>
-          {alerts.isError ? errorMessage(t, alerts.error) : t('loading')}
+          {alerts.isError ? errorMessage(t, alerts.error) : t('backoffice:loading')}
         </p>
       ) : alerts.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
-          {t(`alerts.empty.${status}`)}
+          {t(`empty.${status}`)}
         </p>
       ) : (
-        <ul className="flex flex-col gap-3" aria-label={t(`alerts.filters.${status}`)}>
+        <ul className="flex flex-col gap-3" aria-label={t(`filters.${status}`)}>
           {alerts.data.map((a) => (
             <li key={a.id}>
               <AlertCard alert={a} now={now} />
