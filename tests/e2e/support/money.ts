@@ -98,11 +98,11 @@ export async function signedInPage(
   browser: Browser,
   baseURL: string,
   who: { email: string; password: string },
-  { width = 1280, lang = 'fr' }: { width?: number; lang?: 'fr' | 'en' } = {},
+  { width = 1280, lang = 'fr' }: { width?: number; lang?: 'fr' | 'en' | 'es' } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     baseURL,
-    locale: lang === 'fr' ? 'fr-FR' : 'en-GB',
+    locale: { fr: 'fr-FR', en: 'en-GB', es: 'es-ES' }[lang],
     viewport: { width, height: 900 },
   });
   await login(context.request, who.email, who.password);
