@@ -62,6 +62,8 @@ export default defineConfig({
       DEMO_MODE: 'true',
       // Journeys fund people with up to $1,000 approved by one operator; the dual-control journey uses $5,000.
       DUAL_CONTROL_FROM: '5000.00',
+      // The monitoring job judges new movements every second, so the alerts journey need not wait a minute.
+      MONITORING_INTERVAL_S: '1',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       BTC_PRICE_URL: `http://127.0.0.1:${port}/api/test/btc-price`,
       E2E_ADMIN_EMAIL: 'admin@atlas.test',

@@ -30,6 +30,7 @@ export const vitalsRoutes = [
   '/admin/users',
   '/admin/audit',
   '/admin/support',
+  '/admin/alerts',
 ] as const;
 export type VitalsRoute = (typeof vitalsRoutes)[number];
 

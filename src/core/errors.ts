@@ -104,6 +104,9 @@ export const errorCodes = {
   // support conversations
   conversation_not_found: 'not_found',
   conversation_closed: 'conflict',
+  // monitoring alerts (operators only)
+  alert_not_found: 'not_found',
+  alert_already_resolved: 'conflict',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -118,3 +118,50 @@ describe('abuse-limit settings', () => {
     expect((error as ConfigError).problems.join('\n')).toContain(name);
   });
 });
+
+describe('monitoring thresholds (decision 035)', () => {
+  it('default to the documented values, the large deposit at ten times DUAL_CONTROL_FROM', () => {
+    expect(loadConfig(base).monitoring).toEqual({
+      intervalS: 60,
+      largeDepositFromCents: 1_000_000,
+      outAfterInHours: 48,
+      nearThresholdPct: 10,
+      nearThresholdCount: 3,
+      fanInSenders: 5,
+    });
+    expect(loadConfig({ ...base, DUAL_CONTROL_FROM: '5000.00' }).monitoring.largeDepositFromCents).toBe(5_000_000);
+  });
+
+  it('take amounts in dollars and whole numbers, an empty amount meaning the default and 0 turning a rule off', () => {
+    const m = loadConfig({
+      ...base,
+      MONITORING_INTERVAL_S: '0',
+      MONITORING_LARGE_DEPOSIT_FROM: '2500.50',
+      MONITORING_OUT_AFTER_IN_HOURS: '24',
+      MONITORING_NEAR_THRESHOLD_PCT: '5',
+      MONITORING_NEAR_THRESHOLD_COUNT: '4',
+      MONITORING_FAN_IN_SENDERS: '10',
+    }).monitoring;
+    expect(m).toEqual({
+      intervalS: 0,
+      largeDepositFromCents: 250_050,
+      outAfterInHours: 24,
+      nearThresholdPct: 5,
+      nearThresholdCount: 4,
+      fanInSenders: 10,
+    });
+    expect(loadConfig({ ...base, MONITORING_LARGE_DEPOSIT_FROM: '' }).monitoring.largeDepositFromCents).toBe(1_000_000);
+    expect(loadConfig({ ...base, MONITORING_LARGE_DEPOSIT_FROM: '0' }).monitoring.largeDepositFromCents).toBe(0);
+  });
+
+  it.each([
+    ['MONITORING_LARGE_DEPOSIT_FROM', '10 000', /MONITORING_LARGE_DEPOSIT_FROM: expected an amount in dollars/],
+    ['MONITORING_OUT_AFTER_IN_HOURS', '0', /MONITORING_OUT_AFTER_IN_HOURS/],
+    ['MONITORING_NEAR_THRESHOLD_PCT', '60', /MONITORING_NEAR_THRESHOLD_PCT/],
+    ['MONITORING_NEAR_THRESHOLD_COUNT', '1', /MONITORING_NEAR_THRESHOLD_COUNT/],
+    ['MONITORING_FAN_IN_SENDERS', 'many', /MONITORING_FAN_IN_SENDERS: expected a whole number/],
+  ])('refuses %s=%s', (name, value, message) => {
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(message);
+  });
+});

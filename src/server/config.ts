@@ -130,6 +130,13 @@ const envSchema = z.object({
   DEPOSIT_ADDRESS_SOL: optionalText,
   DUAL_CONTROL_FROM: z.string().default('1000.00').pipe(dollars),
   SEAL_INTERVAL_S: int(0, 86_400).default(60),
+  // Monitoring alerts (decision 035); amounts and windows relative to DUAL_CONTROL_FROM by default.
+  MONITORING_INTERVAL_S: int(0, 86_400).default(60),
+  MONITORING_LARGE_DEPOSIT_FROM: z.preprocess((v) => (v === '' ? undefined : v), dollars.optional()),
+  MONITORING_OUT_AFTER_IN_HOURS: int(1, 720).default(48),
+  MONITORING_NEAR_THRESHOLD_PCT: int(1, 50).default(10),
+  MONITORING_NEAR_THRESHOLD_COUNT: int(2, 100).default(3),
+  MONITORING_FAN_IN_SENDERS: int(2, 1000).default(5),
   LIABILITIES_ROUNDS: z
     .string()
     .trim()
@@ -227,6 +234,21 @@ export interface Config {
   dualControlFromCents: number;
   /** Seconds between two seals of the journal and the audit trail; 0 turns sealing off. */
   sealIntervalS: number;
+  /** Monitoring alerts for operators (decision 035). */
+  monitoring: {
+    /** Seconds between two runs of the job; 0 turns it off. */
+    intervalS: number;
+    /** A single deposit of this many cents or more (0: off); default ten times DUAL_CONTROL_FROM. */
+    largeDepositFromCents: number;
+    /** A withdrawal requested within this many hours after money came in. */
+    outAfterInHours: number;
+    /** "Just under" the dual-control threshold: within this percentage below it. */
+    nearThresholdPct: number;
+    /** This many deposits just under the threshold within 24 h. */
+    nearThresholdCount: number;
+    /** This many different people paying one person within 24 h. */
+    fanInSenders: number;
+  };
   /** Where a frozen investor is told to write. */
   supportEmail: string;
   /** Proof-of-liabilities rounds (decision 034): how often, and the least height their trees are padded to. */
@@ -378,6 +400,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     dualControlFromCents: e.DUAL_CONTROL_FROM,
     sealIntervalS: e.SEAL_INTERVAL_S,
+    monitoring: {
+      intervalS: e.MONITORING_INTERVAL_S,
+      largeDepositFromCents: e.MONITORING_LARGE_DEPOSIT_FROM ?? e.DUAL_CONTROL_FROM * 10,
+      outAfterInHours: e.MONITORING_OUT_AFTER_IN_HOURS,
+      nearThresholdPct: e.MONITORING_NEAR_THRESHOLD_PCT,
+      nearThresholdCount: e.MONITORING_NEAR_THRESHOLD_COUNT,
+      fanInSenders: e.MONITORING_FAN_IN_SENDERS,
+    },
     supportEmail: e.SUPPORT_EMAIL,
     liabilities: {
       rounds:

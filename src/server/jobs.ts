@@ -5,6 +5,7 @@ import { startLimiterSweep } from './modules/accounts/limiter-sweep';
 import { startVerificationJob } from './modules/backoffice/verification.job';
 import { startSealing } from './modules/ledger/seal.job';
 import { startLiabilityRounds } from './modules/liabilities/round.job';
+import { startMonitoring } from './modules/monitoring/monitoring.job';
 import { startEmailDelivery } from './modules/notifications/notifications.job';
 import { startPriceRefresh } from './modules/market/market.job';
 import { startPerformanceSnapshots } from './modules/portfolio/snapshot';
@@ -33,6 +34,9 @@ export async function startJobs(app: FastifyInstance, ctx: AppContext): Promise<
   // Off when SEAL_INTERVAL_S=0.
   const sealing = startSealing(ctx, app.log, undefined, app.metrics);
   if (sealing) stops.push(sealing.stop);
+  // Off when MONITORING_INTERVAL_S=0.
+  const monitoring = startMonitoring(ctx, services.monitoring, app.log);
+  if (monitoring) stops.push(monitoring.stop);
   // Off when LIABILITIES_ROUNDS=off.
   const rounds = startLiabilityRounds(ctx, services.liabilities, app.log);
   if (rounds) stops.push(rounds.stop);

@@ -22,6 +22,7 @@ import { createProofStore, type ProofStore } from './modules/storage/proof-store
 import { createPayeeLookup } from './modules/transfers/transfers.repo';
 import { createTransfersService } from './modules/transfers/transfers.service';
 import { createLiabilitiesService, type LiabilitiesService } from './modules/liabilities/liabilities.service';
+import { createMonitoringService, type MonitoringService } from './modules/monitoring/monitoring.service';
 
 /** Everything the routes and jobs use, each built once (decision 020). */
 export interface Services {
@@ -54,6 +55,8 @@ export interface Services {
   statement: ReturnType<typeof createStatementService>;
   /** Proof-of-liabilities rounds and each investor's own proof (decision 034). */
   liabilities: LiabilitiesService;
+  /** Monitoring alerts for operators (decision 035), raised by a leased job, never shown to investors. */
+  monitoring: MonitoringService;
   /** Releases what the services hold open (the event bus's connection, the proof store's client). */
   close(): Promise<void>;
 }
@@ -105,6 +108,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     supportInbox: createInboxService(ctx, { notifier }),
     statement,
     liabilities: createLiabilitiesService(ctx),
+    monitoring: createMonitoringService(ctx),
     close: async () => {
       await events.close();
       await proofs.close();

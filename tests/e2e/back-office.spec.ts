@@ -3,7 +3,7 @@ import { expect, request, test, type Browser, type Page } from '@playwright/test
 import { baseURL } from '../../playwright.config';
 import { walletScreenshot } from '../support/screenshots';
 import { expectNoSeriousViolations, openSettled } from './support/axe';
-import { ADMIN, login } from './support/money';
+import { ADMIN, login, signedInPage } from './support/money';
 
 /** Issue 17: the operator's overview, users and re-used proofs, in the browser. */
 
@@ -36,17 +36,8 @@ async function signUp(firstName: string, lastName: string, handle: string) {
   return { api, id: me.id as string, uid: me.uid as string };
 }
 
-async function operatorPage(browser: Browser, width: number, lang: 'fr' | 'en' = 'fr'): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    locale: lang === 'fr' ? 'fr-FR' : 'en-GB',
-    viewport: { width, height: 900 },
-  });
-  await login(context.request, ADMIN.email, ADMIN.password);
-  const page = await context.newPage();
-  await page.addInitScript((l) => localStorage.setItem('atlas.lang', l), lang);
-  return page;
-}
+const operatorPage = (browser: Browser, width: number, lang: 'fr' | 'en' = 'fr'): Promise<Page> =>
+  signedInPage(browser, baseURL, ADMIN, { width, lang });
 
 test.beforeAll(async () => {
   mkdirSync(shots, { recursive: true });

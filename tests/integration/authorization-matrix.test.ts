@@ -19,7 +19,14 @@ type Who = 'anonymous' | PersonaName;
 interface Ctx {
   w: World;
   /** Ids owned by `user` (the first person); `other` must never reach them. */
-  target: { investment: string; deposit: string; withdrawal: string; conversation: string; closable: string };
+  target: {
+    investment: string;
+    deposit: string;
+    withdrawal: string;
+    conversation: string;
+    closable: string;
+    alert: string;
+  };
 }
 
 interface Entry {
@@ -190,6 +197,12 @@ const matrix: Record<string, Entry> = {
   'GET /api/admin/audit': { access: 'admin', req: (c) => ({ query: `actor=${c.w.victim.uid}` }) },
   'GET /api/admin/audit.csv': { access: 'admin', req: () => ({ query: 'lang=en' }) },
   'GET /api/admin/audit/integrity': { access: 'admin' },
+  // Monitoring alerts: operators only, investors and visitors never see one (decision 035).
+  'GET /api/admin/alerts': { access: 'admin', req: () => ({ query: 'status=all' }) },
+  'POST /api/admin/alerts/{id}/resolve': {
+    access: 'admin',
+    req: (c) => ({ params: { id: c.target.alert }, payload: { note: 'matrix' } }),
+  },
   // A UID nobody has: the guard decides, no persona is frozen for the routes after.
   'GET /api/admin/users/{uid}/freeze': { access: 'admin', req: () => ({ params: { uid: 'ATU000000' } }) },
   'POST /api/admin/users/{uid}/freeze': {
@@ -328,6 +341,7 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
         withdrawal: withdrawals[2]!,
         conversation: conversations[0]!,
         closable: conversations[1]!,
+        alert: w.alerts[0]!,
       },
     };
     const api = w.t.app.services.accounts.auth.api as unknown as Record<

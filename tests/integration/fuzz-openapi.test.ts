@@ -67,6 +67,7 @@ describe(`fuzzing the API from its OpenAPI document (${testDialect})`, () => {
       // The victim's UID reaches the freeze routes (a frozen victim only ever receives money).
       ids: [
         ...ownedIds,
+        ...w.alerts,
         user.id,
         other.id,
         admin.id,

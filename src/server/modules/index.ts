@@ -11,6 +11,7 @@ import { registerCashierRoutes } from './cashier/cashier.routes';
 import { registerInvestingRoutes } from './investing/investing.routes';
 import { registerEmbedRoutes } from './market/embed.routes';
 import { registerLiabilitiesRoutes } from './liabilities/liabilities.routes';
+import { registerMonitoringRoutes } from './monitoring/monitoring.routes';
 import { registerMarketRoutes } from './market/market.routes';
 import { registerPortfolioRoutes } from './portfolio/portfolio.routes';
 import { registerRealtimeRoutes } from './realtime/realtime.routes';
@@ -37,6 +38,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, ser
   await registerLiabilitiesRoutes(app, services.liabilities);
   await registerAssistantRoutes(app, services);
   await registerSupportRoutes(app, services);
+  await registerMonitoringRoutes(app, services.monitoring);
   // Browsers' vitals go to the registry /metrics serves (decision 030).
   await registerVitalsRoutes(app, vitalsService(app.metrics), {
     beaconsPerMinute: ctx.config.vitals.beaconsPerMinute,

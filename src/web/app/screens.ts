@@ -108,6 +108,13 @@ export const screens: ScreenSpec[] = [
     namespaces: ['backoffice', 'assistant'],
     access: 'admin',
   },
+  {
+    path: '/admin/alerts',
+    module: 'admin/AlertsPage',
+    name: 'AlertsPage',
+    namespaces: ['alerts', 'backoffice'],
+    access: 'admin',
+  },
 ];
 
 /** Unknown paths show the home screen. */

@@ -2,14 +2,21 @@
  * Which texts travel together (one chunk per group and language, see vite.config.ts):
  * `common` is the shell; `content` the home page and what every public page shares (areas,
  * rates); `pages` the about and area pages; `assistant` the chat; `liabilities` the proof of
- * liabilities (its page and the check of /portfolio, loaded when used); every signed-in screen's
- * namespace shares `app` with `errors`, which those screens show.
+ * liabilities (its page and the check of /portfolio, loaded when used); `alerts` the operators'
+ * monitoring alerts (only their page loads them: an investor's browser never receives those texts);
+ * every other signed-in screen's namespace shares `app` with `errors`, which those screens show.
  */
-export type LocaleGroup = 'shell' | 'content' | 'pages' | 'assistant' | 'liabilities' | 'app';
+export type LocaleGroup = 'shell' | 'content' | 'pages' | 'assistant' | 'liabilities' | 'alerts' | 'app';
 
 export function localeGroup(namespace: string): LocaleGroup {
   if (namespace === 'common') return 'shell';
-  if (namespace === 'content' || namespace === 'pages' || namespace === 'assistant' || namespace === 'liabilities')
+  if (
+    namespace === 'content' ||
+    namespace === 'pages' ||
+    namespace === 'assistant' ||
+    namespace === 'liabilities' ||
+    namespace === 'alerts'
+  )
     return namespace;
   return 'app';
 }

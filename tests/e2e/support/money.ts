@@ -93,6 +93,24 @@ export async function signedInContext(
   return { context, page: await context.newPage() };
 }
 
+/** A page signed in as this person, at a width and in a language (its texts from the first paint). */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  who: { email: string; password: string },
+  { width = 1280, lang = 'fr' }: { width?: number; lang?: 'fr' | 'en' | 'es' } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: { fr: 'fr-FR', en: 'en-GB', es: 'es-ES' }[lang],
+    viewport: { width, height: 900 },
+  });
+  await login(context.request, who.email, who.password);
+  const page = await context.newPage();
+  await page.addInitScript((l) => localStorage.setItem('atlas.lang', l), lang);
+  return page;
+}
+
 /** Funds a user the way money really enters: a deposit with proof, approved by the operator. */
 export async function fundViaDeposit(baseURL: string, userApi: APIRequestContext, amount: string): Promise<void> {
   const res = await userApi.post('/api/deposits', {

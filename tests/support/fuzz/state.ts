@@ -20,6 +20,7 @@ export async function stateOf(db: Db): Promise<string> {
     transfers: await rows(sql`select count(*) as n from internal_transfer`),
     audit: await rows(sql`select count(*) as n from audit_log`),
     outbox: await rows(sql`select count(*) as n from email_outbox`),
+    alerts: await rows(sql`select id, status, resolved_by, resolution_note from monitoring_alert order by id`),
     users: await rows(sql`select id, email, name, username, role, banned, "twoFactorEnabled" from "user" order by id`),
     passwords: await rows(sql`select "userId", password from account order by "userId"`),
     profiles: await rows(

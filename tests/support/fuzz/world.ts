@@ -28,6 +28,8 @@ export interface World {
   /** Someone nobody signs in as: the target of login, reset and better-auth admin attempts. */
   victim: TestUser;
   owned: Record<'user' | 'other', Owned>;
+  /** Monitoring alerts the set-up's movements raised (large deposits, money out soon after money in), oldest first. */
+  alerts: string[];
   png: Buffer;
   /** Every cent the test put in by hand (approved deposits go through the ledger as usual). */
   fundedCents: number;
@@ -139,6 +141,10 @@ export async function createWorld(): Promise<World> {
     payload: { recipientUid: other.uid, amount: '5.00' },
     headers: { cookie: user.cookie },
   });
+  await t.app.services.monitoring.run();
+  const alerts = (await t.ctx.db.selectFrom('monitoring_alert').select('id').orderBy('tripped_at').execute()).map(
+    (r) => r.id,
+  );
   const personas = { user, other, admin };
   const relogin = async (name: PersonaName) => {
     const p = personas[name];
@@ -150,6 +156,7 @@ export async function createWorld(): Promise<World> {
     personas,
     victim,
     owned,
+    alerts,
     png,
     fundedCents: 3 * FUNDING_CENTS,
     relogin,

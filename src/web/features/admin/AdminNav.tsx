@@ -7,9 +7,10 @@ const links = [
   { to: '/admin/users', key: 'users', end: false },
   { to: '/admin/audit', key: 'audit', end: true },
   { to: '/admin/support', key: 'support', end: true },
+  { to: '/admin/alerts', key: 'alerts', end: true },
 ] as const;
 
-/** Between the operators' screens: the queue, the overview, the users, the audit trail, the support inbox. */
+/** Between the operators' screens: the queue, the overview, the users, the audit trail, the support inbox, the monitoring alerts. */
 export function AdminNav() {
   const { t } = useTranslation('backoffice');
   return (
