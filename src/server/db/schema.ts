@@ -12,6 +12,7 @@ import type { SealRangeColumn } from './migrations/017_seal_by_commit';
 import type { LiabilitiesTables } from './migrations/026_liabilities';
 import type { RequestVersionColumns } from './migrations/025_request_versions';
 import type { SupportTables } from './migrations/027_support';
+import type { IdentityTables } from './migrations/029_identity_verification';
 
 /**
  * Every table the server queries, composed from the table types that each migration exports.
@@ -30,7 +31,8 @@ interface Tables
     VerificationTables,
     BackOfficeTables,
     LiabilitiesTables,
-    SupportTables {}
+    SupportTables,
+    IdentityTables {}
 
 /** Columns added by later migrations are merged into the table types of the migration that created them. */
 type Extended = {

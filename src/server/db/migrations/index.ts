@@ -25,6 +25,7 @@ import * as m024 from './024_first_investment_date';
 import * as m025 from './025_request_versions';
 import * as m026 from './026_liabilities';
 import * as m027 from './027_support';
+import * as m029 from './029_identity_verification';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -57,4 +58,5 @@ export const migrations: Record<string, MigrationModule> = {
   '025_request_versions': m025,
   '026_liabilities': m026,
   '027_support': m027,
+  '029_identity_verification': m029,
 };
