@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AdminDeposit, AdminWithdrawal } from '../../../contracts/cashier';
-import { Button, Field, inputClass } from '../../components/form';
+import { Button } from '../../components/form';
 import { Page } from '../../components/Page';
 import { useToasts } from '../../components/toast';
 import { errorMessage } from '../../lib/errors';
@@ -14,6 +14,7 @@ import { AdminNav } from './AdminNav';
 import { RequestCard } from './RequestCard';
 import { fillReason, type RejectionReason } from '../../../core/rejection-reasons';
 import { money } from '../../lib/format';
+import { QueueFrame } from './QueueFrame';
 import { RejectDialog } from './RejectDialog';
 import { IdentityQueue } from './IdentityReview';
 
@@ -65,53 +66,28 @@ function Queue({ kind }: { kind: Kind }) {
   const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div>
-      <div className="mb-4 max-w-xs">
-        <Field label={t('filter')}>
-          {(a11y) => (
-            <select
-              {...a11y}
-              className={inputClass}
-              value={status}
-              onChange={(e) => setStatus(e.target.value as QueueFilter)}
-            >
-              {statuses.map((s) => (
-                <option key={s} value={s}>
-                  {s === 'all' ? t('all') : s === 'waiting' ? t('waitingForMe') : t(`status.${s}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      {queue.isPending ? (
-        <p role="status">{t('loading')}</p>
-      ) : items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          {t('empty')}
-        </p>
-      ) : (
-        <ul className="grid gap-4 lg:grid-cols-2" aria-live="polite">
-          {items.map((r) => (
-            <RequestCard
-              key={r.id}
-              request={r}
-              operatorId={me?.id}
-              busy={decision.isPending}
-              onApprove={() => decide(r, 'approve')}
-              onReject={() => setRejecting(r)}
-              onProof={'hasProof' in r ? () => void openProof(r) : undefined}
-              onOtherProof={(id, name) => void openProofOf(id, name)}
-            />
-          ))}
-        </ul>
-      )}
-      {queue.hasNextPage && (
-        <div className="mt-4 text-center">
-          <Button tone="secondary" onClick={() => void queue.fetchNextPage()} disabled={queue.isFetchingNextPage}>
-            {queue.isFetchingNextPage ? t('loading') : t('loadMore')}
-          </Button>
-        </div>
-      )}
+      <QueueFrame
+        filters={statuses}
+        status={status}
+        onStatus={setStatus}
+        labelOf={(s) => t(`status.${s}`)}
+        queue={queue}
+        count={items.length}
+        listClassName="grid gap-4 lg:grid-cols-2"
+      >
+        {items.map((r) => (
+          <RequestCard
+            key={r.id}
+            request={r}
+            operatorId={me?.id}
+            busy={decision.isPending}
+            onApprove={() => decide(r, 'approve')}
+            onReject={() => setRejecting(r)}
+            onProof={'hasProof' in r ? () => void openProof(r) : undefined}
+            onOtherProof={(id, name) => void openProofOf(id, name)}
+          />
+        ))}
+      </QueueFrame>
       <RejectDialog
         open={rejecting !== null}
         kind={singular}

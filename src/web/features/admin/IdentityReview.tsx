@@ -2,14 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminIdentity } from '../../../contracts/identity';
 import { reasonTexts } from '../../../core/rejection-texts';
-import { Button, Field, inputClass } from '../../components/form';
+import { Button } from '../../components/form';
 import { useToasts } from '../../components/toast';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
 import { useIdentityDecision, useIdentityFiles, useIdentityQueue, type IdentityFilter } from './api';
+import { QueueFrame } from './QueueFrame';
 import { RejectDialog } from './RejectDialog';
+import { reviewState } from './RequestCard';
 
 const filters: IdentityFilter[] = ['pending', 'waiting', 'verified', 'rejected', 'all'];
 
@@ -73,11 +75,10 @@ function IdentityCard({
 }) {
   const { t } = useTranslation('admin');
   const labels = reasonTexts[currentLanguage()].label;
-  const second = identity.stage === 'awaiting_second';
-  const mineFirst = second && identity.firstApproval?.by === operatorId;
   const pending = identity.status === 'pending';
-  const canVerify = pending && !identity.own && !mineFirst && !identity.expired;
-  const canReject = pending && !identity.own;
+  const { second, canApprove, canReject, note } = reviewState(identity, operatorId, t, 'identity.twoApprovalsNeeded');
+  // An expired document cannot be verified; it can be rejected.
+  const canVerify = canApprove && !identity.expired;
   const rows: Array<[string, string]> = [
     [t('email'), identity.user.email],
     [t('uid'), identity.user.uid],
@@ -97,15 +98,6 @@ function IdentityCard({
     ...(identity.reason ? ([[t('reason'), labels[identity.reason]]] as Array<[string, string]>) : []),
     ...(identity.internalNote ? ([[t('internalNote'), identity.internalNote]] as Array<[string, string]>) : []),
   ];
-  const note = !pending
-    ? null
-    : identity.own
-      ? t('ownRequest')
-      : mineFirst
-        ? t('waitingForOther')
-        : identity.stage === 'awaiting_first' && identity.needsSecondApproval
-          ? t('identity.twoApprovalsNeeded')
-          : null;
   return (
     <li
       className={`rounded-xl border border-l-4 border-slate-200 bg-white p-4 shadow-sm ${tone[identity.status].card}`}
@@ -232,51 +224,26 @@ export function IdentityQueue() {
   const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div>
-      <div className="mb-4 max-w-xs">
-        <Field label={t('filter')}>
-          {(a11y) => (
-            <select
-              {...a11y}
-              className={inputClass}
-              value={status}
-              onChange={(e) => setStatus(e.target.value as IdentityFilter)}
-            >
-              {filters.map((s) => (
-                <option key={s} value={s}>
-                  {s === 'all' ? t('all') : s === 'waiting' ? t('waitingForMe') : t(`identity.status.${s}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      {queue.isPending ? (
-        <p role="status">{t('loading')}</p>
-      ) : items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          {t('empty')}
-        </p>
-      ) : (
-        <ul className="grid gap-4" aria-live="polite">
-          {items.map((r) => (
-            <IdentityCard
-              key={r.id}
-              identity={r}
-              operatorId={me?.id}
-              busy={decision.isPending}
-              onVerify={() => decide(r.id, 'verify')}
-              onReject={() => setRejecting(r)}
-            />
-          ))}
-        </ul>
-      )}
-      {queue.hasNextPage && (
-        <div className="mt-4 text-center">
-          <Button tone="secondary" onClick={() => void queue.fetchNextPage()} disabled={queue.isFetchingNextPage}>
-            {queue.isFetchingNextPage ? t('loading') : t('loadMore')}
-          </Button>
-        </div>
-      )}
+      <QueueFrame
+        filters={filters}
+        status={status}
+        onStatus={setStatus}
+        labelOf={(s) => t(`identity.status.${s}`)}
+        queue={queue}
+        count={items.length}
+        listClassName="grid gap-4"
+      >
+        {items.map((r) => (
+          <IdentityCard
+            key={r.id}
+            identity={r}
+            operatorId={me?.id}
+            busy={decision.isPending}
+            onVerify={() => decide(r.id, 'verify')}
+            onReject={() => setRejecting(r)}
+          />
+        ))}
+      </QueueFrame>
       <RejectDialog
         open={rejecting !== null}
         kind="identity"
