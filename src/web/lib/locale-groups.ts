@@ -2,14 +2,21 @@
  * Which texts travel together (one chunk per group and language, see vite.config.ts):
  * `common` is the shell; `content` the home page and what every public page shares (areas,
  * rates); `pages` the about and area pages; `assistant` the chat; `liabilities` the proof of
- * liabilities (its page and the check of /portfolio, loaded when used); every signed-in screen's
+ * liabilities (its page and the check of /portfolio, loaded when used); `identity` the identity
+ * verification (the profile's section and the operators' review); every signed-in screen's
  * namespace shares `app` with `errors`, which those screens show.
  */
-export type LocaleGroup = 'shell' | 'content' | 'pages' | 'assistant' | 'liabilities' | 'app';
+export type LocaleGroup = 'shell' | 'content' | 'pages' | 'assistant' | 'liabilities' | 'identity' | 'app';
 
 export function localeGroup(namespace: string): LocaleGroup {
   if (namespace === 'common') return 'shell';
-  if (namespace === 'content' || namespace === 'pages' || namespace === 'assistant' || namespace === 'liabilities')
+  if (
+    namespace === 'content' ||
+    namespace === 'pages' ||
+    namespace === 'assistant' ||
+    namespace === 'liabilities' ||
+    namespace === 'identity'
+  )
     return namespace;
   return 'app';
 }

@@ -25,16 +25,16 @@ const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
 
 /** The four images side by side (two on a phone), each opening full size in a new tab. */
 function Documents({ identity }: { identity: AdminIdentity }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'identity']);
   const { data, isError } = useIdentityFiles(identity.id);
   if (isError) return <p className="mt-3 text-sm text-slate-600">{t('noImage')}</p>;
   return (
-    <ul className="mt-3 grid grid-cols-2 gap-2 md:grid-cols-4" aria-label={t('identity.documents')}>
+    <ul className="mt-3 grid grid-cols-2 gap-2 md:grid-cols-4" aria-label={t('identity:review.documents')}>
       {identity.files.map((slot) => {
         const url = data?.files.find((f) => f.slot === slot)?.url;
-        const label = t(`identity.slots.${slot}`);
+        const label = t(`identity:review.slots.${slot}`);
         return (
-          <li key={slot} className="flex flex-col gap-1">
+          <li key={slot} className="flex flex-col justify-between gap-1">
             <span className="text-xs font-semibold text-slate-600">{label}</span>
             {url ? (
               <a
@@ -42,11 +42,11 @@ function Documents({ identity }: { identity: AdminIdentity }) {
                 target="_blank"
                 rel="noreferrer"
                 className="block overflow-hidden rounded-lg border border-slate-200 bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-700"
-                aria-label={t('identity.openFile', { what: label, name: identity.user.fullName })}
+                aria-label={t('identity:review.openFile', { what: label, name: identity.user.fullName })}
               >
                 <img
                   src={url}
-                  alt={t('identity.fileAlt', { what: label, name: identity.user.fullName })}
+                  alt={t('identity:review.fileAlt', { what: label, name: identity.user.fullName })}
                   className="aspect-[4/3] w-full object-contain"
                 />
               </a>
@@ -73,19 +73,24 @@ function IdentityCard({
   onVerify: () => void;
   onReject: () => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'identity']);
   const labels = reasonTexts[currentLanguage()].label;
   const pending = identity.status === 'pending';
-  const { second, canApprove, canReject, note } = reviewState(identity, operatorId, t, 'identity.twoApprovalsNeeded');
+  const { second, canApprove, canReject, note } = reviewState(
+    identity,
+    operatorId,
+    t,
+    'identity:review.twoApprovalsNeeded',
+  );
   // An expired document cannot be verified; it can be rejected.
   const canVerify = canApprove && !identity.expired;
   const rows: Array<[string, string]> = [
     [t('email'), identity.user.email],
     [t('uid'), identity.user.uid],
-    [t('identity.birthDate'), day(identity.user.birthDate)],
-    [t('identity.documentType'), t(`identity.types.${identity.documentType}`)],
-    [t('identity.number'), identity.documentNumber],
-    [t('identity.expiry'), day(identity.documentExpiry)],
+    [t('identity:review.birthDate'), day(identity.user.birthDate)],
+    [t('identity:documentType'), t(`identity:types.${identity.documentType}`)],
+    [t('identity:number'), identity.documentNumber],
+    [t('identity:expiry'), day(identity.documentExpiry)],
     [t('createdAt'), formatDateTime(identity.createdAt)],
     ...(identity.processedAt
       ? ([[t('processedAt'), formatDateTime(identity.processedAt)]] as Array<[string, string]>)
@@ -108,19 +113,19 @@ function IdentityCard({
           <p className="text-base font-semibold text-brand-900 [overflow-wrap:anywhere]" data-testid="requester">
             {identity.user.fullName}
           </p>
-          <p className="text-sm text-slate-600">{t('identity.version', { version: identity.version })}</p>
+          <p className="text-sm text-slate-600">{t('identity:review.version', { version: identity.version })}</p>
         </div>
         <div className="flex flex-wrap justify-end gap-2">
           {identity.expired && (
             <span className="rounded-full bg-red-100 px-3 py-1 text-xs font-bold text-red-900">
-              {t('identity.expired')}
+              {t('identity:review.expired')}
             </span>
           )}
           <span
             className={`rounded-full px-3 py-1 text-xs font-bold ${second ? 'bg-orange-100 text-orange-900' : tone[identity.status].badge}`}
             data-testid="request-stage"
           >
-            {second ? t('awaitingSecond') : t(`identity.status.${identity.status}`)}
+            {second ? t('awaitingSecond') : t(`identity:review.status.${identity.status}`)}
           </span>
         </div>
       </div>
@@ -137,15 +142,15 @@ function IdentityCard({
         <div
           className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
           role="note"
-          aria-label={t('identity.sameImage')}
+          aria-label={t('identity:review.sameImage')}
           data-testid="same-image"
         >
-          <p className="font-bold">{t('identity.sameImage')}</p>
+          <p className="font-bold">{t('identity:review.sameImage')}</p>
           <ul className="mt-1 flex flex-col gap-1">
             {identity.sameImageAs.map((m) => (
               <li key={`${m.slot}-${m.verificationId}-${m.otherSlot}`} className="[overflow-wrap:anywhere]">
-                {t(`identity.sameImage_${m.kind}`, {
-                  what: t(`identity.slots.${m.slot}`),
+                {t(`identity:review.sameImage_${m.kind}`, {
+                  what: t(`identity:review.slots.${m.slot}`),
                   name: m.user.fullName,
                   uid: m.user.uid,
                   date: formatDateTime(m.createdAt),
@@ -165,9 +170,9 @@ function IdentityCard({
                 aria-current={v.id === identity.id ? 'true' : undefined}
                 className={`rounded-md px-2 py-1 ${v.id === identity.id ? 'bg-brand-50 font-semibold text-brand-900' : 'text-slate-700'}`}
               >
-                {t('identity.versionLine', {
+                {t('identity:review.versionLine', {
                   version: v.version,
-                  status: t(`identity.status.${v.status}`),
+                  status: t(`identity:review.status.${v.status}`),
                   date: formatDateTime(v.createdAt),
                 })}
                 {v.reason && ` · ${labels[v.reason]}`}
@@ -179,7 +184,7 @@ function IdentityCard({
       <div className="mt-4 flex flex-wrap gap-2">
         {canVerify && (
           <Button tone="approve" onClick={onVerify} disabled={busy} data-testid="identity-verify">
-            {second ? t('approveSecond') : t('identity.verify')}
+            {second ? t('approveSecond') : t('identity:review.verify')}
           </Button>
         )}
         {canReject && (
@@ -189,14 +194,14 @@ function IdentityCard({
         )}
       </div>
       {note && <p className="mt-3 text-sm text-slate-600">{note}</p>}
-      {pending && identity.expired && <p className="mt-3 text-sm text-red-800">{t('identity.expiredHint')}</p>}
+      {pending && identity.expired && <p className="mt-3 text-sm text-red-800">{t('identity:review.expiredHint')}</p>}
     </li>
   );
 }
 
 /** The identity verifications' queue, beside deposits and withdrawals (decision 036). */
 export function IdentityQueue() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'identity']);
   const toast = useToasts();
   const { data: me } = useMe();
   const [status, setStatus] = useState<IdentityFilter>('pending');
@@ -215,7 +220,7 @@ export function IdentityQueue() {
           toast.success(
             done.stage === 'awaiting_second'
               ? t('firstApprovalRecorded')
-              : t(action === 'verify' ? 'identity.verified' : 'identity.rejected'),
+              : t(action === 'verify' ? 'identity:review.verified' : 'identity:review.rejected'),
           ),
         onError: (err) =>
           toast.error(t(action === 'verify' ? 'approveFailed' : 'rejectFailed', { message: errorMessage(t, err) })),
@@ -228,7 +233,7 @@ export function IdentityQueue() {
         filters={filters}
         status={status}
         onStatus={setStatus}
-        labelOf={(s) => t(`identity.status.${s}`)}
+        labelOf={(s) => t(`identity:review.status.${s}`)}
         queue={queue}
         count={items.length}
         listClassName="grid gap-4"

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IdentityState } from '../../../../contracts/identity';
 import {
@@ -10,16 +10,15 @@ import {
   type IdentityDocumentType,
   type IdentitySlot,
 } from '../../../../core/identity';
-import { reasonTexts } from '../../../../core/rejection-texts';
 import { DateField } from '../../../components/DateField';
 import { Button, Card, Field, FormMessage, TextInput, inputClass } from '../../../components/form';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate, formatDateTime } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
 import { uploadWithProgress } from '../../../lib/upload';
 import { identityKey, useIdentity } from '../api';
 
 const MAX_BYTES = 5 * 1024 * 1024;
+const IdentityReason = lazy(() => import('./IdentityReason').then((m) => ({ default: m.IdentityReason })));
 
 const badge = {
   none: 'bg-slate-100 text-slate-800 ring-slate-300',
@@ -36,7 +35,7 @@ type Current = NonNullable<IdentityState['current']>;
  * opens prefilled and where each file of the rejected version is kept unless replaced.
  */
 export function IdentityCard() {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation('identity');
   const { data } = useIdentity();
   const [open, setOpen] = useState(false);
   if (!data) return null;
@@ -47,35 +46,37 @@ export function IdentityCard() {
       <section aria-labelledby="identity-title" id="identity" data-testid="identity-card">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="identity-title" className="text-lg font-bold text-brand-900">
-            {t('identity.title')}
+            {t('title')}
           </h2>
           <span
             className={`rounded-full px-3 py-1 text-sm font-bold ring-1 ${badge[data.status]}`}
             data-testid="identity-status"
           >
-            {t(`identity.status.${data.status}`)}
+            {t(`status.${data.status}`)}
           </span>
         </div>
-        {data.status === 'none' && <p className="mt-2 text-sm text-slate-700">{t('identity.intro')}</p>}
+        {data.status === 'none' && <p className="mt-2 text-sm text-slate-700">{t('intro')}</p>}
         {current && data.status !== 'none' && <Summary current={current} status={data.status} />}
         {data.status === 'rejected' && current?.rejection && (
           <div
             className="mt-4 rounded-xl border-2 border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950"
             data-testid="identity-rejection"
           >
-            <p className="font-semibold">{t('identity.rejectedTitle')}</p>
-            <p className="mt-1">{reasonTexts[currentLanguage()].investor[current.rejection.reason]}</p>
-            {!current.rejection.canCorrect && <p className="mt-1">{t('identity.noMoreCorrections')}</p>}
+            <p className="font-semibold">{t('rejectedTitle')}</p>
+            <Suspense fallback={<p className="mt-1" aria-busy="true" />}>
+              <IdentityReason reason={current.rejection.reason} />
+            </Suspense>
+            {!current.rejection.canCorrect && <p className="mt-1">{t('noMoreCorrections')}</p>}
             {correcting && !open && (
               <Button className="mt-3" onClick={() => setOpen(true)} data-testid="identity-correct">
-                {t('identity.correct')}
+                {t('correct')}
               </Button>
             )}
           </div>
         )}
         {data.status === 'none' && !open && (
           <Button className="mt-4" onClick={() => setOpen(true)} data-testid="identity-start">
-            {t('identity.start')}
+            {t('start')}
           </Button>
         )}
         {open && (data.status === 'none' || correcting) && (
@@ -87,20 +88,20 @@ export function IdentityCard() {
 }
 
 function Summary({ current, status }: { current: Current; status: IdentityState['status'] }) {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation('identity');
   return (
     <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-      <dt className="font-semibold text-slate-700">{t('identity.documentType')}</dt>
-      <dd className="text-slate-900">{t(`identity.types.${current.documentType}`)}</dd>
-      <dt className="font-semibold text-slate-700">{t('identity.expiry')}</dt>
+      <dt className="font-semibold text-slate-700">{t('documentType')}</dt>
+      <dd className="text-slate-900">{t(`types.${current.documentType}`)}</dd>
+      <dt className="font-semibold text-slate-700">{t('expiry')}</dt>
       <dd className="text-slate-900">{formatDate(`${current.documentExpiry}T12:00:00Z`)}</dd>
-      <dt className="font-semibold text-slate-700">{t('identity.sentAt')}</dt>
+      <dt className="font-semibold text-slate-700">{t('sentAt')}</dt>
       <dd className="text-slate-900">
         {formatDateTime(current.createdAt)}
-        {current.version > 1 && ` · ${t('identity.version', { version: current.version })}`}
+        {current.version > 1 && ` · ${t('version', { version: current.version })}`}
       </dd>
-      {status === 'pending' && <dd className="text-slate-700 sm:col-span-2">{t('identity.pendingHint')}</dd>}
-      {status === 'verified' && <dd className="text-slate-700 sm:col-span-2">{t('identity.verifiedHint')}</dd>}
+      {status === 'pending' && <dd className="text-slate-700 sm:col-span-2">{t('pendingHint')}</dd>}
+      {status === 'verified' && <dd className="text-slate-700 sm:col-span-2">{t('verifiedHint')}</dd>}
     </dl>
   );
 }
@@ -114,7 +115,7 @@ function IdentityForm({
   maxVersions: number;
   onDone: () => void;
 }) {
-  const { t } = useTranslation(['accounts', 'errors']);
+  const { t } = useTranslation(['identity', 'errors']);
   const client = useQueryClient();
   const [type, setType] = useState<IdentityDocumentType>(previous?.documentType ?? 'id_card');
   const [number, setNumber] = useState(previous?.documentNumber ?? '');
@@ -127,12 +128,12 @@ function IdentityForm({
 
   /** The server's rules, checked first here (it checks them again, and the bytes). */
   const check = (): string | null => {
-    if (!normalizeDocumentNumber(number)) return t('identity.numberInvalid');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(expiry)) return t('identity.expiryInvalid');
+    if (!normalizeDocumentNumber(number)) return t('numberInvalid');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(expiry)) return t('expiryInvalid');
     if (isExpired(expiry, new Date())) return t('errors:identity_document_expired');
     for (const slot of slots) {
       const file = files[slot];
-      if (!file && !kept(slot)) return t('identity.fileMissing', { slot: t(`identity.slots.${slot}`) });
+      if (!file && !kept(slot)) return t('fileMissing', { slot: t(`slots.${slot}`) });
       if (file && file.size > MAX_BYTES) return t('errors:file_too_large');
       if (file && !file.type.startsWith('image/')) return t('errors:file_not_image');
     }
@@ -166,12 +167,10 @@ function IdentityForm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="mt-5 flex flex-col gap-4" data-testid="identity-form">
       {previous && (
-        <p className="text-sm text-slate-700">
-          {t('identity.correcting', { version: previous.version + 1, max: maxVersions })}
-        </p>
+        <p className="text-sm text-slate-700">{t('correcting', { version: previous.version + 1, max: maxVersions })}</p>
       )}
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label={t('identity.documentType')}>
+        <Field label={t('documentType')}>
           {(a11y) => (
             <select
               {...a11y}
@@ -182,13 +181,13 @@ function IdentityForm({
             >
               {identityDocumentTypes.map((d) => (
                 <option key={d} value={d}>
-                  {t(`identity.types.${d}`)}
+                  {t(`types.${d}`)}
                 </option>
               ))}
             </select>
           )}
         </Field>
-        <Field label={t('identity.number')} hint={t('identity.numberHint')}>
+        <Field label={t('number')} hint={t('numberHint')}>
           {(a11y) => (
             <TextInput
               {...a11y}
@@ -199,15 +198,11 @@ function IdentityForm({
             />
           )}
         </Field>
-        <DateField label={t('identity.expiry')} name="documentExpiry" value={expiry} onChange={setExpiry} />
+        <DateField label={t('expiry')} name="documentExpiry" value={expiry} onChange={setExpiry} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         {slots.map((slot) => (
-          <Field
-            key={slot}
-            label={t(`identity.slots.${slot}`)}
-            hint={kept(slot) ? t('identity.kept') : t(`identity.hints.${slot}`)}
-          >
+          <Field key={slot} label={t(`slots.${slot}`)} hint={kept(slot) ? t('kept') : t(`hints.${slot}`)}>
             {(a11y) => (
               <input
                 {...a11y}
@@ -226,17 +221,17 @@ function IdentityForm({
       </div>
       {sending && (
         <p className="text-xs text-slate-600" aria-live="polite">
-          {t('identity.progress', { percent: progress ?? 0 })}
+          {t('progress', { percent: progress ?? 0 })}
         </p>
       )}
       {problem && <FormMessage tone="error">{problem}</FormMessage>}
-      <p className="text-xs text-slate-600">{t('identity.privacy')}</p>
+      <p className="text-xs text-slate-600">{t('privacy')}</p>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={sending} data-testid="identity-submit">
-          {sending ? t('identity.sending') : previous ? t('identity.sendCorrection') : t('identity.send')}
+          {sending ? t('sending') : previous ? t('sendCorrection') : t('send')}
         </Button>
         <Button tone="secondary" onClick={onDone} disabled={sending}>
-          {t('identity.cancel')}
+          {t('cancel')}
         </Button>
       </div>
     </form>
