@@ -1,32 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { smtpPort } from '../../playwright.config';
+import { seededImage } from '../support/images';
 import { expectNoSeriousViolations } from './support/axe';
 import { ADMIN, login, signedInContext, signUpViaApi } from './support/money';
 import { mailsTo, startSmtp } from './support/smtp';
 
-/** A noise image of its own per seed: nobody else's document looks like it (no re-use warning). */
-async function photo(seed: number): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const [width, height] = [160, 100];
-  const raw = Buffer.alloc(width * height * 3);
-  let x = (seed * 2654435761 + Date.now()) >>> 0 || 1;
-  for (let i = 0; i < raw.length; i += 1) {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    raw[i] = x & 0xff;
-  }
-  return {
-    name: `photo-${seed}.png`,
-    mimeType: 'image/png',
-    buffer: await sharp(raw, { raw: { width, height, channels: 3 } })
-      .png()
-      .toBuffer(),
-  };
-}
+/** A noise image nobody else sends (the data directory outlives a run: the seeds start from the clock). */
+const base = (Date.now() % 1_000_000) * 10;
+const photo = async (n: number) => ({
+  name: `photo-${n}.png`,
+  mimeType: 'image/png',
+  buffer: await seededImage(base + n, 'png', 160, 100),
+});
 
 const reviewCard = (page: Page, fullName: string) =>
   page

@@ -47,7 +47,7 @@ export async function seededImage(
   height = 48,
 ): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
-  let x = (seed * 2654435761) >>> 0 || 1;
+  let x = Math.imul(seed, 2654435761) >>> 0 || 1;
   for (let i = 0; i < raw.length; i += 1) {
     // xorshift32: a cheap, deterministic pseudo-random sequence per seed.
     x ^= x << 13;
