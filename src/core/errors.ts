@@ -97,6 +97,12 @@ export const errorCodes = {
   user_not_found: 'not_found',
   freeze_reason_required: 'invalid',
   link_expired: 'forbidden',
+  // identity verification
+  identity_document_expired: 'invalid',
+  identity_file_required: 'invalid',
+  identity_pending: 'conflict',
+  identity_already_verified: 'conflict',
+  correction_required: 'conflict',
   link_invalid: 'forbidden',
   // proof of liabilities
   liability_round_not_found: 'not_found',

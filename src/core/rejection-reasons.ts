@@ -8,8 +8,8 @@
  * one neutral text, the same for every final reason, so that nothing tells them what was checked.
  */
 
-/** The reviews that use the catalogue; identity verification adds `identity` here and its codes below. */
-export type ReviewKind = 'deposit' | 'withdrawal';
+/** The reviews that use the catalogue: money requests and identity verifications (decision 036). */
+export type ReviewKind = 'deposit' | 'withdrawal' | 'identity';
 
 export interface ReasonSpec {
   appliesTo: readonly ReviewKind[];
@@ -20,6 +20,8 @@ export interface ReasonSpec {
 }
 
 const both = ['deposit', 'withdrawal'] as const;
+const all = ['deposit', 'withdrawal', 'identity'] as const;
+const identity = ['identity'] as const;
 
 export const rejectionReasons = {
   proof_unreadable: { appliesTo: ['deposit'], retryable: true, final: false },
@@ -30,9 +32,18 @@ export const rejectionReasons = {
   wrong_network: { appliesTo: both, retryable: true, final: false },
   address_invalid: { appliesTo: ['withdrawal'], retryable: true, final: false },
   duplicate_request: { appliesTo: both, retryable: false, final: false },
-  compliance_screening: { appliesTo: both, retryable: false, final: true },
+  identity_document_unreadable: { appliesTo: identity, retryable: true, final: false },
+  identity_document_expired: { appliesTo: identity, retryable: true, final: false },
+  identity_document_incomplete: { appliesTo: identity, retryable: true, final: false },
+  identity_document_not_accepted: { appliesTo: identity, retryable: true, final: false },
+  identity_details_mismatch: { appliesTo: identity, retryable: true, final: false },
+  identity_selfie_mismatch: { appliesTo: identity, retryable: true, final: false },
+  identity_address_too_old: { appliesTo: identity, retryable: true, final: false },
+  identity_address_name_mismatch: { appliesTo: identity, retryable: true, final: false },
+  compliance_screening: { appliesTo: all, retryable: false, final: true },
   compliance_source_of_funds: { appliesTo: both, retryable: false, final: true },
-  compliance_other: { appliesTo: both, retryable: false, final: true },
+  compliance_document_fraud: { appliesTo: identity, retryable: false, final: true },
+  compliance_other: { appliesTo: all, retryable: false, final: true },
 } as const satisfies Record<string, ReasonSpec>;
 
 export type RejectionReason = keyof typeof rejectionReasons;

@@ -6,6 +6,7 @@ import {
   reasonsFor,
   rejectionReasonCodes,
   rejectionReasons,
+  type ReviewKind,
 } from './rejection-reasons';
 import { reasonTexts, type ReasonLanguage } from './rejection-texts';
 
@@ -30,11 +31,17 @@ describe('rejection reason catalogue', () => {
         );
   });
 
-  it('names only values the request has: a deposit has no coin nor address', () => {
+  it('names only values the request has: a deposit has no coin nor address, an identity verification no amount', () => {
+    const values: Record<ReviewKind, string[]> = {
+      deposit: ['amount'],
+      withdrawal: ['amount', 'crypto', 'address'],
+      identity: [],
+    };
     for (const code of investorReasonCodes) {
-      const kinds: readonly string[] =
-        code === 'request_declined' ? ['deposit', 'withdrawal'] : rejectionReasons[code].appliesTo;
-      const allowed = kinds.includes('deposit') ? ['amount'] : ['amount', 'crypto', 'address'];
+      const kinds: readonly ReviewKind[] =
+        code === 'request_declined' ? ['deposit', 'withdrawal', 'identity'] : rejectionReasons[code].appliesTo;
+      // Only what every review the code applies to has.
+      const allowed = kinds.reduce((names, kind) => names.filter((n) => values[kind].includes(n)), values.withdrawal);
       for (const lng of languages)
         for (const name of placeholders(reasonTexts[lng].investor[code]))
           expect(allowed, `${lng} ${code} names {{${name}}}`).toContain(name);
@@ -61,6 +68,13 @@ describe('rejection reason catalogue', () => {
     expect(reasonsFor('deposit')).not.toContain('address_invalid');
     expect(reasonsFor('withdrawal')).toContain('address_invalid');
     expect(reasonsFor('withdrawal')).not.toContain('proof_unreadable');
+    // Identity verification: its own codes and the final compliance ones that fit a person, never a money reason.
+    expect(reasonsFor('identity')).toEqual(
+      expect.arrayContaining(['identity_document_unreadable', 'compliance_document_fraud']),
+    );
+    expect(reasonsFor('identity')).not.toContain('amount_mismatch');
+    expect(reasonsFor('identity')).not.toContain('compliance_source_of_funds');
+    expect(reasonsFor('deposit')).not.toContain('identity_selfie_mismatch');
   });
 
   it('fills placeholders and leaves an unknown one visible', () => {

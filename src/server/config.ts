@@ -129,6 +129,7 @@ const envSchema = z.object({
   DEPOSIT_ADDRESS_USDT_TRC20: optionalText,
   DEPOSIT_ADDRESS_SOL: optionalText,
   DUAL_CONTROL_FROM: z.string().default('1000.00').pipe(dollars),
+  DUAL_CONTROL_IDENTITY: bool.default(false),
   SEAL_INTERVAL_S: int(0, 86_400).default(60),
   // Monitoring alerts (decision 035); amounts and windows relative to DUAL_CONTROL_FROM by default.
   MONITORING_INTERVAL_S: int(0, 86_400).default(60),
@@ -232,6 +233,8 @@ export interface Config {
   depositAddresses: { BTC?: string; LTC?: string; USDT_TRC20?: string; SOL?: string };
   /** Approvals of this many cents or more need a second, different operator (0: every approval). */
   dualControlFromCents: number;
+  /** Identity verifications need a second, different operator's approval (decision 036). */
+  dualControlIdentity: boolean;
   /** Seconds between two seals of the journal and the audit trail; 0 turns sealing off. */
   sealIntervalS: number;
   /** Monitoring alerts for operators (decision 035). */
@@ -399,6 +402,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       SOL: e.DEPOSIT_ADDRESS_SOL,
     },
     dualControlFromCents: e.DUAL_CONTROL_FROM,
+    dualControlIdentity: e.DUAL_CONTROL_IDENTITY,
     sealIntervalS: e.SEAL_INTERVAL_S,
     monitoring: {
       intervalS: e.MONITORING_INTERVAL_S,

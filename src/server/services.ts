@@ -21,6 +21,7 @@ import { createEventBus, type EventBus } from './modules/realtime/event-bus';
 import { createProofStore, type ProofStore } from './modules/storage/proof-store';
 import { createPayeeLookup } from './modules/transfers/transfers.repo';
 import { createTransfersService } from './modules/transfers/transfers.service';
+import { createIdentityService } from './modules/identity/identity.service';
 import { createLiabilitiesService, type LiabilitiesService } from './modules/liabilities/liabilities.service';
 import { createMonitoringService, type MonitoringService } from './modules/monitoring/monitoring.service';
 
@@ -37,6 +38,8 @@ export interface Services {
   transfers: ReturnType<typeof createTransfersService>;
   deposits: ReturnType<typeof createDepositsService>;
   withdrawals: ReturnType<typeof createWithdrawalsService>;
+  /** Identity verification, the investor's side (decision 036); operators decide through `admin`. */
+  identity: ReturnType<typeof createIdentityService>;
   history: ReturnType<typeof createHistoryService>;
   admin: ReturnType<typeof createAdminService>;
   freezes: ReturnType<typeof createFreezeService>;
@@ -93,6 +96,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     }),
     deposits: createDepositsService(ctx, { notifier, proofs }),
     withdrawals: createWithdrawalsService(ctx, { notifier, movements }),
+    identity: createIdentityService(ctx, { notifier, proofs }),
     history,
     admin: createAdminService(ctx, notifier, movements),
     freezes: createFreezeService(ctx, notifier),

@@ -26,6 +26,7 @@ interface Ctx {
     conversation: string;
     closable: string;
     alert: string;
+    identity: string;
   };
 }
 
@@ -40,6 +41,17 @@ interface Entry {
 }
 
 const wrongPassword = 'not-the-password-1';
+
+/** A complete identity submission (the four images are the world's sample PNG). */
+function identityForm(png: Buffer): FormData {
+  const data = new FormData();
+  data.append('documentType', 'id_card');
+  data.append('documentNumber', 'MATRIX1234');
+  data.append('documentExpiry', '2035-01-01');
+  for (const slot of ['front', 'back', 'selfie', 'address'])
+    data.append(slot, new Blob([new Uint8Array(png)], { type: 'image/png' }), `${slot}.png`);
+  return data;
+}
 const matrix: Record<string, Entry> = {
   'POST /api/accounts/signup': {
     access: 'public',
@@ -127,6 +139,8 @@ const matrix: Record<string, Entry> = {
     req: () => ({ payload: { amount: '1.00', crypto: 'BTC', address: BTC_ADDRESS } }),
   },
   'GET /api/cashier/history': { access: 'user' },
+  'GET /api/identity': { access: 'user' },
+  'POST /api/identity': { access: 'user', req: (c) => ({ payload: identityForm(c.w.png) }) },
   'GET /api/portfolio': { access: 'user' },
   'GET /api/portfolio/investments': { access: 'user' },
   'GET /api/portfolio/history': { access: 'user' },
@@ -181,6 +195,13 @@ const matrix: Record<string, Entry> = {
     req: (c) => ({ params: { id: c.target.withdrawal }, payload: { reason: 'duplicate_request', note: 'matrix' } }),
   },
   'GET /api/admin/deposits/{id}/proof': { access: 'admin', req: (c) => ({ params: { id: c.target.deposit } }) },
+  'GET /api/admin/identities': { access: 'admin', req: () => ({ query: 'status=pending' }) },
+  'POST /api/admin/identities/{id}/verify': { access: 'admin', req: (c) => ({ params: { id: c.target.identity } }) },
+  'POST /api/admin/identities/{id}/reject': {
+    access: 'admin',
+    req: (c) => ({ params: { id: c.target.identity }, payload: { reason: 'identity_document_unreadable' } }),
+  },
+  'GET /api/admin/identities/{id}/files': { access: 'admin', req: (c) => ({ params: { id: c.target.identity } }) },
   'GET /api/admin/overview': { access: 'admin' },
   'POST /api/admin/verifications': { access: 'admin' },
   'POST /api/admin/outbox/retry': { access: 'admin' },
@@ -342,8 +363,15 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
         conversation: conversations[0]!,
         closable: conversations[1]!,
         alert: w.alerts[0]!,
+        identity: '',
       },
     };
+    // The first person's identity submission, pending: operators' routes act on it.
+    const submitted = await inject('user', 'POST', '/api/identity', identityForm(w.png), {
+      origin: 'http://localhost:3000',
+    });
+    if (submitted.statusCode !== 201) throw new Error(`identity seed: ${submitted.statusCode} ${submitted.body}`);
+    ctx.target.identity = (submitted.json() as { current: { id: string } }).current.id;
     const api = w.t.app.services.accounts.auth.api as unknown as Record<
       string,
       { path?: string; options?: { method?: string | string[] } }

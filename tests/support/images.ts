@@ -38,3 +38,26 @@ export function pngBomb(width = 20_000, height = 20_000): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** A noise image of its own for each seed: two seeds never look alike (different dHash, different pixels). */
+export async function seededImage(
+  seed: number,
+  format: 'png' | 'jpeg' = 'png',
+  width = 64,
+  height = 48,
+): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  let x = Math.imul(seed, 2654435761) >>> 0 || 1;
+  for (let i = 0; i < raw.length; i += 1) {
+    // xorshift32: a cheap, deterministic pseudo-random sequence per seed.
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    raw[i] = x & 0xff;
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .toFormat(format)
+    .toBuffer();
+}

@@ -13,6 +13,7 @@ import type { LiabilitiesTables } from './migrations/026_liabilities';
 import type { RequestVersionColumns } from './migrations/025_request_versions';
 import type { SupportTables } from './migrations/027_support';
 import type { MonitoringTables } from './migrations/028_monitoring_alerts';
+import type { IdentityTables } from './migrations/029_identity_verification';
 
 /**
  * Every table the server queries, composed from the table types that each migration exports.
@@ -32,7 +33,8 @@ interface Tables
     BackOfficeTables,
     LiabilitiesTables,
     SupportTables,
-    MonitoringTables {}
+    MonitoringTables,
+    IdentityTables {}
 
 /** Columns added by later migrations are merged into the table types of the migration that created them. */
 type Extended = {

@@ -8,6 +8,7 @@ import { registerContentRoutes } from './content/content.routes';
 import { registerAdminRoutes } from './admin/admin.routes';
 import { registerBackOfficeRoutes } from './backoffice/backoffice.routes';
 import { registerCashierRoutes } from './cashier/cashier.routes';
+import { registerIdentityRoutes } from './identity/identity.routes';
 import { registerInvestingRoutes } from './investing/investing.routes';
 import { registerEmbedRoutes } from './market/embed.routes';
 import { registerLiabilitiesRoutes } from './liabilities/liabilities.routes';
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, ser
   await registerInvestingRoutes(app, services.investing);
   await registerTransferRoutes(app, services.transfers);
   await registerCashierRoutes(app, services);
+  await registerIdentityRoutes(app, services);
   await registerAdminRoutes(app, services);
   await registerBackOfficeRoutes(app, services.backOffice);
   await registerPortfolioRoutes(app, services, ctx.clock);

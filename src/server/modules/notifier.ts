@@ -7,8 +7,8 @@ import type { EventBus } from './realtime/event-bus';
 export interface Notifier {
   /** The user's balance or investments changed. */
   userChanged(userId: string, what: 'balance' | 'investment'): void;
-  /** A deposit or withdrawal request was created or decided: the user and the operators are told. */
-  requestChanged(userId: string, kind: 'deposit' | 'withdrawal'): void;
+  /** A deposit, withdrawal or identity verification was created or decided: the user and the operators are told. */
+  requestChanged(userId: string, kind: 'deposit' | 'withdrawal' | 'identity'): void;
   /** A support conversation of this user was opened, answered, assigned or closed: the user and the operators are told. */
   supportChanged(userId: string): void;
 }

@@ -51,7 +51,7 @@ export const screens: ScreenSpec[] = [
     path: '/profile',
     module: 'accounts/ProfilePage',
     name: 'ProfilePage',
-    namespaces: ['accounts'],
+    namespaces: ['accounts', 'identity'],
     access: 'user',
   },
   { path: '/invest', module: 'investing/InvestPage', name: 'InvestPage', namespaces: ['investing'], access: 'user' },
@@ -77,7 +77,7 @@ export const screens: ScreenSpec[] = [
     path: '/admin',
     module: 'admin/AdminPage',
     name: 'AdminPage',
-    namespaces: ['admin', 'backoffice'],
+    namespaces: ['admin', 'backoffice', 'identity'],
     access: 'admin',
   },
   {

@@ -32,6 +32,7 @@ export function useLiveUpdates(enabled: boolean) {
       'balance.changed',
       'investment.changed',
       'support.changed',
+      'identity.changed',
     ])
       source.addEventListener(type, refresh);
     return () => {

@@ -4,9 +4,10 @@
  * rates); `pages` the about and area pages; `assistant` the chat; `liabilities` the proof of
  * liabilities (its page and the check of /portfolio, loaded when used); `alerts` the operators'
  * monitoring alerts (only their page loads them: an investor's browser never receives those texts);
- * every other signed-in screen's namespace shares `app` with `errors`, which those screens show.
+ * `identity` the identity verification (the profile's section and the operators' review); every
+ * other signed-in screen's namespace shares `app` with `errors`, which those screens show.
  */
-export type LocaleGroup = 'shell' | 'content' | 'pages' | 'assistant' | 'liabilities' | 'alerts' | 'app';
+export type LocaleGroup = 'shell' | 'content' | 'pages' | 'assistant' | 'liabilities' | 'alerts' | 'identity' | 'app';
 
 export function localeGroup(namespace: string): LocaleGroup {
   if (namespace === 'common') return 'shell';
@@ -15,7 +16,8 @@ export function localeGroup(namespace: string): LocaleGroup {
     namespace === 'pages' ||
     namespace === 'assistant' ||
     namespace === 'liabilities' ||
-    namespace === 'alerts'
+    namespace === 'alerts' ||
+    namespace === 'identity'
   )
     return namespace;
   return 'app';

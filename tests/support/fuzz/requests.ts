@@ -221,11 +221,22 @@ export const multipartArb = (pools: Pools): fc.Arbitrary<Body> =>
       fc.oneof(
         fc.record({
           // previousId: a correction of a rejected deposit (the pool's texts hold the owned requests' ids).
-          name: fc.constantFrom('amount', 'amount', 'note', 'proof', '__proto__', 'previousId'),
+          // documentType…: the identity form's fields (POST /api/identity).
+          name: fc.constantFrom(
+            'amount',
+            'amount',
+            'note',
+            'proof',
+            '__proto__',
+            'previousId',
+            'documentType',
+            'documentNumber',
+            'documentExpiry',
+          ),
           value: textArb(pools.text),
         }),
         fc.record({
-          name: fc.constantFrom('proof', 'proof', 'file', 'amount'),
+          name: fc.constantFrom('proof', 'proof', 'file', 'amount', 'front', 'back', 'selfie', 'address'),
           file: fc.record({
             filename: fc.constantFrom('proof.png', 'p.jpg', '../../x.png', 'a.svg', '', 'x'.repeat(300), "'; --.png"),
             type: fc.constantFrom('image/png', 'image/jpeg', 'application/pdf', 'text/html', 'image/svg+xml', ''),

@@ -26,6 +26,7 @@ import * as m025 from './025_request_versions';
 import * as m026 from './026_liabilities';
 import * as m027 from './027_support';
 import * as m028 from './028_monitoring_alerts';
+import * as m029 from './029_identity_verification';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -59,4 +60,5 @@ export const migrations: Record<string, MigrationModule> = {
   '026_liabilities': m026,
   '027_support': m027,
   '028_monitoring_alerts': m028,
+  '029_identity_verification': m029,
 };

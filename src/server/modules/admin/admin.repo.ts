@@ -105,6 +105,22 @@ export interface DecisionRow {
   crypto_type: string | null;
   wallet_address: string | null;
   version?: number | null | undefined;
+  /** An identity verification's document expiry (YYYY-MM-DD); absent for a money request. */
+  document_expiry?: string;
+}
+
+/** An identity verification as an operator's step reads it: no amount (0), no coin. */
+export async function findIdentity(db: Queryable, id: string): Promise<DecisionRow | undefined> {
+  return db
+    .selectFrom('identity_verification as r')
+    .leftJoin('user_profile as p', 'p.user_id', 'r.user_id')
+    .select(['r.id', 'r.user_id', 'r.first_approved_by', 'r.version', 'r.document_expiry', 'p.email', 'p.locale'])
+    .select(sql<'pending' | 'approved' | 'rejected'>`r.status`.as('status'))
+    .select(sql<number>`0`.as('amount_cents'))
+    .select(sql<string | null>`null`.as('crypto_type'))
+    .select(sql<string | null>`null`.as('wallet_address'))
+    .where('r.id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function findRequest(

@@ -11,6 +11,12 @@ import {
   rejectRequest,
 } from '../../../contracts/cashier';
 import { freezeRequest, freezeState, uidParams } from '../../../contracts/admin';
+import {
+  adminIdentitiesResponse,
+  identityDecisionResponse,
+  identityFilesResponse,
+  identityQueueQuery,
+} from '../../../contracts/identity';
 import { requireAdmin } from '../../http/auth';
 import type { Services } from '../../services';
 import { sourceOf } from '../audit/audit.service';
@@ -139,6 +145,69 @@ export async function registerAdminRoutes(
       },
     },
     async (request) => service.proofLink(request.params.id),
+  );
+
+  r.get(
+    '/api/admin/identities',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Identity verifications, newest first (keyset pages); `waiting=me`: awaiting my second approval',
+        querystring: identityQueueQuery,
+        response: { 200: adminIdentitiesResponse },
+      },
+    },
+    async (request) =>
+      service.identities(request.query.status, request.query.cursor, request.query.limit, view(request)),
+  );
+  r.post(
+    '/api/admin/identities/:id/verify',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'Verify an identity (with DUAL_CONTROL_IDENTITY, the second approval of another operator does); an expired document is refused',
+        params: idParams,
+        response: { 200: identityDecisionResponse },
+      },
+    },
+    async (request) => {
+      const stage = await service.verifyIdentity(request.user!.id, request.params.id, sourceOf(request));
+      return { ok: true as const, stage: stage === 'approved' ? ('verified' as const) : stage };
+    },
+  );
+  r.post(
+    '/api/admin/identities/:id/reject',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'Reject at any stage with a reason of the catalogue that applies to identities, and an optional internal note',
+        params: idParams,
+        body: rejectRequest,
+        response: { 200: identityDecisionResponse },
+      },
+    },
+    async (request) => {
+      await service.rejectIdentity(request.user!.id, request.params.id, request.body, sourceOf(request));
+      return { ok: true as const, stage: 'rejected' as const };
+    },
+  );
+  r.get(
+    '/api/admin/identities/:id/files',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "Signed links to a verification's images (front, back, selfie, proof of address), valid 3600 s",
+        params: idParams,
+        response: { 200: identityFilesResponse },
+      },
+    },
+    async (request) => service.identityFiles(request.params.id),
   );
 
   r.get(

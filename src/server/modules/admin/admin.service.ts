@@ -24,6 +24,10 @@ import { timeOrderedId } from '../../../core/ids';
 import { auditRow, type AuditSource } from '../audit/audit.service';
 import { outboxRow } from '../notifications/outbox';
 import { signProofLink, PROOF_LINK_TTL_S } from '../storage/signed-link';
+import { identitySlots, isExpired } from '../../../core/identity';
+import type { AdminIdentity } from '../../../contracts/identity';
+import * as identityRepo from '../identity/identity.repo';
+import { filesOf, pathOf } from '../identity/identity.service';
 import * as repo from './admin.repo';
 import type { DecisionRow } from './admin.repo';
 
@@ -59,8 +63,14 @@ function page<T extends { created_at: string; id: string }>(rows: T[], limit: nu
   return { rows: items, nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null };
 }
 
-type Kind = 'deposit' | 'withdrawal';
-type Template = 'deposit_approved' | 'deposit_rejected' | 'withdrawal_approved' | 'withdrawal_rejected';
+type Kind = 'deposit' | 'withdrawal' | 'identity';
+type Template =
+  | 'deposit_approved'
+  | 'deposit_rejected'
+  | 'withdrawal_approved'
+  | 'withdrawal_rejected'
+  | 'identity_verified'
+  | 'identity_rejected';
 
 interface ReviewRow {
   user_id: string;
@@ -74,10 +84,19 @@ interface ReviewRow {
 
 export function createAdminService(ctx: AppContext, notifier: Notifier, movements: Movements) {
   const { db, clock, config } = ctx;
-  const needsTwo = (amountCents: number) => amountCents >= config.dualControlFromCents;
+  /** Dual control (decision 015): money from DUAL_CONTROL_FROM, identities when DUAL_CONTROL_IDENTITY is on. */
+  const needsTwo = (kind: Kind, amountCents: number) =>
+    kind === 'identity' ? config.dualControlIdentity : amountCents >= config.dualControlFromCents;
 
-  function review(r: ReviewRow, operatorId: string | undefined) {
-    const two = needsTwo(Number(r.amount_cents));
+  function review(
+    kind: Kind,
+    r: Pick<ReviewRow, 'user_id' | 'first_approved_by' | 'first_approved_at' | 'first_approver_name'> & {
+      status: string;
+      amount_cents?: number;
+    },
+    operatorId: string | undefined,
+  ) {
+    const two = needsTwo(kind, Number(r.amount_cents ?? 0));
     return {
       stage:
         r.status !== 'pending'
@@ -94,10 +113,14 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     };
   }
 
-  const tables = { deposit: 'deposit_request', withdrawal: 'withdrawal_request' } as const;
+  const tables = {
+    deposit: 'deposit_request',
+    withdrawal: 'withdrawal_request',
+    identity: 'identity_verification',
+  } as const;
 
   /** The column that keeps the journal row that decided the request (a deposit's credit, a withdrawal's settlement). */
-  const decidedBy = { deposit: 'tx_id', withdrawal: 'settle_tx_id' } as const;
+  const decidedBy = { deposit: 'tx_id', withdrawal: 'settle_tx_id', identity: 'none' } as const;
 
   /** The money a step moves: core's postings (the journal row is the person's, by the operator, for the request). */
   type Money = Pick<PlanMoney, 'type' | 'postings'>;
@@ -133,7 +156,8 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     decide: (row: DecisionRow, at: Date) => Decision,
   ): Promise<void> {
     const table = tables[kind];
-    const row = await repo.findRequest(db, table, id);
+    const row =
+      table === 'identity_verification' ? await repo.findIdentity(db, id) : await repo.findRequest(db, table, id);
     if (!row) throw new DomainError('request_not_found');
     if (row.user_id === operatorId) throw new DomainError('own_request');
     if (row.status !== 'pending') throw new DomainError('request_not_pending');
@@ -212,13 +236,24 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     operatorId: string,
     id: string,
     source: AuditSource,
-    settle: (row: DecisionRow) => { money: Money; template: Template; params: Record<string, string> },
+    settle: (
+      row: DecisionRow,
+      at: Date,
+    ) => {
+      money?: Money;
+      template: Template;
+      params: Record<string, string>;
+      /** The decided status: `approved`, or an identity's `verified`. */
+      status?: string;
+    },
   ): Promise<'awaiting_second' | 'approved'> {
     let stage: 'awaiting_second' | 'approved' = 'approved';
     await step(kind, operatorId, id, source, (row, at): Decision => {
       const first = row.first_approved_by ?? null;
       const checks = kind === 'withdrawal' ? [notFrozen(row.user_id, 'user_frozen')] : [];
-      if (needsTwo(Number(row.amount_cents)) && !first) {
+      // What settling would refuse (an expired document) refuses a first approval too.
+      const settled = settle(row, at);
+      if (needsTwo(kind, Number(row.amount_cents)) && !first) {
         stage = 'awaiting_second';
         return {
           checks,
@@ -229,20 +264,21 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
           after: () => ({ status: 'pending', firstApprovedBy: operatorId }),
         };
       }
-      if (needsTwo(Number(row.amount_cents)) && first === operatorId)
+      if (needsTwo(kind, Number(row.amount_cents)) && first === operatorId)
         throw new DomainError('second_approval_same_operator');
-      const { money, template, params } = settle(row);
+      const { money, template, params, status = 'approved' } = settled;
+      const change: Row = { status, processed_at: at.toISOString(), processed_by: operatorId };
       return {
         checks,
         money,
-        linkTx: true,
-        change: { status: 'approved', processed_at: at.toISOString(), processed_by: operatorId, admin_notes: null },
+        linkTx: money !== undefined,
+        change: kind === 'identity' ? change : { ...change, admin_notes: null },
         // A second approval completes the first one it saw.
         ...(first ? { seenFirst: first } : {}),
         email: email(row, template, params),
         action: first ? 'approve_second' : 'approve',
         before: { status: 'pending', firstApprovedBy: first },
-        after: (txId) => ({ status: 'approved', txId }),
+        after: (txId) => (money ? { status, txId } : { status }),
       };
     });
     return stage;
@@ -265,26 +301,32 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     if (!(spec.appliesTo as readonly string[]).includes(kind)) throw new DomainError('reject_reason_not_applicable');
     const note = input.note?.trim() || null;
     await step(kind, operatorId, id, source, (row, at): Decision => {
-      const amount = toDecimalString(Number(row.amount_cents));
       const canCorrect = spec.retryable && (row.version ?? 1) < config.limits.correctionMaxVersions;
+      const reasonCode = investorReason(input.reason);
       return {
         money: release?.(row),
         change: {
           status: 'rejected',
           processed_at: at.toISOString(),
           processed_by: operatorId,
-          admin_notes: null,
+          ...(kind === 'identity' ? {} : { admin_notes: null }),
           reason_code: input.reason,
           reason_retryable: spec.retryable ? 1 : 0,
           internal_note: note,
         },
-        email: email(row, `${kind}_rejected`, {
-          amount,
-          reasonCode: investorReason(input.reason),
-          canCorrect,
-          ...(row.crypto_type ? { crypto: row.crypto_type } : {}),
-          ...(row.wallet_address ? { address: row.wallet_address } : {}),
-        }),
+        email: email(
+          row,
+          `${kind}_rejected`,
+          kind === 'identity'
+            ? { reasonCode, canCorrect }
+            : {
+                amount: toDecimalString(Number(row.amount_cents)),
+                reasonCode,
+                canCorrect,
+                ...(row.crypto_type ? { crypto: row.crypto_type } : {}),
+                ...(row.wallet_address ? { address: row.wallet_address } : {}),
+              },
+        ),
         action: 'reject',
         before: { status: 'pending', firstApprovedBy: row.first_approved_by ?? null },
         after: () => ({ status: 'rejected', reason: input.reason, note }),
@@ -293,7 +335,10 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
   }
 
   /** Each listed request's versions, first to last, by the chain it belongs to. */
-  async function versionsByRoot(table: (typeof tables)[Kind], rows: Array<{ id: string; root_id?: string | null }>) {
+  async function versionsByRoot(
+    table: (typeof tables)['deposit' | 'withdrawal'],
+    rows: Array<{ id: string; root_id?: string | null }>,
+  ) {
     const chains = await versionsOf(db, table, [...new Set(rows.map((r) => r.root_id ?? r.id))]);
     const byRoot = new Map<string, typeof chains>();
     for (const v of chains) byRoot.set(v.root_id ?? v.id, [...(byRoot.get(v.root_id ?? v.id) ?? []), v]);
@@ -352,7 +397,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
           ...operatorView(r),
           versions: versions(r).versions,
           processedBy: r.processed_by,
-          ...review(r as ReviewRow, view.operatorId),
+          ...review('deposit', r as ReviewRow, view.operatorId),
           user: { id: r.user_id, fullName: r.full_name, email: r.email, uid: r.uid, frozen: r.frozen_at !== null },
           sameImageAs: matches.get(r.id) ?? [],
         })),
@@ -382,7 +427,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
           ...operatorView(r),
           versions: versions(r).versions,
           processedBy: r.processed_by,
-          ...review(r as ReviewRow, view.operatorId),
+          ...review('withdrawal', r as ReviewRow, view.operatorId),
           user: {
             id: r.user_id,
             fullName: r.full_name,
@@ -417,6 +462,106 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         type: 'withdrawal_release',
         postings: withdrawalReleasePostings(row.user_id, Number(row.amount_cents)),
       })),
+
+    /** Identity verifications, newest first, with every version and other people's files that are the same image. */
+    async identities(
+      status: 'pending' | 'verified' | 'rejected' | undefined,
+      cursor: string | undefined,
+      limit: number,
+      view: { operatorId?: string; waitingForMe?: boolean } = {},
+    ): Promise<{ items: AdminIdentity[]; nextCursor: string | null }> {
+      const { rows, nextCursor } = page(
+        await identityRepo.identityPage(db, {
+          status,
+          waitingFor: view.waitingForMe ? view.operatorId : undefined,
+          after: decodeCursor(cursor),
+          limit,
+        }),
+        limit,
+      );
+      const paths = rows.flatMap((r) => identitySlots.flatMap((slot) => pathOf(r, slot) ?? []));
+      const [chains, matches] = await Promise.all([
+        identityRepo.identityVersionsOf(db, [...new Set(rows.map((r) => r.root_id ?? r.id))]),
+        identityRepo.identityMatchesOf(db, paths),
+      ]);
+      const today = clock.now();
+      return {
+        nextCursor,
+        items: rows.map((r) => {
+          const mine = new Map(identitySlots.map((slot) => [pathOf(r, slot), slot] as const));
+          return {
+            id: r.id,
+            status: r.status,
+            documentType: r.document_type as AdminIdentity['documentType'],
+            documentNumber: r.document_number,
+            documentExpiry: r.document_expiry,
+            expired: isExpired(r.document_expiry, today),
+            createdAt: r.created_at,
+            processedAt: r.processed_at,
+            processedBy: r.processed_by,
+            files: filesOf(r),
+            user: { id: r.user_id, fullName: r.full_name, email: r.email, uid: r.uid, birthDate: r.birth_date },
+            ...operatorView(r),
+            version: r.version,
+            previousId: r.previous_id,
+            versions: chains
+              .filter((v) => (v.root_id ?? v.id) === (r.root_id ?? r.id))
+              .map((v) => ({
+                id: v.id,
+                version: v.version,
+                status: v.status,
+                reason: isRejectionReason(v.reason_code) ? v.reason_code : null,
+                createdAt: v.created_at,
+              })),
+            ...review('identity', r, view.operatorId),
+            sameImageAs: matches.flatMap((m) => {
+              const slot = mine.get(m.path);
+              return slot
+                ? [
+                    {
+                      slot,
+                      otherSlot: m.other_slot as AdminIdentity['files'][number],
+                      kind: m.kind,
+                      distance: Number(m.distance),
+                      verificationId: m.verification_id,
+                      createdAt: m.created_at,
+                      user: { id: m.user_id, fullName: m.full_name, uid: m.uid },
+                    },
+                  ]
+                : [];
+            }),
+          };
+        }),
+      };
+    },
+
+    /**
+     * Verifies an identity (with DUAL_CONTROL_IDENTITY, as the second of two operators); a document
+     * that has expired since it was sent is refused, first approval included.
+     */
+    verifyIdentity: (operatorId: string, id: string, source: AuditSource) =>
+      approve('identity', operatorId, id, source, (row, at) => {
+        if (row.document_expiry && isExpired(row.document_expiry, at))
+          throw new DomainError('identity_document_expired', { expiry: row.document_expiry });
+        return { template: 'identity_verified', params: {}, status: 'verified' };
+      }),
+
+    rejectIdentity: (operatorId: string, id: string, rejection: Rejection, source: AuditSource) =>
+      reject('identity', operatorId, id, rejection, source),
+
+    /** Links to a verification's images that work for 3600 s, for operators only (the route checks the role). */
+    async identityFiles(id: string) {
+      const found = await identityRepo.findVerification(db, id);
+      if (!found) throw new DomainError('request_not_found');
+      const now = clock.now();
+      return {
+        expiresAt: new Date(now.getTime() + PROOF_LINK_TTL_S * 1000).toISOString(),
+        files: filesOf(found).map((slot) => ({
+          slot,
+          url: signProofLink(config.authSecret, pathOf(found, slot)!, now),
+        })),
+      };
+    },
 
     /** A link to the proof that works for 3600 s, for operators only (the route checks the role). */
     async proofLink(id: string): Promise<{ url: string; expiresAt: string }> {

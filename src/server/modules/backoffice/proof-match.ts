@@ -19,6 +19,62 @@ const SECOND_LOOKS = 24;
  */
 export const MAX_MATCHES = 10;
 
+/** An earlier image found to be the same as a new one: exactly (same decoded pixels) or nearly. */
+export interface ImageMatch {
+  other: string;
+  kind: 'exact' | 'near';
+  distance: number;
+}
+
+/**
+ * Where earlier images are looked up, by an id of the caller's choosing (a deposit's id, an identity
+ * file's path); it lists only the images a new one may be compared with.
+ */
+export interface ImageIndex {
+  /** Images with exactly these pixels, earliest first, at most `limit`. */
+  samePixels(pixelSha256: string, limit: number): Promise<string[]>;
+  /** Every comparable image's dHash (16 hex digits) and pixel hash: compared in memory (decision 019). */
+  dhashes(): Promise<Array<{ id: string; dhash: string; pixel_sha256: string }>>;
+  /** The stored bytes of an image, for the second look. */
+  bytesOf(id: string): Promise<Buffer | null>;
+}
+
+/**
+ * The earlier images that a new one is: exactly (same pixels) or nearly (close dHash, then the
+ * second look on the decoded pixels), at most MAX_MATCHES. Deposit proofs and identity files share it.
+ */
+export async function sameImages(
+  index: ImageIndex,
+  self: string,
+  bytes: Buffer,
+  fp: { pixelSha256: string; dhash: string },
+): Promise<ImageMatch[]> {
+  const exact = new Set(await index.samePixels(fp.pixelSha256, MAX_MATCHES + 1));
+  exact.delete(self);
+  // Candidates are distinct images (files with the same pixels are one), nearest dHash first.
+  const images = new Map<string, { ids: string[]; distance: number }>();
+  for (const r of await index.dhashes()) {
+    if (r.id === self || exact.has(r.id)) continue;
+    const image = images.get(r.pixel_sha256) ?? { ids: [], distance: hamming(fp.dhash, r.dhash) };
+    image.ids.push(r.id);
+    images.set(r.pixel_sha256, image);
+  }
+  const candidates = [...images.values()]
+    .filter((c) => c.distance <= DHASH_CANDIDATE_DISTANCE)
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, SECOND_LOOKS);
+  const matches: ImageMatch[] = [...exact]
+    .slice(0, MAX_MATCHES)
+    .map((other) => ({ other, kind: 'exact' as const, distance: 0 }));
+  for (const c of candidates) {
+    if (matches.length >= MAX_MATCHES) break;
+    const other = await index.bytesOf(c.ids[0]!);
+    if (other && (await differingShare(bytes, other)) <= MAX_DIFFERING_SHARE)
+      for (const id of c.ids.slice(0, MAX_MATCHES)) matches.push({ other: id, kind: 'near', distance: c.distance });
+  }
+  return matches.slice(0, MAX_MATCHES);
+}
+
 /**
  * Fingerprints a newly stored proof and records which earlier proofs (of any user) are the same
  * image, exactly (same decoded pixels) or nearly (close dHash, then the second look).
@@ -29,30 +85,14 @@ export async function fingerprintProof(
   bytes: Buffer,
 ): Promise<void> {
   const fp = await fingerprintImage(bytes);
-  const exact = new Set((await repo.samePixels(deps.db, fp.pixelSha256, MAX_MATCHES + 1)).map((r) => r.deposit_id));
-  exact.delete(deposit.id);
-  // Candidates are distinct images (proofs with the same pixels are one), nearest dHash first.
-  const images = new Map<string, { ids: string[]; distance: number }>();
-  for (const r of await repo.allDhashes(deps.db)) {
-    if (r.deposit_id === deposit.id || exact.has(r.deposit_id)) continue;
-    const image = images.get(r.pixel_sha256) ?? { ids: [], distance: hamming(fp.dhash, r.dhash) };
-    image.ids.push(r.deposit_id);
-    images.set(r.pixel_sha256, image);
-  }
-  const candidates = [...images.values()]
-    .filter((c) => c.distance <= DHASH_CANDIDATE_DISTANCE)
-    .sort((a, b) => a.distance - b.distance)
-    .slice(0, SECOND_LOOKS);
-  const matches: Array<{ other: string; kind: 'exact' | 'near'; distance: number }> = [...exact]
-    .slice(0, MAX_MATCHES)
-    .map((other) => ({ other, kind: 'exact' as const, distance: 0 }));
-  for (const c of candidates) {
-    if (matches.length >= MAX_MATCHES) break;
-    const path = await repo.proofPathOf(deps.db, c.ids[0]!);
-    const other = path ? await deps.store.get(path) : null;
-    if (other && (await differingShare(bytes, other)) <= MAX_DIFFERING_SHARE)
-      for (const id of c.ids.slice(0, MAX_MATCHES)) matches.push({ other: id, kind: 'near', distance: c.distance });
-  }
+  const index: ImageIndex = {
+    samePixels: async (sha, limit) => (await repo.samePixels(deps.db, sha, limit)).map((r) => r.deposit_id),
+    dhashes: async () => (await repo.allDhashes(deps.db)).map((r) => ({ ...r, id: r.deposit_id })),
+    bytesOf: async (id) => {
+      const path = await repo.proofPathOf(deps.db, id);
+      return path ? deps.store.get(path) : null;
+    },
+  };
   await repo.saveFingerprint(
     deps.db,
     {
@@ -62,7 +102,7 @@ export async function fingerprintProof(
       dhash: fp.dhash,
       created_at: deposit.created_at,
     },
-    matches.slice(0, MAX_MATCHES),
+    await sameImages(index, deposit.id, bytes, fp),
   );
 }
 

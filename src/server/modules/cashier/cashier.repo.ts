@@ -4,13 +4,14 @@ import type { Queryable, Trx } from '../ledger/ledger.repo';
 
 export type DepositRow = Database['deposit_request'];
 export type WithdrawalRow = Database['withdrawal_request'];
-export type RequestTable = 'deposit_request' | 'withdrawal_request';
+/** The tables whose rows are versioned (decision 033): money requests and identity verifications. */
+export type RequestTable = 'deposit_request' | 'withdrawal_request' | 'identity_verification';
 export type VersionColumns = Pick<
   DepositRow,
   'reason_code' | 'reason_retryable' | 'internal_note' | 'previous_id' | 'root_id' | 'version'
 >;
 
-/** One of the person's own requests (both tables share these columns). */
+/** One of the person's own requests (every versioned table has these columns). */
 export async function findOwnRequest(db: Queryable, table: RequestTable, userId: string, id: string) {
   return db
     .selectFrom(table as 'deposit_request')
@@ -30,7 +31,7 @@ export async function hasNextVersion(db: Queryable, table: RequestTable, id: str
 }
 
 /** Every version of the given chains, first to last (operators see a request's history). */
-export async function versionsOf(db: Queryable, table: RequestTable, rootIds: string[]) {
+export async function versionsOf(db: Queryable, table: 'deposit_request' | 'withdrawal_request', rootIds: string[]) {
   if (rootIds.length === 0) return [];
   return db
     .selectFrom(table as 'deposit_request')

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DomainError } from '../../../core/errors';
 import {
   depositConfigResponse,
   depositSchema,
@@ -11,42 +10,24 @@ import {
 } from '../../../contracts/cashier';
 import { requireUser } from '../../http/auth';
 import { idempotencyKey } from '../../http/idempotency';
+import { readForm } from '../../http/multipart';
 import { MAX_PROOF_BYTES } from '../storage/image';
 import type { DepositUpload } from './deposits.service';
 import type { Services } from '../../services';
 
-const MAX_FIELD_CHARS = 64;
-
 /** Reads the deposit form: one `amount` field and one `proof` file, within tight limits. */
 async function readDepositForm(request: FastifyRequest): Promise<DepositUpload> {
-  if (!request.isMultipart()) throw new DomainError('unsupported_media_type');
-  const form: DepositUpload = { amount: undefined, proof: undefined };
-  try {
-    const seen = new Set<string>();
-    for await (const part of request.parts({
-      limits: { fileSize: MAX_PROOF_BYTES, files: 1, fields: 4, fieldSize: MAX_FIELD_CHARS, parts: 6 },
-    })) {
-      // Never last-one-wins nor a cut value: an ambiguous form is refused whole.
-      if (seen.has(part.fieldname)) throw new DomainError('duplicate_field', { field: part.fieldname });
-      seen.add(part.fieldname);
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'proof') form.proof = bytes;
-      } else if (part.valueTruncated) {
-        throw new DomainError('field_too_long', { field: part.fieldname, max: MAX_FIELD_CHARS });
-      } else if (part.fieldname === 'amount') {
-        form.amount = String(part.value);
-      } else if (part.fieldname === 'previousId') {
-        form.previousId = String(part.value);
-      }
-    }
-  } catch (err) {
-    // Limits come with a Fastify code (mapped to 413); the parser's own complaints about a broken
-    // form (no boundary, truncated body, bad part headers) are plain errors: the client's fault.
-    if (err instanceof DomainError || (err as { code?: unknown }).code) throw err;
-    throw new DomainError('validation_failed', { fields: [{ path: 'body', code: 'invalid_multipart' }] });
-  }
-  return form;
+  const { files, fields } = await readForm(request, {
+    files: ['proof'],
+    fields: ['amount', 'previousId'],
+    maxFieldChars: 64,
+    maxFileBytes: MAX_PROOF_BYTES,
+  });
+  return {
+    amount: fields.amount,
+    proof: files.proof,
+    ...(fields.previousId !== undefined ? { previousId: fields.previousId } : {}),
+  };
 }
 
 export async function registerCashierRoutes(

@@ -11,6 +11,8 @@ export interface TemplateParams {
   deposit_rejected: Rejected;
   withdrawal_approved: { amount: string; crypto: string };
   withdrawal_rejected: Rejected & { crypto?: string; address?: string };
+  identity_verified: Record<string, never>;
+  identity_rejected: { reasonCode: InvestorReason; canCorrect: boolean };
   email_verification: { url: string };
   new_sign_in: { at: string; ip: string; device: string };
   password_changed: { at: string };
@@ -50,6 +52,17 @@ const correctLine: Record<Locale, string> = {
   en: 'To correct this request, open your history in the Cashier and choose "Correct".',
   es: 'Para corregir esta solicitud, abra su historial en la Caja y elija «Corregir».',
 };
+
+const correctIdentityLine: Record<Locale, string> = {
+  fr: 'Pour corriger, ouvrez votre profil, section « Vérifier mon identité », et choisissez « Corriger ».',
+  en: 'To correct it, open your profile, section "Verify my identity", and choose "Correct".',
+  es: 'Para corregirla, abra su perfil, sección «Verificar mi identidad», y elija «Corregir».',
+};
+
+/** An identity rejection's reason in the catalogue's words, as the profile shows it. */
+function identityWhy(lng: Locale, p: { reasonCode: InvestorReason; canCorrect: boolean }) {
+  return `\n\n${reasonTexts[lng].investor[p.reasonCode]}${p.canCorrect ? `\n${correctIdentityLine[lng]}` : ''}`;
+}
 
 /** The rejection's reason in the catalogue's words (as the history shows it), or a note from before the catalogue. */
 function why(lng: Locale, label: string, p: Rejected & { money: string; crypto?: string; address?: string }) {
@@ -118,6 +131,14 @@ const texts: Record<Locale, Texts> = {
       subject: 'Votre compte est gelé',
       text: `Bonjour,\n\nVotre compte a été gelé par notre équipe. Tant qu'il l'est, les transferts, les demandes de retrait et les nouveaux investissements sont suspendus ; vos dépôts restent possibles.\n\nPour en savoir plus, écrivez au support : ${p.supportEmail}\n\nAtlas Invest`,
     }),
+    identity_verified: () => ({
+      subject: 'Identité vérifiée',
+      text: `Bonjour,\n\nVotre identité a été vérifiée. Merci !\n\nAtlas Invest`,
+    }),
+    identity_rejected: (p) => ({
+      subject: 'Vérification d’identité refusée',
+      text: `Bonjour,\n\nNous n’avons pas pu vérifier votre identité.${identityWhy('fr', p)}\n\nAtlas Invest`,
+    }),
     account_unfrozen: (p) => ({
       subject: 'Votre compte est dégelé',
       text: `Bonjour,\n\nVotre compte n'est plus gelé : transferts, retraits et investissements sont de nouveau possibles.\n\nUne question ? ${p.supportEmail}\n\nAtlas Invest`,
@@ -184,6 +205,14 @@ const texts: Record<Locale, Texts> = {
       subject: 'Your account is frozen',
       text: `Hello,\n\nOur team has frozen your account. While it is frozen, transfers, withdrawal requests and new investments are suspended; deposits remain possible.\n\nTo find out more, write to support: ${p.supportEmail}\n\nAtlas Invest`,
     }),
+    identity_verified: () => ({
+      subject: 'Identity verified',
+      text: `Hello,\n\nYour identity has been verified. Thank you!\n\nAtlas Invest`,
+    }),
+    identity_rejected: (p) => ({
+      subject: 'Identity verification declined',
+      text: `Hello,\n\nWe could not verify your identity.${identityWhy('en', p)}\n\nAtlas Invest`,
+    }),
     account_unfrozen: (p) => ({
       subject: 'Your account is no longer frozen',
       text: `Hello,\n\nYour account is no longer frozen: transfers, withdrawals and investments are possible again.\n\nA question? ${p.supportEmail}\n\nAtlas Invest`,
@@ -249,6 +278,14 @@ const texts: Record<Locale, Texts> = {
     account_frozen: (p) => ({
       subject: 'Su cuenta está congelada',
       text: `Hola:\n\nNuestro equipo ha congelado su cuenta. Mientras lo esté, las transferencias, las solicitudes de retiro y las nuevas inversiones están suspendidas; los depósitos siguen siendo posibles.\n\nPara más información, escriba a soporte: ${p.supportEmail}\n\nAtlas Invest`,
+    }),
+    identity_verified: () => ({
+      subject: 'Identidad verificada',
+      text: `Hola:\n\nSu identidad ha sido verificada. ¡Gracias!\n\nAtlas Invest`,
+    }),
+    identity_rejected: (p) => ({
+      subject: 'Verificación de identidad rechazada',
+      text: `Hola:\n\nNo pudimos verificar su identidad.${identityWhy('es', p)}\n\nAtlas Invest`,
     }),
     account_unfrozen: (p) => ({
       subject: 'Su cuenta ya no está congelada',

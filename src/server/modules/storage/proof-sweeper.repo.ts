@@ -1,14 +1,24 @@
 import type { Db } from '../../db/index';
 
-/** The proof paths that deposit requests of these users reference. */
+/** The stored files that these users' deposit requests and identity verifications reference. */
 export async function referencedProofs(db: Db, userIds: string[]): Promise<Set<string | null>> {
-  const rows = await db
-    .selectFrom('deposit_request')
-    .select('proof_path')
-    .where('user_id', 'in', userIds)
-    .where('proof_path', 'is not', null)
-    .execute();
-  return new Set(rows.map((r) => r.proof_path));
+  const [deposits, identities] = await Promise.all([
+    db
+      .selectFrom('deposit_request')
+      .select('proof_path')
+      .where('user_id', 'in', userIds)
+      .where('proof_path', 'is not', null)
+      .execute(),
+    db
+      .selectFrom('identity_verification')
+      .select(['front_path', 'back_path', 'selfie_path', 'address_path'])
+      .where('user_id', 'in', userIds)
+      .execute(),
+  ]);
+  return new Set([
+    ...deposits.map((r) => r.proof_path),
+    ...identities.flatMap((r) => [r.front_path, r.back_path, r.selfie_path, r.address_path]),
+  ]);
 }
 
 /** Which of these users this database knows. */

@@ -10,8 +10,8 @@ export interface SweepResult {
 const USERS_PER_QUERY = 200;
 
 /**
- * Removes proof files of known users that no deposit request references. A deposit writes its
- * proof before the row (so that a row never points to a missing file); a crash between the two
+ * Removes proof files of known users that no deposit request nor identity verification references.
+ * A deposit (an identity verification) writes its files before the row (so that a row never points to a missing file); a crash between the two
  * leaves the file behind. Files younger than `minAgeMs` are kept: their request may still be committing.
  */
 export async function sweepOrphanProofs(deps: {

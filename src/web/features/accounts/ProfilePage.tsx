@@ -6,6 +6,7 @@ import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { formatDate } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { AccountNonceCard } from './components/AccountNonceCard';
+import { IdentityCard } from './components/IdentityCard';
 import { LevelCard } from './components/LevelCard';
 import { PasswordCard } from './components/PasswordCard';
 import { ProfileDetails } from './components/ProfileDetails';
@@ -48,6 +49,7 @@ export function ProfilePage() {
       )}
       <VerifyEmailNotice me={me} />
       <div className="grid gap-6 lg:grid-cols-2">
+        <IdentityCard />
         <ProfileDetails me={me} />
         <LevelCard level={me.level} totalInvested={me.totalInvested} />
         <SessionsCard />

@@ -7,6 +7,7 @@ import type {
   SignupResult,
   TwoFactorSetup,
 } from '../../../contracts/accounts';
+import type { IdentityState } from '../../../contracts/identity';
 import { api } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 import { meQueryKey } from '../../lib/session';
@@ -123,4 +124,11 @@ export function useDisableTwoFactor() {
     mutationFn: (password: string) => api('/api/accounts/two-factor/disable', { method: 'POST', body: { password } }),
     onSuccess: () => client.invalidateQueries({ queryKey: meQueryKey }),
   });
+}
+
+export const identityKey = ['accounts', 'identity'] as const;
+
+/** The investor's identity verification (decision 036); live events refetch it when an operator decides. */
+export function useIdentity() {
+  return useQuery({ queryKey: identityKey, queryFn: () => api<IdentityState>('/api/identity') });
 }

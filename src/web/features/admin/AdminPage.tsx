@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AdminDeposit, AdminWithdrawal } from '../../../contracts/cashier';
-import { Button, Field, inputClass } from '../../components/form';
+import { Button } from '../../components/form';
 import { Page } from '../../components/Page';
 import { useToasts } from '../../components/toast';
 import { errorMessage } from '../../lib/errors';
@@ -12,10 +12,14 @@ import { FreezePanel } from './FreezePanel';
 import { Dialog } from '../../components/Dialog';
 import { AdminNav } from './AdminNav';
 import { RequestCard } from './RequestCard';
-import { fillReason, investorReason, reasonsFor, type RejectionReason } from '../../../core/rejection-reasons';
+import { fillReason, type RejectionReason } from '../../../core/rejection-reasons';
 import { money } from '../../lib/format';
-import { reasonTexts } from '../../../core/rejection-texts';
-import { currentLanguage } from '../../lib/i18n';
+import { QueueFrame } from './QueueFrame';
+import { RejectDialog } from './RejectDialog';
+import { IdentityQueue } from './IdentityReview';
+
+/** The queues side by side: money requests, and identity verifications (decision 036). */
+type Tab = Kind | 'identities';
 
 const statuses: QueueFilter[] = ['pending', 'waiting', 'approved', 'rejected', 'all'];
 
@@ -27,10 +31,6 @@ function Queue({ kind }: { kind: Kind }) {
   const queue = useQueue(kind, status);
   const decision = useDecision();
   const [rejecting, setRejecting] = useState<AdminDeposit | AdminWithdrawal | null>(null);
-  const [reason, setReason] = useState<RejectionReason | ''>('');
-  const [note, setNote] = useState('');
-  const [reasonMissing, setReasonMissing] = useState(false);
-  const texts = reasonTexts[currentLanguage()];
   const [proof, setProof] = useState<{ name: string; url: string | null } | null>(null);
   const singular = kind === 'deposits' ? 'deposit' : 'withdrawal';
 
@@ -66,129 +66,42 @@ function Queue({ kind }: { kind: Kind }) {
   const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div>
-      <div className="mb-4 max-w-xs">
-        <Field label={t('filter')}>
-          {(a11y) => (
-            <select
-              {...a11y}
-              className={inputClass}
-              value={status}
-              onChange={(e) => setStatus(e.target.value as QueueFilter)}
-            >
-              {statuses.map((s) => (
-                <option key={s} value={s}>
-                  {s === 'all' ? t('all') : s === 'waiting' ? t('waitingForMe') : t(`status.${s}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      {queue.isPending ? (
-        <p role="status">{t('loading')}</p>
-      ) : items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          {t('empty')}
-        </p>
-      ) : (
-        <ul className="grid gap-4 lg:grid-cols-2" aria-live="polite">
-          {items.map((r) => (
-            <RequestCard
-              key={r.id}
-              request={r}
-              operatorId={me?.id}
-              busy={decision.isPending}
-              onApprove={() => decide(r, 'approve')}
-              onReject={() => {
-                setReason('');
-                setNote('');
-                setReasonMissing(false);
-                setRejecting(r);
-              }}
-              onProof={'hasProof' in r ? () => void openProof(r) : undefined}
-              onOtherProof={(id, name) => void openProofOf(id, name)}
-            />
-          ))}
-        </ul>
-      )}
-      {queue.hasNextPage && (
-        <div className="mt-4 text-center">
-          <Button tone="secondary" onClick={() => void queue.fetchNextPage()} disabled={queue.isFetchingNextPage}>
-            {queue.isFetchingNextPage ? t('loading') : t('loadMore')}
-          </Button>
-        </div>
-      )}
-      <Dialog open={rejecting !== null} title={t('rejectTitle')} onClose={() => setRejecting(null)}>
-        <form
-          method="dialog"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!reason) return setReasonMissing(true);
-            if (rejecting) decide(rejecting, 'reject', { reason, note: note.trim() || undefined });
-            setRejecting(null);
-          }}
-          className="flex flex-col gap-4"
-          noValidate
-        >
-          <Field
-            label={t('rejectReason')}
-            hint={reason ? texts.note[reason] : t('rejectReasonHint')}
-            error={reasonMissing ? t('rejectReasonMissing') : null}
-          >
-            {(a11y) => (
-              <select
-                {...a11y}
-                className={inputClass}
-                required
-                value={reason}
-                onChange={(e) => {
-                  setReason(e.target.value as RejectionReason | '');
-                  setReasonMissing(false);
-                }}
-              >
-                <option value="">{t('rejectReasonChoose')}</option>
-                {reasonsFor(singular).map((code) => (
-                  <option key={code} value={code}>
-                    {texts.label[code]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          {reason && (
-            <div className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800" data-testid="reject-preview">
-              <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{t('rejectPreview')}</p>
-              <p className="mt-1">
-                {rejecting &&
-                  fillReason(texts.investor[investorReason(reason)], {
-                    amount: money(rejecting.amount),
-                    ...('crypto' in rejecting ? { crypto: rejecting.crypto, address: rejecting.address } : {}),
-                  })}
-              </p>
-            </div>
-          )}
-          <Field label={t('rejectNote')}>
-            {(a11y) => (
-              <textarea
-                {...a11y}
-                className={inputClass}
-                rows={3}
-                maxLength={500}
-                value={note}
-                onChange={(e) => setNote(e.target.value)}
-              />
-            )}
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button tone="secondary" onClick={() => setRejecting(null)}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" tone="danger">
-              {t('rejectConfirm')}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+      <QueueFrame
+        filters={statuses}
+        status={status}
+        onStatus={setStatus}
+        labelOf={(s) => t(`status.${s}`)}
+        queue={queue}
+        count={items.length}
+        listClassName="grid gap-4 lg:grid-cols-2"
+      >
+        {items.map((r) => (
+          <RequestCard
+            key={r.id}
+            request={r}
+            operatorId={me?.id}
+            busy={decision.isPending}
+            onApprove={() => decide(r, 'approve')}
+            onReject={() => setRejecting(r)}
+            onProof={'hasProof' in r ? () => void openProof(r) : undefined}
+            onOtherProof={(id, name) => void openProofOf(id, name)}
+          />
+        ))}
+      </QueueFrame>
+      <RejectDialog
+        open={rejecting !== null}
+        kind={singular}
+        preview={(text) =>
+          rejecting
+            ? fillReason(text, {
+                amount: money(rejecting.amount),
+                ...('crypto' in rejecting ? { crypto: rejecting.crypto, address: rejecting.address } : {}),
+              })
+            : text
+        }
+        onClose={() => setRejecting(null)}
+        onConfirm={(why) => rejecting && decide(rejecting, 'reject', why)}
+      />
       <Dialog open={proof !== null} title={t('proofTitle', { name: proof?.name ?? '' })} onClose={() => setProof(null)}>
         {proof?.url ? (
           <img
@@ -211,16 +124,19 @@ function Queue({ kind }: { kind: Kind }) {
 
 export function AdminPage() {
   const { t } = useTranslation('admin');
-  const [tab, setTab] = useState<Kind>('deposits');
+  const [tab, setTab] = useState<Tab>('deposits');
   // The tab lights up at once; its queue (many cards) renders in the background, interruptibly,
   // while the previous one stays dimmed and out of reach (an operator never acts on a stale card).
   const shown = useDeferredValue(tab);
   const stale = shown !== tab;
   // The same element while `shown` holds: the urgent render does not redraw the old cards.
-  const queue = useMemo(() => <Queue key={shown} kind={shown} />, [shown]);
+  const queue = useMemo(
+    () => (shown === 'identities' ? <IdentityQueue /> : <Queue key={shown} kind={shown} />),
+    [shown],
+  );
   const signOut = useSignOut();
   const navigate = useNavigate();
-  const tabs: Kind[] = ['deposits', 'withdrawals'];
+  const tabs: Tab[] = ['deposits', 'withdrawals', 'identities'];
   return (
     <Page title={t('title')} description={t('metaDescription')} wide>
       <AdminNav />

@@ -34,6 +34,31 @@ function Versions({ request }: { request: AdminDeposit | AdminWithdrawal }) {
   );
 }
 
+/**
+ * Who may act on a card, and what it tells the operator: nobody decides on their own account; under
+ * dual control the first approver may still reject, not approve again.
+ */
+export function reviewState(
+  r: Pick<AdminDeposit, 'own' | 'stage' | 'needsSecondApproval' | 'firstApproval'> & { status: string },
+  operatorId: string | undefined,
+  t: (key: string) => string,
+  twoNeededKey: string,
+) {
+  const pending = r.status === 'pending';
+  const second = r.stage === 'awaiting_second';
+  const mineFirst = second && r.firstApproval?.by === operatorId;
+  const note = !pending
+    ? null
+    : r.own
+      ? t('ownRequest')
+      : mineFirst
+        ? t('waitingForOther')
+        : r.stage === 'awaiting_first' && r.needsSecondApproval
+          ? t(twoNeededKey)
+          : null;
+  return { second, canApprove: pending && !r.own && !mineFirst, canReject: pending && !r.own, note };
+}
+
 const tone = {
   pending: { card: 'border-l-yellow-400', badge: 'bg-yellow-100 text-yellow-900' },
   approved: { card: 'border-l-emerald-500', badge: 'bg-emerald-100 text-emerald-900' },
@@ -87,21 +112,7 @@ export function RequestCard({
       : []),
     ...(request.internalNote ? ([[t('internalNote'), request.internalNote]] as Array<[string, string]>) : []),
   ];
-  const second = request.stage === 'awaiting_second';
-  const mineFirst = second && request.firstApproval?.by === operatorId;
-  // Nobody decides on their own account; the first approver may still reject, not approve again.
-  const canApprove = request.status === 'pending' && !request.own && !mineFirst;
-  const canReject = request.status === 'pending' && !request.own;
-  const note =
-    request.status !== 'pending'
-      ? null
-      : request.own
-        ? t('ownRequest')
-        : mineFirst
-          ? t('waitingForOther')
-          : request.stage === 'awaiting_first' && request.needsSecondApproval
-            ? t('twoApprovalsNeeded')
-            : null;
+  const { second, canApprove, canReject, note } = reviewState(request, operatorId, t, 'twoApprovalsNeeded');
   return (
     <li
       className={`rounded-xl border border-l-4 border-slate-200 bg-white p-4 shadow-sm ${tone[request.status].card}`}

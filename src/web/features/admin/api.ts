@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FreezeState } from '../../../contracts/admin';
 import type {
   AdminDeposit,
@@ -8,6 +8,7 @@ import type {
   ProofLink,
   RequestStatus,
 } from '../../../contracts/cashier';
+import type { AdminIdentitiesPage, IdentityDecision, IdentityFiles } from '../../../contracts/identity';
 import type { RejectionReason } from '../../../core/rejection-reasons';
 import { api } from '../../lib/api';
 
@@ -68,5 +69,44 @@ export function useFreeze() {
     mutationFn: (input: { uid: string; action: 'freeze' | 'unfreeze'; reason: string }) =>
       api<FreezeState>(`${freezeUrl(input.uid)}/${input.action}`, { method: 'POST', body: { reason: input.reason } }),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** `waiting`: what awaits this operator's second approval. */
+export type IdentityFilter = 'pending' | 'verified' | 'rejected' | 'all' | 'waiting';
+
+export function useIdentityQueue(status: IdentityFilter) {
+  return useInfiniteQuery({
+    queryKey: ['admin', 'identities', status],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ limit: '20' });
+      if (status === 'waiting') params.set('waiting', 'me');
+      else if (status !== 'all') params.set('status', status);
+      if (pageParam) params.set('cursor', pageParam);
+      return api<AdminIdentitiesPage>(`/api/admin/identities?${params}`);
+    },
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useIdentityDecision() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; action: 'verify' | 'reject'; reason?: RejectionReason; note?: string }) =>
+      api<IdentityDecision>(`/api/admin/identities/${input.id}/${input.action}`, {
+        method: 'POST',
+        body: input.action === 'reject' ? { reason: input.reason, ...(input.note ? { note: input.note } : {}) } : {},
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** Signed links to a verification's images, fetched when its card is shown (they expire after an hour). */
+export function useIdentityFiles(id: string) {
+  return useQuery({
+    queryKey: ['admin', 'identity-files', id],
+    queryFn: () => api<IdentityFiles>(`/api/admin/identities/${id}/files`),
+    staleTime: 30 * 60_000,
   });
 }
