@@ -94,7 +94,8 @@ export function createLiabilitiesService(ctx: AppContext) {
   /** Every investor's account nonce, made for those who have none yet; a nonce another instance wrote first is kept. */
   async function noncesFor(userIds: readonly string[]): Promise<Map<string, string>> {
     const nonces = await repo.noncesOf(db);
-    const made = newNonces(userIds.filter((id) => !nonces.has(id)));
+    // In key order: the table's index grows at its end instead of being written all over.
+    const made = newNonces(userIds.filter((id) => !nonces.has(id)).sort());
     const written = new Set(await repo.insertNonces(db, ctx.dialect, made));
     for (const row of made)
       nonces.set(row.user_id, written.has(row.user_id) ? row.nonce : (await repo.nonceOf(db, row.user_id))!);
