@@ -4,7 +4,8 @@
 // the proof has the same 2 × 21 siblings), then "Vérifier mon solde" on /portfolio in Debian's
 // Chromium. Prints the verification itself (the page's `atlas:verify-proof` user-timing entry:
 // verifyProof with @noble/hashes, nothing else) and the whole click-to-result time (round list,
-// proof, nonce, the verifier's code on the first click, rendering), for each of RUNS clicks.
+// proof, nonce, the verifier's code, rendering), for each of RUNS clicks, each on a freshly loaded
+// page (an investor checks once: nothing is warmed up by an earlier check).
 //   node bench/liabilities/browser.mjs                      (SQLite)
 //   TEST_DIALECT=postgres TEST_DATABASE_URL=postgres://… node bench/liabilities/browser.mjs
 // E2E_PORT picks the port (4710 by default), CHROMIUM_PATH the browser, RUNS the clicks (5).
@@ -71,7 +72,7 @@ try {
     if (ms === undefined) throw new Error('no atlas:verify-proof measure in the page');
     verifications.push(ms);
     console.log(
-      `click ${run}: verification ${ms.toFixed(1)} ms; click to result ${total.toFixed(0)} ms${run === 1 ? ' (downloads the verifier code)' : ''}`,
+      `click ${run}: verification ${ms.toFixed(1)} ms; click to result ${total.toFixed(0)} ms (downloads, verifier code, rendering)`,
     );
     await page.reload();
     await card.getByRole('textbox').fill('321,45');
