@@ -7,6 +7,7 @@ import { fromHex, type PublishedRound } from '../../src/core/liabilities/tree';
 import { verifyProof } from '../../src/core/liabilities/verify';
 import type { LiabilityProof, LiabilityRounds } from '../../src/contracts/liabilities';
 import { CLI_SOURCE } from '../../src/server/modules/audit/audit.service';
+import { insertNonces } from '../../src/server/modules/liabilities/liabilities.repo';
 import { createTestApp, type TestApp } from '../support/app';
 import { testDialect } from '../support/db';
 import { fund } from '../support/money';
@@ -248,5 +249,18 @@ describe(`proof of liabilities (${testDialect})`, () => {
       balance: known - 1000,
     });
     expect(await verifyAs(bob, r2)).toMatchObject({ ok: true });
+  });
+
+  it('keeps an account nonce another writer made first, and says which nonces it wrote', async () => {
+    const before = await nonceOf(alice);
+    const at = new Date().toISOString();
+    const written = await insertNonces(t.ctx.db, t.ctx.dialect, [
+      { user_id: alice.id, nonce: '00'.repeat(32), created_at: at },
+      { user_id: zoe.id, nonce: '11'.repeat(32), created_at: at },
+      { user_id: 'nobody-yet', nonce: '22'.repeat(32), created_at: at },
+    ]);
+    expect(written).toEqual(['nobody-yet']);
+    expect(await nonceOf(alice)).toBe(before);
+    expect(await nonceOf(zoe)).not.toBe('11'.repeat(32));
   });
 });

@@ -5,9 +5,9 @@ import {
   MAX_VALUE,
   PROOF_FORMAT,
   isValue,
-  leafDigest,
-  parentOf,
-  roundNonce,
+  leafDigests,
+  parentDigests,
+  roundNonces,
   toHex,
   type Hashes,
   type ProofFile,
@@ -80,10 +80,12 @@ export function buildLiabilityTree(h: Hashes, liabilities: readonly Liability[],
   const digests = new Uint8Array(width * DIGEST_BYTES);
   const values = new Float64Array(width);
   const positions = new Map<string, number[]>();
+  const roundNonce = roundNonces(h, options.round);
+  const leafDigest = leafDigests(h, options.asset);
   let total = 0;
   let leaf = 0;
   for (const l of owed) {
-    const nonce = roundNonce(h, l.accountNonce, options.round);
+    const nonce = roundNonce(l.accountNonce);
     const cuts: number[] = [];
     for (let c = 1; c < chunks; c++) cuts.push(random.below(l.balance + 1));
     cuts.sort((a, b) => a - b);
@@ -94,7 +96,7 @@ export function buildLiabilityTree(h: Hashes, liabilities: readonly Liability[],
       const value = end - previous;
       previous = end;
       const position = order[leaf++]!;
-      digests.set(leafDigest(h, nonce, value, c, options.asset), position * DIGEST_BYTES);
+      digests.set(leafDigest(nonce, value, c), position * DIGEST_BYTES);
       values[position] = value;
       mine.push(position);
     }
@@ -104,15 +106,21 @@ export function buildLiabilityTree(h: Hashes, liabilities: readonly Liability[],
   }
   for (; leaf < width; leaf++) digests.set(random.bytes(DIGEST_BYTES), order[leaf]! * DIGEST_BYTES);
 
+  // Every value below is a checked chunk or a checked sum, so each parent checks only its own sum.
+  const parentDigest = parentDigests(h);
   const levels = [{ digests, values }];
   for (let level = 0; level < height; level++) {
     const below = levels[level]!;
     const n = below.values.length / 2;
     const up = { digests: new Uint8Array(n * DIGEST_BYTES), values: new Float64Array(n) };
     for (let i = 0; i < n; i++) {
-      const node = parentOf(h, nodeAt(below, 2 * i), nodeAt(below, 2 * i + 1));
-      up.digests.set(node.digest, i * DIGEST_BYTES);
-      up.values[i] = node.value;
+      const left = below.values[2 * i]!;
+      const right = below.values[2 * i + 1]!;
+      const value = left + right;
+      if (value > MAX_VALUE) throw new RangeError('sum overflow');
+      const at = 2 * i * DIGEST_BYTES;
+      up.digests.set(parentDigest(below.digests, at, left, below.digests, at + DIGEST_BYTES, right), i * DIGEST_BYTES);
+      up.values[i] = value;
     }
     levels.push(up);
   }

@@ -9,8 +9,14 @@ export function seededRandom(h: Hashes, seed: Uint8Array) {
   let block: Uint8Array = new Uint8Array(0);
   let view = new DataView(block.buffer);
   let at = 0;
+  // seed ‖ u64 counter, the counter rewritten in place for each block.
+  const input = concat(seed, u64(0));
+  const counterView = new DataView(input.buffer, seed.length);
   const refill = () => {
-    block = h.sha256(concat(seed, u64(counter++)));
+    counterView.setUint32(0, Math.floor(counter / 2 ** 32));
+    counterView.setUint32(4, counter >>> 0);
+    counter++;
+    block = h.sha256(input);
     view = new DataView(block.buffer, block.byteOffset, block.byteLength);
     at = 0;
   };

@@ -48,18 +48,20 @@ export function isValue(v: unknown): v is number {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 }
 
-export function u64(n: number): Uint8Array {
-  if (!isValue(n)) throw new RangeError(`not a non-negative safe integer: ${n}`);
-  const out = new Uint8Array(8);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, Math.floor(n / 2 ** 32));
-  view.setUint32(4, n >>> 0);
-  return out;
+function notValue(n: number): RangeError {
+  return new RangeError(`not a non-negative safe integer: ${n}`);
 }
 
-function u32(n: number): Uint8Array {
-  const out = new Uint8Array(4);
-  new DataView(out.buffer).setUint32(0, n);
+/** Big-endian, as `u64` encodes it; the caller has checked `n`. */
+function writeU64(view: DataView, at: number, n: number): void {
+  view.setUint32(at, Math.floor(n / 2 ** 32));
+  view.setUint32(at + 4, n >>> 0);
+}
+
+export function u64(n: number): Uint8Array {
+  if (!isValue(n)) throw notValue(n);
+  const out = new Uint8Array(8);
+  writeU64(new DataView(out.buffer), 0, n);
   return out;
 }
 
@@ -86,19 +88,70 @@ export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 /** The per-round nonce: a fresh key each round, so that one investor's leaves cannot be linked across rounds. */
 export function roundNonce(h: Hashes, accountNonce: Uint8Array, round: number): Uint8Array {
-  return h.hmacSha256(accountNonce, concat(ROUND_NONCE_TAG, u64(round)));
+  return roundNonces(h, round)(accountNonce);
+}
+
+/** `roundNonce` for every investor of one round (the input is the same for all of them). */
+export function roundNonces(h: Hashes, round: number): (accountNonce: Uint8Array) => Uint8Array {
+  const input = concat(ROUND_NONCE_TAG, u64(round));
+  return (accountNonce) => h.hmacSha256(accountNonce, input);
 }
 
 export function leafDigest(h: Hashes, nonce: Uint8Array, value: number, index: number, asset: string): Uint8Array {
-  return h.hmacSha256(nonce, concat(LEAF_TAG, u64(value), u32(index), tag(asset)));
+  return leafDigests(h, asset)(nonce, value, index);
+}
+
+/**
+ * `leafDigest` for the many leaves of one asset: each leaf's input, tag ‖ u64 value ‖ u32 index ‖
+ * asset, is written into one buffer instead of being put together anew (a round hashes millions).
+ */
+export function leafDigests(h: Hashes, asset: string): (nonce: Uint8Array, value: number, index: number) => Uint8Array {
+  const input = concat(LEAF_TAG, new Uint8Array(8 + 4), tag(asset));
+  const view = new DataView(input.buffer);
+  return (nonce, value, index) => {
+    if (!isValue(value)) throw notValue(value);
+    writeU64(view, LEAF_TAG.length, value);
+    view.setUint32(LEAF_TAG.length + 8, index);
+    return h.hmacSha256(nonce, input);
+  };
 }
 
 /** Both children's values are hashed into the parent (the fix for "Breaking the Binding"). */
 export function parentOf(h: Hashes, left: SumNode, right: SumNode): SumNode {
   const value = left.value + right.value;
   if (!isValue(left.value) || !isValue(right.value) || value > MAX_VALUE) throw new RangeError('sum overflow');
-  const digest = h.sha256(concat(NODE_TAG, left.digest, u64(left.value), right.digest, u64(right.value)));
-  return { digest, value };
+  return { digest: parentDigests(h)(left.digest, 0, left.value, right.digest, 0, right.value), value };
+}
+
+/**
+ * The digest `parentOf` gives, for many parents: tag ‖ left digest ‖ u64 left value ‖ right digest
+ * ‖ u64 right value written into one buffer, each digest read at its offset in a packed array. The
+ * caller has checked both values and their sum.
+ */
+export function parentDigests(
+  h: Hashes,
+): (
+  left: Uint8Array,
+  leftAt: number,
+  leftValue: number,
+  right: Uint8Array,
+  rightAt: number,
+  rightValue: number,
+) => Uint8Array {
+  const input = new Uint8Array(NODE_TAG.length + 2 * (DIGEST_BYTES + 8));
+  input.set(NODE_TAG);
+  const view = new DataView(input.buffer);
+  const l = NODE_TAG.length;
+  const r = l + DIGEST_BYTES + 8;
+  return (left, leftAt, leftValue, right, rightAt, rightValue) => {
+    for (let i = 0; i < DIGEST_BYTES; i++) {
+      input[l + i] = left[leftAt + i]!;
+      input[r + i] = right[rightAt + i]!;
+    }
+    writeU64(view, l + DIGEST_BYTES, leftValue);
+    writeU64(view, r + DIGEST_BYTES, rightValue);
+    return h.sha256(input);
+  };
 }
 
 /** The round as published (and signed): verifiers take the root from here, never from a proof file. */

@@ -14,6 +14,11 @@ export const liabilitiesRoundCommand = {
       console.log(`snapshot ${r.snapshotAt} at ${r.watermark}`);
       console.log(`total ${r.total} cents, root ${r.root}`);
       console.log(`signature ${r.signature} (Ed25519 public key ${r.publicKey})`);
+      console.log(
+        `built in ${Object.entries(r.phases)
+          .map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(1)} s`)
+          .join(', ')}`,
+      );
       return 0;
     } catch (err) {
       if (!(err instanceof DomainError) || err.code !== 'liabilities_total_mismatch') throw err;

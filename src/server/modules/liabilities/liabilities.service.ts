@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { buildLiabilityTree, proofFor } from '../../../core/liabilities/build';
 import { fromHex, roundNonce, toHex, type ProofFile, type PublishedRound } from '../../../core/liabilities/tree';
 import { DomainError } from '../../../core/errors';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
 import type { AuditSource } from '../audit/audit.service';
 import * as repo from './liabilities.repo';
 import { nodeHashes } from './node-hashes';
+import { roundHashes } from './round-hashes';
 import { platformSigner } from './signing';
 import { pageReader, pagesForPaths, treePages } from './tree-pages';
 
 export const LIABILITIES_ASSET = 'USD';
+const NONCE_BYTES = 32;
 const ROUNDS_SHOWN = 120;
 
 /** What is signed and appended to the sealed trail, in this key order. */
@@ -51,23 +55,50 @@ function view(row: Awaited<ReturnType<typeof repo.round>> & object): PublishedRo
   };
 }
 
+/** A stored account nonce (hex, written by this module) as bytes. */
+function nonceBytes(hex: string): Uint8Array {
+  const bytes = Buffer.from(hex, 'hex');
+  if (bytes.length !== NONCE_BYTES) throw new Error('malformed account nonce');
+  return bytes;
+}
+
+/** Milliseconds spent in each phase of a round, in order (the CLI prints them; the bench times them). */
+function phaseTimer() {
+  const phases: Record<string, number> = {};
+  let last = performance.now();
+  return {
+    end(name: string) {
+      const now = performance.now();
+      phases[name] = Math.round(now - last);
+      last = now;
+    },
+    done: () => phases,
+  };
+}
+
 export function createLiabilitiesService(ctx: AppContext) {
   const signer = platformSigner(ctx.config.authSecret);
   const { db } = ctx;
 
-  const newNonce = (user_id: string) => ({
-    user_id,
-    nonce: randomBytes(32).toString('hex'),
-    created_at: ctx.clock.now().toISOString(),
-  });
+  /** Fresh secret account nonces, from one draw of random bytes (a first round makes a million). */
+  const newNonces = (userIds: readonly string[]): Array<Database['liability_nonce']> => {
+    const random = randomBytes(NONCE_BYTES * userIds.length);
+    const created_at = ctx.clock.now().toISOString();
+    return userIds.map((user_id, i) => ({
+      user_id,
+      nonce: random.toString('hex', NONCE_BYTES * i, NONCE_BYTES * (i + 1)),
+      created_at,
+    }));
+  };
 
+  /** Every investor's account nonce, made for those who have none yet; a nonce another instance wrote first is kept. */
   async function noncesFor(userIds: readonly string[]): Promise<Map<string, string>> {
-    let nonces = await repo.noncesOf(db);
-    const missing = userIds.filter((id) => !nonces.has(id));
-    if (missing.length > 0) {
-      await repo.insertNonces(db, missing.map(newNonce));
-      nonces = await repo.noncesOf(db);
-    }
+    const nonces = await repo.noncesOf(db);
+    // In key order: the table's index grows at its end instead of being written all over.
+    const made = newNonces(userIds.filter((id) => !nonces.has(id)).sort());
+    const written = new Set(await repo.insertNonces(db, ctx.dialect, made));
+    for (const row of made)
+      nonces.set(row.user_id, written.has(row.user_id) ? row.nonce : (await repo.nonceOf(db, row.user_id))!);
     return nonces;
   }
 
@@ -75,7 +106,7 @@ export function createLiabilitiesService(ctx: AppContext) {
   async function accountNonce(userId: string): Promise<string> {
     const known = await repo.nonceOf(db, userId);
     if (known) return known;
-    await repo.insertNonces(db, [newNonce(userId)]);
+    await repo.insertNonces(db, ctx.dialect, newNonces([userId]));
     return (await repo.nonceOf(db, userId))!;
   }
 
@@ -88,23 +119,27 @@ export function createLiabilitiesService(ctx: AppContext) {
      * journal's to the cent. `seed` is for tests and audits that rebuild a round.
      */
     async runRound(by: { actorId: string; source: AuditSource }, seed: Uint8Array = randomBytes(32)) {
+      const phases = phaseTimer();
       const snapshotAt = ctx.clock.now().toISOString();
       const snapshot = await repo.snapshotLiabilities(db, ctx.dialect);
+      phases.end('snapshot');
       const owedTotal = snapshot.owed.reduce((sum, o) => sum + o.cents, 0);
       if (owedTotal !== snapshot.journalTotal)
         throw new DomainError('liabilities_total_mismatch', { balances: owedTotal, journal: snapshot.journalTotal });
       const nonces = await noncesFor(snapshot.owed.map((o) => o.userId));
+      phases.end('nonces');
       const owed = new Map(snapshot.owed.map((o) => [o.userId, o.cents]));
       const no = (await repo.lastRoundNo(db)) + 1;
       const tree = buildLiabilityTree(
-        nodeHashes,
+        roundHashes,
         snapshot.owed.map((o) => ({
           key: o.userId,
-          accountNonce: fromHex(nonces.get(o.userId), 32)!,
+          accountNonce: nonceBytes(nonces.get(o.userId)!),
           balance: o.cents,
         })),
         { round: no, asset: LIABILITIES_ASSET, seed, minHeight: ctx.config.liabilities.minHeight },
       );
+      phases.end('tree');
       if (tree.published.total !== snapshot.journalTotal)
         throw new DomainError('liabilities_total_mismatch', {
           balances: tree.published.total,
@@ -125,6 +160,7 @@ export function createLiabilitiesService(ctx: AppContext) {
       const now = ctx.clock.now();
       await repo.insertRound(
         db,
+        ctx.dialect,
         {
           no,
           asset: LIABILITIES_ASSET,
@@ -155,7 +191,14 @@ export function createLiabilitiesService(ctx: AppContext) {
         },
         now,
       );
-      return { ...statement, investors: tree.positions.size, signature, publicKey: signer.publicKey };
+      phases.end('store');
+      return {
+        ...statement,
+        investors: tree.positions.size,
+        signature,
+        publicKey: signer.publicKey,
+        phases: phases.done(),
+      };
     },
 
     async rounds(): Promise<PublishedRoundView[]> {

@@ -1,2 +1,2 @@
 /** SHA-256 of the published offline verifier (written by scripts/liabilities-verifier.mjs). */
-export const OFFLINE_VERIFIER_SHA256 = '23932f23c93cdcc426792fe66289b43111472b25708f765706e54a66705966f2';
+export const OFFLINE_VERIFIER_SHA256 = 'd44c744b6afe4dc30994ef1f18841137bada1fea51bdbbc7d4195ab1f5b4b3d9';

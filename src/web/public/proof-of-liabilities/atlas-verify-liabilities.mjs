@@ -32,17 +32,17 @@ function concat(...parts) {
 function isValue(v) {
   return typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
 }
-function u64(n) {
-  if (!isValue(n)) throw new RangeError(`not a non-negative safe integer: ${n}`);
-  const out = new Uint8Array(8);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, Math.floor(n / 2 ** 32));
-  view.setUint32(4, n >>> 0);
-  return out;
+function notValue(n) {
+  return new RangeError(`not a non-negative safe integer: ${n}`);
 }
-function u32(n) {
-  const out = new Uint8Array(4);
-  new DataView(out.buffer).setUint32(0, n);
+function writeU64(view, at, n) {
+  view.setUint32(at, Math.floor(n / 2 ** 32));
+  view.setUint32(at + 4, n >>> 0);
+}
+function u64(n) {
+  if (!isValue(n)) throw notValue(n);
+  const out = new Uint8Array(8);
+  writeU64(new DataView(out.buffer), 0, n);
   return out;
 }
 function fromHex(text, bytes) {
@@ -58,16 +58,45 @@ function equalBytes(a, b) {
   return diff === 0;
 }
 function roundNonce(h, accountNonce, round) {
-  return h.hmacSha256(accountNonce, concat(ROUND_NONCE_TAG, u64(round)));
+  return roundNonces(h, round)(accountNonce);
+}
+function roundNonces(h, round) {
+  const input = concat(ROUND_NONCE_TAG, u64(round));
+  return (accountNonce) => h.hmacSha256(accountNonce, input);
 }
 function leafDigest(h, nonce, value, index, asset) {
-  return h.hmacSha256(nonce, concat(LEAF_TAG, u64(value), u32(index), tag(asset)));
+  return leafDigests(h, asset)(nonce, value, index);
+}
+function leafDigests(h, asset) {
+  const input = concat(LEAF_TAG, new Uint8Array(8 + 4), tag(asset));
+  const view = new DataView(input.buffer);
+  return (nonce, value, index) => {
+    if (!isValue(value)) throw notValue(value);
+    writeU64(view, LEAF_TAG.length, value);
+    view.setUint32(LEAF_TAG.length + 8, index);
+    return h.hmacSha256(nonce, input);
+  };
 }
 function parentOf(h, left, right) {
   const value = left.value + right.value;
   if (!isValue(left.value) || !isValue(right.value) || value > MAX_VALUE) throw new RangeError("sum overflow");
-  const digest = h.sha256(concat(NODE_TAG, left.digest, u64(left.value), right.digest, u64(right.value)));
-  return { digest, value };
+  return { digest: parentDigests(h)(left.digest, 0, left.value, right.digest, 0, right.value), value };
+}
+function parentDigests(h) {
+  const input = new Uint8Array(NODE_TAG.length + 2 * (DIGEST_BYTES + 8));
+  input.set(NODE_TAG);
+  const view = new DataView(input.buffer);
+  const l = NODE_TAG.length;
+  const r = l + DIGEST_BYTES + 8;
+  return (left, leftAt, leftValue, right, rightAt, rightValue) => {
+    for (let i = 0; i < DIGEST_BYTES; i++) {
+      input[l + i] = left[leftAt + i];
+      input[r + i] = right[rightAt + i];
+    }
+    writeU64(view, l + DIGEST_BYTES, leftValue);
+    writeU64(view, r + DIGEST_BYTES, rightValue);
+    return h.sha256(input);
+  };
 }
 
 // src/core/liabilities/verify.ts
