@@ -67,7 +67,12 @@ async function bench(dialect: 'sqlite' | 'postgres') {
     });
     await db.db.insertInto('deposit_request').values(rows).execute();
   }
-  const admin = createAdminService(ctx as never, silentNotifier, createMovements(db), createLimitsService(ctx as never));
+  const admin = createAdminService(
+    ctx as never,
+    silentNotifier,
+    createMovements(db),
+    createLimitsService(ctx as never),
+  );
   const time = async (label: string, fn: () => Promise<unknown>) => {
     const samples: number[] = [];
     for (let i = 0; i < 30; i++) {

@@ -79,9 +79,16 @@ const tierLimits = z
     /^deposit:[^,/]+\/[^,/]+,withdrawal:[^,/]+\/[^,/]+$/,
     'expected deposit:<per request>/<30 days>,withdrawal:<per request>/<30 days>',
   )
-  .refine((v) => v.split(/[:,/]/).filter((_, i) => i % 3 !== 0).every((a) => limitAmount.test(a)), {
-    message: 'each limit is an amount in dollars such as 1000.00, or - for none',
-  })
+  .refine(
+    (v) =>
+      v
+        .split(/[:,/]/)
+        .filter((_, i) => i % 3 !== 0)
+        .every((a) => limitAmount.test(a)),
+    {
+      message: 'each limit is an amount in dollars such as 1000.00, or - for none',
+    },
+  )
   .transform((v): TierLimits => {
     const cents = (a: string) => (a === '-' ? null : dollars.parse(a));
     const [, dr, dm, , wr, wm] = v.split(/[:,/]/) as [string, string, string, string, string, string];

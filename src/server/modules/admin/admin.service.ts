@@ -247,17 +247,17 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     operatorId: string,
     id: string,
     source: AuditSource,
-    settle: (
-      row: DecisionRow,
-      at: Date,
-    ) => Settled | Promise<Settled>,
+    settle: (row: DecisionRow, at: Date) => Settled | Promise<Settled>,
   ): Promise<'awaiting_second' | 'approved'> {
     let stage: 'awaiting_second' | 'approved' = 'approved';
     await step(kind, operatorId, id, source, async (row, at): Promise<Decision> => {
       const first = row.first_approved_by ?? null;
       // What settling would refuse (an expired document, a limit) refuses a first approval too.
       const settled = await settle(row, at);
-      const checks = [...(kind === 'withdrawal' ? [notFrozen(row.user_id, 'user_frozen')] : []), ...(settled.checks ?? [])];
+      const checks = [
+        ...(kind === 'withdrawal' ? [notFrozen(row.user_id, 'user_frozen')] : []),
+        ...(settled.checks ?? []),
+      ];
       if (needsTwo(kind, Number(row.amount_cents)) && !first) {
         stage = 'awaiting_second';
         return {

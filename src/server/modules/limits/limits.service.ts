@@ -68,7 +68,14 @@ export function createLimitsService(ctx: AppContext) {
             },
           ]
         : tier === 'email'
-          ? [{ do: 'require', table: 'user', where: { id: userId, emailVerified: true }, refuse: { code: 'limit_tier_changed' } }]
+          ? [
+              {
+                do: 'require',
+                table: 'user',
+                where: { id: userId, emailVerified: true },
+                refuse: { code: 'limit_tier_changed' },
+              },
+            ]
           : [];
     return { tier, premise };
   }
@@ -115,7 +122,8 @@ export function createLimitsService(ctx: AppContext) {
         max,
         refuse: {
           code: refusals[direction].rolling_30_days,
-          params: (used) => refusal(direction, tier, { limit: 'rolling_30_days', max, left: leftOf(max, Number(used))! }).params,
+          params: (used) =>
+            refusal(direction, tier, { limit: 'rolling_30_days', max, left: leftOf(max, Number(used))! }).params,
         },
       });
     }
