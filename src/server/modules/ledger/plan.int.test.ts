@@ -125,6 +125,30 @@ describe(`movement plans (${testDialect})`, () => {
     expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
   });
 
+  it('an investment records the first investment date once; migration 024 fills it for earlier investments', async () => {
+    const u = await insertBareUser(t.ctx);
+    await fund(t.ctx, u.id, 100_00);
+    const first = t.clock.now().toISOString();
+    await t.app.services.investing.invest(u.id, { area: 'real_estate', amount: '10.00' });
+    t.clock.advance(DAY_MS);
+    await t.app.services.investing.invest(u.id, { area: 'real_estate', amount: '10.00' });
+    const recorded = () =>
+      t.ctx.db
+        .selectFrom('user_profile')
+        .select('first_investment_date')
+        .where('user_id', '=', u.id)
+        .executeTakeFirst();
+    expect((await recorded())?.first_investment_date).toBe(first);
+    // As a profile whose investments predate the column being written.
+    await t.ctx.db
+      .updateTable('user_profile')
+      .set({ first_investment_date: null })
+      .where('user_id', '=', u.id)
+      .execute();
+    await backfillFirstInvestment(t.ctx.db as never, t.ctx.dbh.dialect);
+    expect((await recorded())?.first_investment_date).toBe(first);
+  });
+
   it('a cap sums a column over the rows meeting its conditions: within it the money moves, above it the sum is the refusal’s', async () => {
     const cap =
       (max: number, kinds: string[], owner?: string) =>
@@ -149,29 +173,5 @@ describe(`movement plans (${testDialect})`, () => {
     const none = await transferWith(cap(99, ['available'], 'nobody'));
     expect((none.outcome as { err: DomainError }).err.params).toEqual({ used: 0 });
     expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
-  });
-
-  it('an investment records the first investment date once; migration 024 fills it for earlier investments', async () => {
-    const u = await insertBareUser(t.ctx);
-    await fund(t.ctx, u.id, 100_00);
-    const first = t.clock.now().toISOString();
-    await t.app.services.investing.invest(u.id, { area: 'real_estate', amount: '10.00' });
-    t.clock.advance(DAY_MS);
-    await t.app.services.investing.invest(u.id, { area: 'real_estate', amount: '10.00' });
-    const recorded = () =>
-      t.ctx.db
-        .selectFrom('user_profile')
-        .select('first_investment_date')
-        .where('user_id', '=', u.id)
-        .executeTakeFirst();
-    expect((await recorded())?.first_investment_date).toBe(first);
-    // As a profile whose investments predate the column being written.
-    await t.ctx.db
-      .updateTable('user_profile')
-      .set({ first_investment_date: null })
-      .where('user_id', '=', u.id)
-      .execute();
-    await backfillFirstInvestment(t.ctx.db as never, t.ctx.dbh.dialect);
-    expect((await recorded())?.first_investment_date).toBe(first);
   });
 });
