@@ -150,16 +150,23 @@ describe(`tiers and limits (${testDialect})`, () => {
     });
     const a = await filed(di, '400.00');
     expect((await call(admin, 'POST', `/api/admin/deposits/${a}/approve`)).statusCode).toBe(200);
-    // Both fit what is left (600.00) when filed; only one fits once the other is approved.
+    // Both fit what is left (600.00) when filed and when each approval reads it; approved at once,
+    // only one fits: the approval's plan decides.
     const b = await filed(di, '400.00');
     const c = await filed(di, '400.00');
-    expect((await call(admin, 'POST', `/api/admin/deposits/${b}/approve`)).statusCode).toBe(200);
-    expect(refusal(await call(admin, 'POST', `/api/admin/deposits/${c}/approve`))).toEqual({
+    const approvals = await Promise.all([b, c].map((id) => call(admin, 'POST', `/api/admin/deposits/${id}/approve`)));
+    expect(approvals.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(refusal(approvals.find((r) => r.statusCode === 409)!)).toEqual({
       code: 'deposit_limit_30_days',
       params: { max: '1000.00', left: '200.00', tier: 'email', context: 'raise' },
     });
+    const stillPending = approvals[0]!.statusCode === 409 ? b : c;
     // Nothing moved for the refused approval: the request is still pending, the balance holds two.
-    const row = await t.ctx.db.selectFrom('deposit_request').select('status').where('id', '=', c).executeTakeFirst();
+    const row = await t.ctx.db
+      .selectFrom('deposit_request')
+      .select('status')
+      .where('id', '=', stillPending)
+      .executeTakeFirst();
     expect(row?.status).toBe('pending');
     expect((await call(di, 'GET', '/api/me')).json().balance).toBe('800.00');
     expect(refusal(await fileDeposit(di, '200.01')).code).toBe('deposit_limit_30_days');
