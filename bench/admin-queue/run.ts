@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { AdjustableClock } from '../../src/core/clock';
 import { silentNotifier } from '../../src/server/modules/notifier';
 import { createAdminService } from '../../src/server/modules/admin/admin.service';
+import { createLimitsService } from '../../src/server/modules/limits/limits.service';
 import { createMovements } from '../../src/server/modules/ledger/movement';
 import { createTestDb } from '../../tests/support/db';
 import { testConfig } from '../../tests/support/app';
@@ -66,7 +67,12 @@ async function bench(dialect: 'sqlite' | 'postgres') {
     });
     await db.db.insertInto('deposit_request').values(rows).execute();
   }
-  const admin = createAdminService(ctx as never, silentNotifier, createMovements(db));
+  const admin = createAdminService(
+    ctx as never,
+    silentNotifier,
+    createMovements(db),
+    createLimitsService(ctx as never),
+  );
   const time = async (label: string, fn: () => Promise<unknown>) => {
     const samples: number[] = [];
     for (let i = 0; i < 30; i++) {

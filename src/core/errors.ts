@@ -104,6 +104,12 @@ export const errorCodes = {
   identity_already_verified: 'conflict',
   correction_required: 'conflict',
   link_invalid: 'forbidden',
+  // tiers and limits
+  deposit_limit_per_request: 'conflict',
+  deposit_limit_30_days: 'conflict',
+  withdrawal_limit_per_request: 'conflict',
+  withdrawal_limit_30_days: 'conflict',
+  limit_tier_changed: 'conflict',
   // proof of liabilities
   liability_round_not_found: 'not_found',
   liabilities_total_mismatch: 'conflict',

@@ -165,3 +165,35 @@ describe('monitoring thresholds (decision 035)', () => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(message);
   });
 });
+
+describe('tiers and limits (decision 037)', () => {
+  it('are off outside production and on in production by default, with production’s default table', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).tierLimits).toBeNull();
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).tierLimits).toBeNull();
+    const prod = loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://invest.example.com' }).tierLimits;
+    expect(prod?.email).toEqual({
+      deposit: { perRequest: null, rolling30Days: 1000_00 },
+      withdrawal: { perRequest: 0, rolling30Days: 0 },
+    });
+    expect(prod?.identity.withdrawal).toEqual({ perRequest: null, rolling30Days: null });
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://invest.example.com', TIER_LIMITS: 'false' })
+        .tierLimits,
+    ).toBeNull();
+  });
+
+  it('parse a tier’s limits, and refuse what is not one', () => {
+    const on = loadConfig({ ...base, TIER_LIMITS: 'true', LIMITS_IDENTITY: 'deposit:5000/-,withdrawal:2500.50/10000' });
+    expect(on.tierLimits?.identity).toEqual({
+      deposit: { perRequest: 5000_00, rolling30Days: null },
+      withdrawal: { perRequest: 2500_50, rolling30Days: 10000_00 },
+    });
+    for (const bad of [
+      'deposit:-/-',
+      'withdrawal:1/1,deposit:1/1',
+      'deposit:1,5/1,withdrawal:1/1',
+      'deposit:x/-,withdrawal:-/-',
+    ])
+      expect(() => loadConfig({ ...base, TIER_LIMITS: 'true', LIMITS_EMAIL: bad })).toThrow(/LIMITS_EMAIL/);
+  });
+});

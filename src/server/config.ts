@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { LimitsTable, TierLimits } from '../core/tiers';
 
 const bool = z
   .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
@@ -65,6 +66,36 @@ const dollars = z
   .transform((v) => {
     const [whole = '0', frac = ''] = v.split('.');
     return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  });
+/**
+ * One tier's limits (decision 037): `deposit:<per request>/<30 days>,withdrawal:<per request>/<30 days>`,
+ * each an amount in dollars or `-` for none, e.g. `deposit:-/1000.00,withdrawal:0/0`.
+ */
+const limitAmount = /^(-|\d{1,10}(\.\d{1,2})?)$/;
+const tierLimits = z
+  .string()
+  .trim()
+  .regex(
+    /^deposit:[^,/]+\/[^,/]+,withdrawal:[^,/]+\/[^,/]+$/,
+    'expected deposit:<per request>/<30 days>,withdrawal:<per request>/<30 days>',
+  )
+  .refine(
+    (v) =>
+      v
+        .split(/[:,/]/)
+        .filter((_, i) => i % 3 !== 0)
+        .every((a) => limitAmount.test(a)),
+    {
+      message: 'each limit is an amount in dollars such as 1000.00, or - for none',
+    },
+  )
+  .transform((v): TierLimits => {
+    const cents = (a: string) => (a === '-' ? null : dollars.parse(a));
+    const [, dr, dm, , wr, wm] = v.split(/[:,/]/) as [string, string, string, string, string, string];
+    return {
+      deposit: { perRequest: cents(dr), rolling30Days: cents(dm) },
+      withdrawal: { perRequest: cents(wr), rolling30Days: cents(wm) },
+    };
   });
 const int = (min: number, max: number) =>
   z.coerce.number({ message: 'expected a whole number' }).int('expected a whole number').min(min).max(max);
@@ -130,6 +161,11 @@ const envSchema = z.object({
   DEPOSIT_ADDRESS_SOL: optionalText,
   DUAL_CONTROL_FROM: z.string().default('1000.00').pipe(dollars),
   DUAL_CONTROL_IDENTITY: bool.default(false),
+  // Tiers and limits (decision 037): on by default in production only.
+  TIER_LIMITS: z.preprocess((v) => (v === '' ? undefined : v), bool.optional()),
+  LIMITS_NONE: z.string().default('deposit:-/1000.00,withdrawal:0/0').pipe(tierLimits),
+  LIMITS_EMAIL: z.string().default('deposit:-/1000.00,withdrawal:0/0').pipe(tierLimits),
+  LIMITS_IDENTITY: z.string().default('deposit:-/-,withdrawal:-/-').pipe(tierLimits),
   SEAL_INTERVAL_S: int(0, 86_400).default(60),
   // Monitoring alerts (decision 035); amounts and windows relative to DUAL_CONTROL_FROM by default.
   MONITORING_INTERVAL_S: int(0, 86_400).default(60),
@@ -252,6 +288,8 @@ export interface Config {
     /** This many different people paying one person within 24 h. */
     fanInSenders: number;
   };
+  /** Tiers and limits (decision 037): null when off (outside production by default). */
+  tierLimits: LimitsTable | null;
   /** Where a frozen investor is told to write. */
   supportEmail: string;
   /** Proof-of-liabilities rounds (decision 034): how often, and the least height their trees are padded to. */
@@ -412,6 +450,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       nearThresholdCount: e.MONITORING_NEAR_THRESHOLD_COUNT,
       fanInSenders: e.MONITORING_FAN_IN_SENDERS,
     },
+    tierLimits:
+      (e.TIER_LIMITS ?? e.NODE_ENV === 'production')
+        ? { none: e.LIMITS_NONE, email: e.LIMITS_EMAIL, identity: e.LIMITS_IDENTITY }
+        : null,
     supportEmail: e.SUPPORT_EMAIL,
     liabilities: {
       rounds:

@@ -22,6 +22,7 @@ import { createProofStore, type ProofStore } from './modules/storage/proof-store
 import { createPayeeLookup } from './modules/transfers/transfers.repo';
 import { createTransfersService } from './modules/transfers/transfers.service';
 import { createIdentityService } from './modules/identity/identity.service';
+import { createLimitsService, type LimitsService } from './modules/limits/limits.service';
 import { createLiabilitiesService, type LiabilitiesService } from './modules/liabilities/liabilities.service';
 import { createMonitoringService, type MonitoringService } from './modules/monitoring/monitoring.service';
 
@@ -40,6 +41,8 @@ export interface Services {
   withdrawals: ReturnType<typeof createWithdrawalsService>;
   /** Identity verification, the investor's side (decision 036); operators decide through `admin`. */
   identity: ReturnType<typeof createIdentityService>;
+  /** Tiers and limits (decision 037): the checks of deposits and withdrawals, and the investor's view. */
+  limits: LimitsService;
   history: ReturnType<typeof createHistoryService>;
   admin: ReturnType<typeof createAdminService>;
   freezes: ReturnType<typeof createFreezeService>;
@@ -80,6 +83,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
   // One writer per server: the movements of every service in one turn share one group (decision 023).
   const movements = createMovements(ctx.dbh);
   const accountFacts = createAccountFactsService(ctx, prices);
+  const limits = createLimitsService(ctx);
   return {
     events,
     notifier,
@@ -94,11 +98,12 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
       payeeByUid: createPayeeLookup(ctx.dbh),
       notify: notifier,
     }),
-    deposits: createDepositsService(ctx, { notifier, proofs }),
-    withdrawals: createWithdrawalsService(ctx, { notifier, movements }),
+    deposits: createDepositsService(ctx, { notifier, proofs, limits }),
+    withdrawals: createWithdrawalsService(ctx, { notifier, movements, limits }),
     identity: createIdentityService(ctx, { notifier, proofs }),
+    limits,
     history,
-    admin: createAdminService(ctx, notifier, movements),
+    admin: createAdminService(ctx, notifier, movements, limits),
     freezes: createFreezeService(ctx, notifier),
     backOffice: {
       overview: createOverviewService(ctx),

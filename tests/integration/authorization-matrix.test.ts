@@ -141,6 +141,7 @@ const matrix: Record<string, Entry> = {
   'GET /api/cashier/history': { access: 'user' },
   'GET /api/identity': { access: 'user' },
   'POST /api/identity': { access: 'user', req: (c) => ({ payload: identityForm(c.w.png) }) },
+  'GET /api/limits': { access: 'user' },
   'GET /api/portfolio': { access: 'user' },
   'GET /api/portfolio/investments': { access: 'user' },
   'GET /api/portfolio/history': { access: 'user' },

@@ -9,6 +9,7 @@ import { registerAdminRoutes } from './admin/admin.routes';
 import { registerBackOfficeRoutes } from './backoffice/backoffice.routes';
 import { registerCashierRoutes } from './cashier/cashier.routes';
 import { registerIdentityRoutes } from './identity/identity.routes';
+import { registerLimitsRoutes } from './limits/limits.routes';
 import { registerInvestingRoutes } from './investing/investing.routes';
 import { registerEmbedRoutes } from './market/embed.routes';
 import { registerLiabilitiesRoutes } from './liabilities/liabilities.routes';
@@ -34,6 +35,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, ser
   await registerTransferRoutes(app, services.transfers);
   await registerCashierRoutes(app, services);
   await registerIdentityRoutes(app, services);
+  registerLimitsRoutes(app, services);
   await registerAdminRoutes(app, services);
   await registerBackOfficeRoutes(app, services.backOffice);
   await registerPortfolioRoutes(app, services, ctx.clock);

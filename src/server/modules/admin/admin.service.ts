@@ -19,6 +19,7 @@ import { InsufficientFunds } from '../ledger/ledger.service';
 import type { Movements } from '../ledger/movement';
 import { insert, type Money as PlanMoney, type Row, type Step, type Where } from '../ledger/plan';
 import { notFrozen } from '../freeze/freeze.steps';
+import type { LimitsService } from '../limits/limits.service';
 import type { Database } from '../../db/schema';
 import { timeOrderedId } from '../../../core/ids';
 import { auditRow, type AuditSource } from '../audit/audit.service';
@@ -82,7 +83,7 @@ interface ReviewRow {
   frozen_at: string | null;
 }
 
-export function createAdminService(ctx: AppContext, notifier: Notifier, movements: Movements) {
+export function createAdminService(ctx: AppContext, notifier: Notifier, movements: Movements, limits: LimitsService) {
   const { db, clock, config } = ctx;
   /** Dual control (decision 015): money from DUAL_CONTROL_FROM, identities when DUAL_CONTROL_IDENTITY is on. */
   const needsTwo = (kind: Kind, amountCents: number) =>
@@ -153,7 +154,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     operatorId: string,
     id: string,
     source: AuditSource,
-    decide: (row: DecisionRow, at: Date) => Decision,
+    decide: (row: DecisionRow, at: Date) => Decision | Promise<Decision>,
   ): Promise<void> {
     const table = tables[kind];
     const row =
@@ -162,7 +163,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     if (row.user_id === operatorId) throw new DomainError('own_request');
     if (row.status !== 'pending') throw new DomainError('request_not_pending');
     const at = clock.now();
-    const d = decide(row, at);
+    const d = await decide(row, at);
     const txId = d.money ? timeOrderedId() : null;
     const audit = auditRow(
       {
@@ -226,6 +227,16 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
       outboxRow({ userId: row.user_id, to, template, locale: row.locale ?? 'fr', params: params as never, now });
   }
 
+  interface Settled {
+    money?: Money;
+    template: Template;
+    params: Record<string, string>;
+    /** The decided status: `approved`, or an identity's `verified`. */
+    status?: string;
+    /** Checks of the approval's own plan (a deposit's tier limits). */
+    checks?: Step[];
+  }
+
   /**
    * Approves: below the dual-control threshold, or as the second of two different operators, it
    * moves the money; at or above it without an earlier approval, it records the first approval.
@@ -236,23 +247,17 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     operatorId: string,
     id: string,
     source: AuditSource,
-    settle: (
-      row: DecisionRow,
-      at: Date,
-    ) => {
-      money?: Money;
-      template: Template;
-      params: Record<string, string>;
-      /** The decided status: `approved`, or an identity's `verified`. */
-      status?: string;
-    },
+    settle: (row: DecisionRow, at: Date) => Settled | Promise<Settled>,
   ): Promise<'awaiting_second' | 'approved'> {
     let stage: 'awaiting_second' | 'approved' = 'approved';
-    await step(kind, operatorId, id, source, (row, at): Decision => {
+    await step(kind, operatorId, id, source, async (row, at): Promise<Decision> => {
       const first = row.first_approved_by ?? null;
-      const checks = kind === 'withdrawal' ? [notFrozen(row.user_id, 'user_frozen')] : [];
-      // What settling would refuse (an expired document) refuses a first approval too.
-      const settled = settle(row, at);
+      // What settling would refuse (an expired document, a limit) refuses a first approval too.
+      const settled = await settle(row, at);
+      const checks = [
+        ...(kind === 'withdrawal' ? [notFrozen(row.user_id, 'user_frozen')] : []),
+        ...(settled.checks ?? []),
+      ];
       if (needsTwo(kind, Number(row.amount_cents)) && !first) {
         stage = 'awaiting_second';
         return {
@@ -441,10 +446,12 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     },
 
     approveDeposit: (operatorId: string, id: string, source: AuditSource) =>
-      approve('deposit', operatorId, id, source, (row) => ({
+      approve('deposit', operatorId, id, source, async (row) => ({
         money: { type: 'deposit', postings: depositPostings(row.user_id, Number(row.amount_cents)) },
         template: 'deposit_approved',
         params: { amount: toDecimalString(Number(row.amount_cents)) },
+        // The person's deposit limits, decided in the transaction that credits the money.
+        checks: await limits.check(row.user_id, 'deposit', Number(row.amount_cents)),
       })),
 
     rejectDeposit: (operatorId: string, id: string, rejection: Rejection, source: AuditSource) =>

@@ -10,6 +10,7 @@ import { fingerprintProof } from '../backoffice/proof-match';
 import { inspectAndNormalizeImage, MAX_PROOF_BYTES } from '../storage/image';
 import { type ProofStore } from '../storage/proof-store';
 import type { Notifier } from '../notifier';
+import type { LimitsService } from '../limits/limits.service';
 import type { Plan } from '../ledger/plan';
 import { hitCounter } from '../accounts/ratelimit.repo';
 import * as repo from './cashier.repo';
@@ -90,7 +91,7 @@ export interface DepositUpload {
 
 export function createDepositsService(
   ctx: AppContext,
-  { notifier, proofs: store }: { notifier: Notifier; proofs: ProofStore },
+  { notifier, proofs: store, limits }: { notifier: Notifier; proofs: ProofStore; limits: LimitsService },
 ) {
   const { config, db, clock } = ctx;
 
@@ -139,6 +140,9 @@ export function createDepositsService(
       const previousId = upload.previousId;
       // Refused before the image is decoded; decided for sure in the filing transaction below.
       if (previousId) await correctionOf(db, 'deposit_request', userId, previousId, correctionMaxVersions);
+      // The tier's deposit limits, before the image is decoded; decided again on approval, in the
+      // transaction that credits the money.
+      await limits.check(userId, 'deposit', amount);
       if ((await hitCounter(db, `proof_upload:user:${userId}`, clock.now(), HOUR)) > proofUploadsPerHour)
         throw new DomainError('rate_limited');
       const image = await inspectAndNormalizeImage(upload.proof);

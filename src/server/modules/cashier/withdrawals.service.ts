@@ -17,6 +17,7 @@ import type { WithdrawalRow } from './cashier.repo';
 import { isUniqueViolation } from '../../db/errors';
 import { correctionOf, correctionSteps, versionFields, type VersionView } from './versions';
 import type { Notifier } from '../notifier';
+import type { LimitsService } from '../limits/limits.service';
 
 export function toWithdrawal(
   row: Pick<
@@ -67,9 +68,12 @@ function withdrawalLock(userId: string, now: Date): Step {
   };
 }
 
-export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Notifier; movements: Movements }) {
+export function createWithdrawalsService(
+  ctx: AppContext,
+  deps: { notifier: Notifier; movements: Movements; limits: LimitsService },
+) {
   const { db, clock, config } = ctx;
-  const { notifier, movements } = deps;
+  const { notifier, movements, limits } = deps;
   return {
     /**
      * A withdrawal request holds its amount at once (available → withdrawal hold), so a pending
@@ -103,6 +107,8 @@ export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Noti
       const correction = previousId
         ? await correctionOf(db, 'withdrawal_request', userId, previousId, maxVersions)
         : undefined;
+      // The tier's limits: refused here with the limit and what it leaves, decided again by the plan.
+      const limitSteps = await limits.check(userId, 'withdrawal', amount);
       try {
         const now = clock.now();
         const id = timeOrderedId();
@@ -137,6 +143,7 @@ export function createWithdrawalsService(ctx: AppContext, deps: { notifier: Noti
               notFrozen(userId),
               withdrawalLock(userId, now),
               noRecentPasswordChange(userId, now),
+              ...limitSteps,
               ...(correction ? correctionSteps('withdrawal_request', userId, correction, maxVersions) : []),
               insert('withdrawal_request', row),
               insert(

@@ -52,6 +52,25 @@ describe('a plan step as one statement', () => {
     });
   });
 
+  it('a cap is one aggregate kept only above the cap, its sum the detail; a list is one parameter per value', () => {
+    const step = {
+      do: 'cap' as const,
+      table: 'withdrawal_request',
+      where: { user_id: 'u1', status: { in: ['pending', 'approved'] } },
+      sum: 'amount_cents',
+      plus: 500,
+      max: 1000,
+      refuse: { code: 'withdrawal_limit_30_days' as const },
+    };
+    expect(stepSql(step, postgresSql)).toEqual({
+      sql: 'select used from (select coalesce(sum("amount_cents"), 0) as used from "withdrawal_request" where "user_id" = $1 and "status" in ($2, $3)) as s where used + $4 > $5',
+      args: ['u1', 'pending', 'approved', 500, 1000],
+      expect: 'none',
+    });
+    expect(() => stepSql({ ...step, where: { status: { in: [] } } }, sqliteSql)).toThrow(/empty list/);
+    expect(() => stepSql({ ...step, sum: 'amount; drop' }, sqliteSql)).toThrow(/not an identifier/);
+  });
+
   it('refuses a name that is not an identifier, and a bare null (which no row would ever equal)', () => {
     expect(() => stepSql({ do: 'insert', table: 'user; drop', row: { id: 'a' } }, sqliteSql)).toThrow(
       /not an identifier/,

@@ -52,7 +52,11 @@ export function stepSql(step: Step, dialect: SqlDialect): StepSql {
       if (typeof c !== 'object') sql += `${col} = ${bind(c)}`;
       else if ('is' in c) sql += `${col} ${dialect.is} ${bind(c.is)}`;
       else if ('gt' in c) sql += `${col} > ${bind(c.gt)}`;
-      else sql += `${col} < ${bind(c.lt)}`;
+      else if ('lt' in c) sql += `${col} < ${bind(c.lt)}`;
+      else {
+        if (c.in.length === 0) throw new Error(`${column}: an empty list matches nothing`);
+        sql += `${col} in (${c.in.map(bind).join(', ')})`;
+      }
     }
     return sql || 'true';
   };
@@ -82,6 +86,12 @@ export function stepSql(step: Step, dialect: SqlDialect): StepSql {
       const lock = step.lock ? dialect.lock : '';
       const sql = `select ${shown} from ${table} where ${conditions(step.where)} limit 1${lock}`;
       return { sql, args, expect: step.do === 'require' ? 'row' : 'none' };
+    }
+    case 'cap': {
+      // An aggregate without rows is one row of zero; the outer select keeps it only above the cap.
+      const sum = `select coalesce(sum(${quoted(step.sum)}), 0) as used from ${table} where ${conditions(step.where)}`;
+      const sql = `select used from (${sum}) as s where used + ${bind(step.plus)} > ${bind(step.max)}`;
+      return { sql, args, expect: 'none' };
     }
   }
 }

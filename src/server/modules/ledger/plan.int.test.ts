@@ -148,4 +148,30 @@ describe(`movement plans (${testDialect})`, () => {
     await backfillFirstInvestment(t.ctx.db as never, t.ctx.dbh.dialect);
     expect((await recorded())?.first_investment_date).toBe(first);
   });
+
+  it('a cap sums a column over the rows meeting its conditions: within it the money moves, above it the sum is the refusal’s', async () => {
+    const cap =
+      (max: number, kinds: string[], owner?: string) =>
+      (sender: string): Step[] => [
+        {
+          do: 'cap',
+          table: 'ledger_account',
+          where: { owner_id: owner ?? sender, kind: { in: kinds } },
+          sum: 'balance_cents',
+          plus: 100,
+          max,
+          refuse: { code: 'withdrawal_limit_30_days', params: (used) => ({ used: Number(used) }) },
+        },
+      ];
+    // The sender holds 10.00 before the transfer: 10.00 + 1.00 reaches 11.00 exactly.
+    expect((await transferWith(cap(11_00, ['available', 'withdrawal_hold']))).outcome).toEqual({ balance: '9.00' });
+    const above = await transferWith(cap(10_99, ['available']));
+    expect((above.outcome as { err: DomainError }).err.params).toEqual({ used: 10_00 });
+    expect(above.available).toBe(10_00);
+    // Rows outside the list do not count; no row at all sums to zero.
+    expect((await transferWith(cap(100, ['withdrawal_hold']))).outcome).toEqual({ balance: '9.00' });
+    const none = await transferWith(cap(99, ['available'], 'nobody'));
+    expect((none.outcome as { err: DomainError }).err.params).toEqual({ used: 0 });
+    expect((await verifyLedger(t.ctx.db)).problems).toEqual([]);
+  });
 });

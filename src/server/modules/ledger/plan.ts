@@ -35,14 +35,20 @@ export type Row = Readonly<Record<string, Value>>;
 
 /**
  * Conditions on a row's columns, all of which must hold: a value is `=` (never null), `{ is }`
- * compares null-safely, `{ gt }` and `{ lt }` compare as the column's type does.
+ * compares null-safely, `{ gt }` and `{ lt }` compare as the column's type does, `{ in }` is one of
+ * a non-empty list.
  */
-export type Where = Readonly<Record<string, Value | { is: Value } | { gt: Value } | { lt: Value }>>;
+export type Where = Readonly<
+  Record<string, Value | { is: Value } | { gt: Value } | { lt: Value } | { in: readonly Value[] }>
+>;
 
 /** How a step refuses the movement: an error code, and its parameters from the row that refused it. */
 export interface Refusal {
   code: ErrorCode;
-  /** `forbid` only: the column of the row found whose value `params` turns into the error's parameters. */
+  /**
+   * `forbid` only: the column of the row found whose value `params` turns into the error's
+   * parameters. A `cap` passes its sum instead.
+   */
   detail?: string;
   params?: (detail: string | null) => ErrorParams;
 }
@@ -58,7 +64,13 @@ export type Step =
   /** A row meeting `where` must exist; `lock` holds it until the commit. */
   | { do: 'require'; table: string; where: Where; lock?: boolean; refuse: Refusal }
   /** No row may meet `where`; `lock` holds the rows that do until the commit. */
-  | { do: 'forbid'; table: string; where: Where; lock?: boolean; refuse: Refusal };
+  | { do: 'forbid'; table: string; where: Where; lock?: boolean; refuse: Refusal }
+  /**
+   * The sum of `sum` over the rows meeting `where`, plus `plus`, may not exceed `max` (a cumulative
+   * limit). It holds no row: a plan that needs two movements to meet also locks a row both must
+   * touch, before this step. The refusal's `params` gets the sum found (zero without rows).
+   */
+  | { do: 'cap'; table: string; where: Where; sum: string; plus: number; max: number; refuse: Refusal };
 
 /** Writes a row, typed by its table (an interface has no index signature, hence the cast). */
 export const insert = <R extends { [K in keyof R]: Value | undefined }>(table: string, row: R): Step => ({

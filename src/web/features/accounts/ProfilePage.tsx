@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { AccountNonceCard } from './components/AccountNonceCard';
 import { IdentityCard } from './components/IdentityCard';
+import { LimitsCard } from './components/LimitsCard';
 import { LevelCard } from './components/LevelCard';
 import { PasswordCard } from './components/PasswordCard';
 import { ProfileDetails } from './components/ProfileDetails';
@@ -50,6 +51,7 @@ export function ProfilePage() {
       <VerifyEmailNotice me={me} />
       <div className="grid gap-6 lg:grid-cols-2">
         <IdentityCard />
+        <LimitsCard />
         <ProfileDetails me={me} />
         <LevelCard level={me.level} totalInvested={me.totalInvested} />
         <SessionsCard />

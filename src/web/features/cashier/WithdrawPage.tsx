@@ -16,6 +16,7 @@ import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { useMoneyForm, type Rule } from '../../components/useMoneyForm';
 import { formatDateTime, money } from '../../lib/format';
 import { useDelayedRedirect } from '../../lib/redirect';
+import { useLimits } from '../../lib/limits';
 import { useMe } from '../../lib/session';
 import { useCashierHistory, useWithdraw } from './api';
 import { Notes } from './Notes';
@@ -197,6 +198,7 @@ export function WithdrawPage() {
             <div className="flex flex-col gap-4">
               <Stat label={t('withdraw.available')} value={money(balance)} />
               <Stat label={t('withdraw.invested')} value={me ? money(me.invested) : '—'} tone="muted" />
+              <WithdrawalLimit />
             </div>
           </Card>
           <PendingWithdrawals />
@@ -204,5 +206,23 @@ export function WithdrawPage() {
         </div>
       </div>
     </Page>
+  );
+}
+
+/** What the investor's tier still lets them withdraw over 30 days (decision 037), when limits apply. */
+function WithdrawalLimit() {
+  const { t } = useTranslation('cashier');
+  const { data } = useLimits();
+  const limit = data?.limits.find((l) => l.direction === 'withdrawal');
+  if (!data?.enabled || !limit || limit.left === null) return null;
+  return (
+    <p className="text-sm text-slate-700" data-testid="withdraw-limit">
+      {t('withdraw.limitLeft', { left: money(limit.left), max: money(limit.rolling30Days!) })}{' '}
+      {data.next === 'identity' && (
+        <Link to="/profile#identity" className="font-semibold text-brand-900 underline underline-offset-2">
+          {t('withdraw.raiseLimit')}
+        </Link>
+      )}
+    </p>
   );
 }
