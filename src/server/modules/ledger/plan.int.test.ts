@@ -128,8 +128,13 @@ describe(`movement plans (${testDialect})`, () => {
   it('an investment records the first investment date once; migration 024 fills it for earlier investments', async () => {
     const u = await insertBareUser(t.ctx);
     await fund(t.ctx, u.id, 100_00);
-    const first = t.clock.now().toISOString();
     await t.app.services.investing.invest(u.id, { area: 'real_estate', amount: '10.00' });
+    // The instant the investment was made (the clock runs on between a read here and the service's).
+    const { created_at: first } = await t.ctx.db
+      .selectFrom('investment')
+      .select('created_at')
+      .where('user_id', '=', u.id)
+      .executeTakeFirstOrThrow();
     t.clock.advance(DAY_MS);
     await t.app.services.investing.invest(u.id, { area: 'real_estate', amount: '10.00' });
     const recorded = () =>
