@@ -74,6 +74,10 @@ test.describe('identity verification', () => {
     const card = user.page.getByTestId('identity-card');
     await expect(card.getByRole('heading', { name: 'Vérifier mon identité' })).toBeVisible();
     await expect(card.getByTestId('identity-status')).toHaveText('Non vérifiée');
+    // Limits are on for the journeys (playwright.config.ts): $50,000.00 out over 30 days before the identity.
+    const limits = user.page.getByTestId('limits-card');
+    await expect(limits.getByTestId('limits-withdrawal-left')).toHaveText('$50,000.00');
+    await expect(limits).toContainText('Une fois votre identité vérifiée : aucune limite sur 30 jours.');
     await shots(browser, baseURL!, who, 'none');
     await shots(browser, baseURL!, who, 'form');
     await card.getByRole('button', { name: 'Commencer la vérification' }).click();
@@ -140,6 +144,9 @@ test.describe('identity verification', () => {
     await review.getByRole('button', { name: 'Vérifier l’identité' }).click();
     await expect(admin.page.getByText('Identité vérifiée')).toBeVisible();
     await expect(card.getByTestId('identity-status')).toHaveText('Vérifiée', { timeout: 10_000 });
+    // The investor's limit rises with the verification, live.
+    await expect(limits.getByTestId('limits-tier')).toHaveText('Identité vérifiée');
+    await expect(limits.getByTestId('limits-withdrawal-left')).toHaveText('Aucune limite');
     await user.context.close();
     await admin.context.close();
   });
