@@ -62,11 +62,11 @@ export default defineConfig({
       DEMO_MODE: 'true',
       // Journeys fund people with up to $1,000 approved by one operator; the dual-control journey uses $5,000.
       DUAL_CONTROL_FROM: '5000.00',
-      // Tier limits on (decision 037), high enough for every journey's money before an identity is
-      // verified; the identity journey sees its limit rise.
+      // Tier limits on (decision 037), above every journey's money before an identity is verified
+      // (i18n.spec withdraws $2.2 million); the identity journey sees its limit rise.
       TIER_LIMITS: 'true',
-      LIMITS_NONE: 'deposit:-/100000.00,withdrawal:-/50000.00',
-      LIMITS_EMAIL: 'deposit:-/100000.00,withdrawal:-/50000.00',
+      LIMITS_NONE: 'deposit:-/-,withdrawal:-/100000000.00',
+      LIMITS_EMAIL: 'deposit:-/-,withdrawal:-/100000000.00',
       LIMITS_IDENTITY: 'deposit:-/-,withdrawal:-/-',
       // The monitoring job judges new movements every second, so the alerts journey need not wait a minute.
       MONITORING_INTERVAL_S: '1',

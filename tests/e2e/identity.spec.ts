@@ -74,9 +74,9 @@ test.describe('identity verification', () => {
     const card = user.page.getByTestId('identity-card');
     await expect(card.getByRole('heading', { name: 'Vérifier mon identité' })).toBeVisible();
     await expect(card.getByTestId('identity-status')).toHaveText('Non vérifiée');
-    // Limits are on for the journeys (playwright.config.ts): $50,000.00 out over 30 days before the identity.
+    // Limits are on for the journeys (playwright.config.ts): $100,000,000.00 out over 30 days before the identity.
     const limits = user.page.getByTestId('limits-card');
-    await expect(limits.getByTestId('limits-withdrawal-left')).toHaveText('$50,000.00');
+    await expect(limits.getByTestId('limits-withdrawal-left')).toHaveText('$100,000,000.00');
     await expect(limits).toContainText('Une fois votre identité vérifiée : aucune limite sur 30 jours.');
     await shots(browser, baseURL!, who, 'none');
     await shots(browser, baseURL!, who, 'form');

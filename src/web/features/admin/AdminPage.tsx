@@ -141,7 +141,11 @@ export function AdminPage() {
     <Page title={t('title')} description={t('metaDescription')} wide>
       <AdminNav />
       <div className="mb-6 flex flex-wrap items-center gap-3">
-        <div role="tablist" aria-label={t('title')} className="flex gap-1 rounded-xl bg-slate-200 p-1">
+        <div
+          role="tablist"
+          aria-label={t('title')}
+          className="flex max-w-full flex-wrap gap-1 rounded-xl bg-slate-200 p-1"
+        >
           {tabs.map((k) => (
             <button
               key={k}
@@ -153,13 +157,14 @@ export function AdminPage() {
               onClick={() => setTab(k)}
               onKeyDown={(e) => {
                 if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-                  const next = tabs[(tabs.indexOf(k) + 1) % tabs.length]!;
+                  const step = e.key === 'ArrowRight' ? 1 : tabs.length - 1;
+                  const next = tabs[(tabs.indexOf(k) + step) % tabs.length]!;
                   setTab(next);
                   document.getElementById(`tab-${next}`)?.focus();
                 }
               }}
               tabIndex={tab === k ? 0 : -1}
-              className={`rounded-lg px-4 py-2 text-sm font-semibold ${tab === k ? 'bg-white text-brand-900 shadow' : 'text-slate-700 hover:text-brand-900'}`}
+              className={`rounded-lg px-3 py-2 text-sm font-semibold sm:px-4 ${tab === k ? 'bg-white text-brand-900 shadow' : 'text-slate-700 hover:text-brand-900'}`}
             >
               {t(`tabs.${k}`)}
             </button>
