@@ -1,30 +1,16 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser } from '@playwright/test';
 import { smtpPort } from '../../playwright.config';
 import { expectNoSeriousViolations } from './support/axe';
-import { ADMIN, login, pngProof, requestCard, signedInContext, signUpViaApi } from './support/money';
+import { ADMIN, pngProof, requestCard, signedInContext, signUpViaApi } from './support/money';
+import { shotsFrEn } from './support/shots';
 import { mailsTo, startSmtp } from './support/smtp';
 
 /** The history with a rejection and its fix action, and the operator's versions, FR and EN at 1280 and 390 px. */
-async function shots(browser: Browser, baseURL: string, who: { email: string; password: string }, name: string) {
-  mkdirSync('.tmp/shots', { recursive: true });
-  for (const lang of ['fr', 'en'] as const) {
-    for (const width of [1280, 390]) {
-      const context = await browser.newContext({
-        baseURL,
-        viewport: { width, height: 900 },
-        locale: lang === 'fr' ? 'fr-FR' : 'en-US',
-      });
-      await context.addInitScript((l) => localStorage.setItem('atlas.lang', l), lang);
-      await login(context.request, who.email, who.password);
-      const page = await context.newPage();
-      await page.goto(name === 'queue' ? '/admin' : '/cashier');
-      await expect(page.getByTestId(name === 'queue' ? 'versions' : 'rejection').first()).toBeVisible();
-      await page.screenshot({ path: `.tmp/shots/correction-${name}-${lang}-${width}.png`, fullPage: true });
-      await context.close();
-    }
-  }
-}
+const shots = (browser: Browser, baseURL: string, who: { email: string; password: string }, name: string) =>
+  shotsFrEn(browser, baseURL, who, `correction-${name}`, async (page) => {
+    await page.goto(name === 'queue' ? '/admin' : '/cashier');
+    await expect(page.getByTestId(name === 'queue' ? 'versions' : 'rejection').first()).toBeVisible();
+  });
 
 test.describe('a rejection says what to fix, and the fix is one step', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;

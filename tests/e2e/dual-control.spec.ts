@@ -1,43 +1,20 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser } from '@playwright/test';
-import {
-  ADMIN,
-  ADMIN_B,
-  fundViaDeposit,
-  login,
-  pngProof,
-  requestCard,
-  signedInContext,
-  signUpViaApi,
-} from './support/money';
+import { ADMIN, ADMIN_B, fundViaDeposit, pngProof, requestCard, signedInContext, signUpViaApi } from './support/money';
+import { shotsFrEn } from './support/shots';
 
 /** Screenshots for review (not committed): FR and EN, desktop and phone. */
-async function shots(
+const shots = (
   browser: Browser,
   baseURL: string,
   who: { email: string; password: string },
   path: string,
   name: string,
   ready: string[],
-) {
-  mkdirSync('.tmp/shots', { recursive: true });
-  for (const lang of ['fr', 'en'] as const) {
-    for (const width of [1280, 390]) {
-      const context = await browser.newContext({
-        baseURL,
-        viewport: { width, height: 900 },
-        locale: lang === 'fr' ? 'fr-FR' : 'en-US',
-      });
-      await context.addInitScript((l) => localStorage.setItem('atlas.lang', l), lang);
-      await login(context.request, who.email, who.password);
-      const page = await context.newPage();
-      await page.goto(path);
-      await expect(page.getByText(ready[lang === 'fr' ? 0 : 1]!).first()).toBeVisible();
-      await page.screenshot({ path: `.tmp/shots/${name}-${lang}-${width}.png`, fullPage: true });
-      await context.close();
-    }
-  }
-}
+) =>
+  shotsFrEn(browser, baseURL, who, name, async (page, lang) => {
+    await page.goto(path);
+    await expect(page.getByText(ready[lang === 'fr' ? 0 : 1]!).first()).toBeVisible();
+  });
 
 test.describe('dual control and frozen accounts', () => {
   test('operator A gives the first approval of a $5,000 deposit, cannot give the second, operator B does; the balance updates live', async ({

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { smtpPort } from '../../playwright.config';
 import { seededImage } from '../support/images';
 import { expectNoSeriousViolations } from './support/axe';
-import { ADMIN, login, signedInContext, signUpViaApi } from './support/money';
+import { ADMIN, signedInContext, signUpViaApi } from './support/money';
+import { shotsFrEn } from './support/shots';
 import { mailsTo, startSmtp } from './support/smtp';
 
 /** A noise image nobody else sends (the data directory outlives a run: the seeds start from the clock). */
@@ -20,35 +20,21 @@ const reviewCard = (page: Page, fullName: string) =>
     .filter({ has: page.getByTestId('requester').getByText(fullName, { exact: true }) });
 
 /** The identity section (investor) or the review (operator), FR and EN, at 1280 and 390 px. */
-async function shots(browser: Browser, baseURL: string, who: { email: string; password: string }, name: string) {
-  mkdirSync('.tmp/shots', { recursive: true });
-  for (const lang of ['fr', 'en'] as const) {
-    for (const width of [1280, 390]) {
-      const context = await browser.newContext({
-        baseURL,
-        viewport: { width, height: 900 },
-        locale: lang === 'fr' ? 'fr-FR' : 'en-US',
-      });
-      await context.addInitScript((l) => localStorage.setItem('atlas.lang', l), lang);
-      await login(context.request, who.email, who.password);
-      const page = await context.newPage();
-      if (name === 'review') {
-        await page.goto('/admin');
-        await page
-          .getByRole('tab', { name: lang === 'fr' ? 'Vérifications d’identité' : 'Identity verifications' })
-          .click();
-        await expect(page.getByTestId('identity-review').first()).toBeVisible();
-        await expect(page.getByTestId('identity-review').first().getByRole('img').first()).toBeVisible();
-      } else {
-        await page.goto('/profile');
-        await expect(page.getByTestId('identity-card')).toBeVisible();
-        if (name === 'form') await page.getByTestId('identity-start').click();
-      }
-      await page.screenshot({ path: `.tmp/shots/identity-${name}-${lang}-${width}.png`, fullPage: true });
-      await context.close();
+const shots = (browser: Browser, baseURL: string, who: { email: string; password: string }, name: string) =>
+  shotsFrEn(browser, baseURL, who, `identity-${name}`, async (page, lang) => {
+    if (name === 'review') {
+      await page.goto('/admin');
+      await page
+        .getByRole('tab', { name: lang === 'fr' ? 'Vérifications d’identité' : 'Identity verifications' })
+        .click();
+      await expect(page.getByTestId('identity-review').first()).toBeVisible();
+      await expect(page.getByTestId('identity-review').first().getByRole('img').first()).toBeVisible();
+    } else {
+      await page.goto('/profile');
+      await expect(page.getByTestId('identity-card')).toBeVisible();
+      if (name === 'form') await page.getByTestId('identity-start').click();
     }
-  }
-}
+  });
 
 test.describe('identity verification', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
