@@ -9,6 +9,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
 import { useIdentityDecision, useIdentityFiles, useIdentityQueue, type IdentityFilter } from './api';
+import { CardFacts, SameImageNote } from './CardParts';
 import { QueueFrame } from './QueueFrame';
 import { RejectDialog } from './RejectDialog';
 import { reviewState } from './RequestCard';
@@ -130,35 +131,20 @@ function IdentityCard({
         </div>
       </div>
       <Documents identity={identity} />
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {rows.map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="text-slate-500">{k}</dt>
-            <dd className="min-w-0 break-words text-slate-800">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <CardFacts rows={rows} />
       {identity.sameImageAs.length > 0 && (
-        <div
-          className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
-          role="note"
-          aria-label={t('identity:review.sameImage')}
-          data-testid="same-image"
-        >
-          <p className="font-bold">{t('identity:review.sameImage')}</p>
-          <ul className="mt-1 flex flex-col gap-1">
-            {identity.sameImageAs.map((m) => (
-              <li key={`${m.slot}-${m.verificationId}-${m.otherSlot}`} className="[overflow-wrap:anywhere]">
-                {t(`identity:review.sameImage_${m.kind}`, {
-                  what: t(`identity:review.slots.${m.slot}`),
-                  name: m.user.fullName,
-                  uid: m.user.uid,
-                  date: formatDateTime(m.createdAt),
-                })}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <SameImageNote title={t('identity:review.sameImage')}>
+          {identity.sameImageAs.map((m) => (
+            <li key={`${m.slot}-${m.verificationId}-${m.otherSlot}`} className="[overflow-wrap:anywhere]">
+              {t(`identity:review.sameImage_${m.kind}`, {
+                what: t(`identity:review.slots.${m.slot}`),
+                name: m.user.fullName,
+                uid: m.user.uid,
+                date: formatDateTime(m.createdAt),
+              })}
+            </li>
+          ))}
+        </SameImageNote>
       )}
       {identity.versions.length > 1 && (
         <section className="mt-3" aria-label={t('versions')} data-testid="versions">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminDeposit, AdminWithdrawal } from '../../../contracts/cashier';
 import { Button } from '../../components/form';
 import { formatDateTime, money } from '../../lib/format';
+import { CardFacts } from './CardParts';
 import { SameImage } from './SameImage';
 import { reasonTexts } from '../../../core/rejection-texts';
 import { currentLanguage } from '../../lib/i18n';
@@ -140,14 +141,7 @@ export function RequestCard({
           </span>
         </div>
       </div>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {rows.map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="text-slate-500">{k}</dt>
-            <dd className="min-w-0 break-words text-slate-800">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <CardFacts rows={rows} />
       {d && d.sameImageAs.length > 0 && <SameImage matches={d.sameImageAs} onOpen={onOtherProof} />}
       {request.versions.length > 1 && <Versions request={request} />}
       <div className="mt-4 flex flex-wrap gap-2">
