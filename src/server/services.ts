@@ -82,8 +82,8 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
   const { security } = accounts;
   // One writer per server: the movements of every service in one turn share one group (decision 023).
   const movements = createMovements(ctx.dbh);
-  const accountFacts = createAccountFactsService(ctx, prices);
   const limits = createLimitsService(ctx);
+  const accountFacts = createAccountFactsService(ctx, prices, limits);
   return {
     events,
     notifier,

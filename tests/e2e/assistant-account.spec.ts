@@ -97,6 +97,14 @@ test('an investor asks in French and gets their own unlock date, their place in 
   await expect(lockFact).toContainText(await shownAt(page, lock.values.until.at));
   await expect(lockFact).toContainText('dans 30 jours');
   await expect(panel.locator('[data-fact="withdraw.balances"]')).toContainText('$760.00');
+  // The journeys' tier limits (playwright.config.ts): no deposit limit, $100,000,000.00 out over 30 days.
+  await expect(panel.locator('[data-fact="withdraw.limitLeft"]')).toContainText('$100,000,000.00');
+
+  await ask(page, 'c quoi mes plafonds ?');
+  await expect(panel.locator('[data-fact="limits.tier.email"]')).toHaveText(fr.facts.limits.tier.email);
+  await expect(panel.locator('[data-fact="limits.deposit.none"]')).toHaveText(fr.facts.limits.deposit.none);
+  await expect(panel.locator('[data-fact="limits.withdrawal.left"]')).toContainText('$100,000,000.00');
+  await expect(panel.getByRole('link', { name: fr.links.profile }).last()).toHaveAttribute('href', '/profile');
 
   await ask(page, 'ou est mon depot ?');
   const [deposit] = (await (await page.request.get('/api/assistant/facts/deposit')).json()).facts;

@@ -126,6 +126,11 @@ describe(`the assistant's account facts over HTTP (${testDialect})`, () => {
     ]);
   });
 
+  it('says no limit applies where the operator has not turned limits on', async () => {
+    expect(await facts(alice, 'limits')).toEqual([{ key: 'limits.off', values: {} }]);
+    expect((await facts(alice, 'withdraw')).some((f) => f.key.startsWith('withdraw.limit'))).toBe(false);
+  });
+
   it('follows the clock: the investment can be stopped after 5 days, withdrawals open after 30', async () => {
     t.clock.advance(5 * DAY_MS);
     expect((await facts(alice, 'stop'))[0]?.key).toBe('stop.ready');

@@ -198,6 +198,56 @@ describe(`tiers and limits (${testDialect})`, () => {
     });
   });
 
+  it("the assistant states the investor's own limits: what is left, then the limit reached as a cause, and how to raise it", async () => {
+    const facts = async (who: TestUser, topic: string) => {
+      const res = await call(who, 'GET', `/api/assistant/facts/${topic}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().facts as { key: string; values: Record<string, { amount?: string }>; link?: string }[];
+    };
+    const eva = await createUser(t);
+    await fund(t.ctx, eva.id, 1000_00);
+    expect((await withdraw(eva, '100.00')).statusCode).toBe(201);
+
+    expect(await facts(eva, 'limits')).toEqual([
+      { key: 'limits.tier.email', values: {} },
+      {
+        key: 'limits.deposit.left',
+        values: {
+          left: { type: 'money', amount: '1000.00' },
+          max: { type: 'money', amount: '1000.00' },
+          used: { type: 'money', amount: '0.00' },
+        },
+      },
+      { key: 'limits.deposit.perRequest', values: { max: { type: 'money', amount: '500.00' } } },
+      {
+        key: 'limits.withdrawal.left',
+        values: {
+          left: { type: 'money', amount: '50.00' },
+          max: { type: 'money', amount: '150.00' },
+          used: { type: 'money', amount: '100.00' },
+        },
+      },
+      { key: 'limits.withdrawal.perRequest', values: { max: { type: 'money', amount: '100.00' } } },
+      { key: 'limits.raise.identity', values: {}, link: '/profile' },
+    ]);
+    const open = await facts(eva, 'withdraw');
+    expect(open.map((f) => f.key)).toEqual(['withdraw.limitLeftPerRequest', 'withdraw.pending', 'withdraw.open']);
+    expect(open[0]!.values).toMatchObject({ left: { amount: '50.00' }, perRequest: { amount: '100.00' } });
+
+    expect((await withdraw(eva, '50.00')).statusCode).toBe(201);
+    const blocked = await facts(eva, 'withdraw');
+    expect(blocked.map((f) => f.key)).toEqual([
+      'withdraw.limitReached',
+      'limits.raise.identity',
+      'withdraw.pending',
+      'withdraw.pending',
+      'withdraw.balances',
+    ]);
+    expect(blocked[0]!.values).toMatchObject({ max: { amount: '150.00' }, used: { amount: '150.00' } });
+    // The answer agrees with the form: the next cent is refused.
+    expect(refusal(await withdraw(eva, '0.01')).code).toBe('withdrawal_limit_30_days');
+  });
+
   it('the 30-day window rolls: what was used 31 days ago counts no more', async () => {
     const fa = await createUser(t);
     await fund(t.ctx, fa.id, 1000_00);

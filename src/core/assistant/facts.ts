@@ -33,7 +33,7 @@ export interface Fact {
 }
 
 /** The questions answered from the investor's own account, and the intent that asks each. */
-export const topics = ['withdraw', 'deposit', 'stop', 'transfer'] as const;
+export const topics = ['withdraw', 'deposit', 'stop', 'transfer', 'limits'] as const;
 export type Topic = (typeof topics)[number];
 
 export function topicOf(intent: Intent): Topic | undefined {

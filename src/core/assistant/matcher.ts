@@ -30,6 +30,7 @@ const outranks: Partial<Record<Intent, Intent[]>> = {
   fraud: ['withdraw', 'security', 'human', 'transfer', 'deposit'],
   complaint: ['withdraw', 'deposit', 'transfer', 'human'],
   fees: ['withdraw', 'deposit', 'transfer', 'crypto'],
+  limits: ['withdraw', 'deposit', 'transfer', 'security'],
   personalData: ['stop', 'security'],
   crypto: ['invest'],
   trading: ['invest'],

@@ -2,6 +2,7 @@ import { createInstance, type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveDeposit } from '../../core/assistant/resolvers/deposit';
 import { resolveInvestments } from '../../core/assistant/resolvers/investment';
+import { resolveLimits } from '../../core/assistant/resolvers/limits';
 import { resolveTransfers } from '../../core/assistant/resolvers/transfer';
 import { resolveWithdrawal, type WithdrawalState } from '../../core/assistant/resolvers/withdrawal';
 import { INVESTMENT_LOCK_DAYS, WITHDRAWAL_LOCK_DAYS } from '../../core/locks';
@@ -55,6 +56,7 @@ const withdrawal: WithdrawalState = {
   pending: [
     { amountCents: 20_000, createdAt: '2026-11-24T10:00:00.000Z', firstApprovedAt: '2026-11-25T09:00:00.000Z' },
   ],
+  limits: null,
 };
 
 describe.each(languages)('account facts worded in %s', (lng) => {
@@ -170,6 +172,42 @@ describe.each(languages)('account facts worded in %s', (lng) => {
     expect(lines[1]).toContain(formatDateTime('2026-11-29T12:00:00.000Z', lng));
     expect(lines[1]).toContain('$1,000.00');
     expectWorded(say(resolveInvestments({ active: [] }, now), lng));
+  });
+
+  it('limits: the tier, what is left of each, the cause that blocks a withdrawal, what raises them', () => {
+    const withdrawalLimit = { direction: 'withdrawal' as const, perRequest: 10_000, rolling30Days: 15_000 };
+    const directions = [
+      { direction: 'deposit' as const, perRequest: null, rolling30Days: 100_000, used: 123_45 },
+      { ...withdrawalLimit, used: 5_000 },
+    ];
+    const lines = say(resolveLimits({ tier: 'email', next: 'identity', directions }), lng);
+    expectWorded(lines);
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toContain('$876.55');
+    expect(lines[1]).toContain('$1,000.00');
+    expect(lines[1]).toContain('$123.45');
+    expect(lines[2]).toContain('$150.00');
+    expect(lines[2]).toContain('$50.00');
+    expect(lines[3]).toContain('$100.00');
+    const reached = {
+      tier: 'email' as const,
+      next: 'identity' as const,
+      directions: [{ ...withdrawalLimit, used: 15_000 }],
+    };
+    const blocked = say(resolveWithdrawal({ ...withdrawal, limits: reached }, now), lng);
+    expectWorded(blocked);
+    expect(blocked[2]).toContain('$150.00');
+    const closed = {
+      tier: 'none' as const,
+      next: 'email' as const,
+      directions: [{ ...withdrawalLimit, perRequest: 0, used: 0 }],
+    };
+    const none = say(resolveWithdrawal({ ...withdrawal, limits: closed }, now), lng);
+    const tiers = (['none', 'email', 'identity'] as const).flatMap((tier) =>
+      say(resolveLimits({ tier, next: null, directions: [] }), lng),
+    );
+    expectWorded([...none, ...tiers, ...say(resolveLimits(null), lng)]);
+    expect(new Set(tiers).size).toBe(3);
   });
 
   it('transfers: arrived, with the amount, the other UID and the instant', () => {

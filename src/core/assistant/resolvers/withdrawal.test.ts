@@ -12,6 +12,7 @@ const clear: WithdrawalState = {
   investedCents: 50_000,
   heldCents: 0,
   pending: [],
+  limits: null,
 };
 const keys = (s: WithdrawalState) => resolveWithdrawal(s, now).map((f) => f.key);
 
@@ -89,5 +90,41 @@ describe('resolveWithdrawal', () => {
       'withdraw.emailNotVerified',
       'withdraw.balances',
     ]);
+  });
+
+  it('names a tier that allows no withdrawal as a cause, with what raises it', () => {
+    const limits = {
+      tier: 'email' as const,
+      next: 'identity' as const,
+      directions: [{ direction: 'withdrawal' as const, perRequest: 0, rolling30Days: 0, used: 0 }],
+    };
+    expect(resolveWithdrawal({ ...clear, limits }, now)).toEqual([
+      { key: 'withdraw.limitNone.email', values: {} },
+      { key: 'limits.raise.identity', values: {}, link: '/profile' },
+      {
+        key: 'withdraw.balances',
+        values: {
+          available: { type: 'money', amount: '1250.00' },
+          invested: { type: 'money', amount: '500.00' },
+          held: { type: 'money', amount: '0.00' },
+        },
+        link: '/withdraw',
+      },
+    ]);
+  });
+
+  it('states what is left under the 30-day limit without blocking, and blocks once it is used up', () => {
+    const limits = (used: number) => ({
+      tier: 'identity' as const,
+      next: null,
+      directions: [{ direction: 'withdrawal' as const, perRequest: null, rolling30Days: 200_000, used }],
+    });
+    expect(resolveWithdrawal({ ...clear, limits: limits(50_000) }, now)[0]).toEqual({
+      key: 'withdraw.limitLeft',
+      values: { left: { type: 'money', amount: '1500.00' }, max: { type: 'money', amount: '2000.00' } },
+    });
+    expect(keys({ ...clear, limits: limits(50_000) })).toEqual(['withdraw.limitLeft', 'withdraw.open']);
+    // At the top tier nothing raises it: no link to the profile.
+    expect(keys({ ...clear, limits: limits(200_000) })).toEqual(['withdraw.limitReached', 'withdraw.balances']);
   });
 });

@@ -2,6 +2,7 @@ import { DAY_MS } from '../../clock';
 import { PASSWORD_CHANGE_HOLD_HOURS, WITHDRAWAL_LOCK_DAYS, withdrawalLockDaysLeft } from '../../locks';
 import type { Cents } from '../../money';
 import { count, datetime, money, type Fact } from '../facts';
+import { withdrawalLimitFacts, type LimitsState } from './limits';
 
 export interface WithdrawalState {
   frozen: boolean;
@@ -14,12 +15,14 @@ export interface WithdrawalState {
   heldCents: Cents;
   /** Pending withdrawal requests, oldest first. */
   pending: { amountCents: Cents; createdAt: string; firstApprovedAt: string | null }[];
+  /** The tier's limits and what the 30 days used; null with limits off. */
+  limits: LimitsState;
 }
 
 /**
  * Why a withdrawal is (or is not) possible now: every cause the withdrawal service would refuse
  * for, each with its own date, then where the money stands. The same rules as the service
- * (core/locks), read from the same data, so the answer never disagrees with the form.
+ * (core/locks, core/tiers), read from the same data, so the answer never disagrees with the form.
  */
 export function resolveWithdrawal(s: WithdrawalState, now: Date): Fact[] {
   const facts: Fact[] = [];
@@ -42,6 +45,8 @@ export function resolveWithdrawal(s: WithdrawalState, now: Date): Fact[] {
     const until = new Date(new Date(s.passwordChangedAt).getTime() + PASSWORD_CHANGE_HOLD_HOURS * 3_600_000);
     if (until > now) facts.push({ key: 'withdraw.passwordHold', values: { until: datetime(until) } });
   }
+  const limit = withdrawalLimitFacts(s.limits);
+  facts.push(...limit.facts);
   for (const p of s.pending) {
     facts.push(
       p.firstApprovedAt
@@ -61,7 +66,12 @@ export function resolveWithdrawal(s: WithdrawalState, now: Date): Fact[] {
           },
     );
   }
-  const blocked = s.frozen || !s.emailVerified || lockDays > 0 || facts.some((f) => f.key === 'withdraw.passwordHold');
+  const blocked =
+    s.frozen ||
+    !s.emailVerified ||
+    lockDays > 0 ||
+    limit.blocks ||
+    facts.some((f) => f.key === 'withdraw.passwordHold');
   if (s.availableCents === 0 && s.investedCents > 0) {
     facts.push({
       key: 'withdraw.allInvested',

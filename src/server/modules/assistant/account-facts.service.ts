@@ -2,6 +2,7 @@ import type { Area } from '../../../core/areas';
 import type { Fact, Topic } from '../../../core/assistant/facts';
 import { resolveDeposit } from '../../../core/assistant/resolvers/deposit';
 import { resolveInvestments } from '../../../core/assistant/resolvers/investment';
+import { resolveLimits } from '../../../core/assistant/resolvers/limits';
 import { resolveTransfers } from '../../../core/assistant/resolvers/transfer';
 import { resolveWithdrawal } from '../../../core/assistant/resolvers/withdrawal';
 import type { AppContext } from '../../context';
@@ -10,6 +11,7 @@ import { findFreeze } from '../freeze/freeze.repo';
 import { activeInvestments } from '../investing/investing.repo';
 import { storedInvestmentValue } from '../investing/valuation';
 import { getMoneySummary } from '../ledger/summary';
+import type { LimitsService } from '../limits/limits.service';
 import type { PriceReader } from '../portfolio/portfolio.service';
 import * as repo from './account-facts.repo';
 
@@ -21,16 +23,21 @@ type Resolver = (userId: string, now: Date) => Promise<Fact[]>;
  * shown; a new cause (an identity tier limit, a rejection reason with its fix link) is one more
  * resolver appended to its topic.
  */
-export function createAccountFactsService(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, prices: PriceReader) {
+export function createAccountFactsService(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  prices: PriceReader,
+  limits: Pick<LimitsService, 'standing'>,
+) {
   const { db } = ctx;
 
   const withdrawal: Resolver = async (userId, now) => {
-    const [money, freeze, contact, passwordChangedAt, pending] = await Promise.all([
+    const [money, freeze, contact, passwordChangedAt, pending, standing] = await Promise.all([
       getMoneySummary(db, userId, now),
       findFreeze(db, userId),
       findContact(db, userId),
       findPasswordChangedAt(db, userId),
       repo.pendingWithdrawals(db, userId),
+      limits.standing(userId),
     ]);
     return resolveWithdrawal(
       {
@@ -47,10 +54,13 @@ export function createAccountFactsService(ctx: Pick<AppContext, 'db' | 'clock' |
           createdAt: p.created_at,
           firstApprovedAt: p.first_approved_at ?? null,
         })),
+        limits: standing.limits,
       },
       now,
     );
   };
+
+  const tierLimits: Resolver = async (userId) => resolveLimits((await limits.standing(userId)).limits);
 
   const deposit: Resolver = async (userId, now) => {
     const rows = await repo.recentDeposits(db, userId);
@@ -115,6 +125,7 @@ export function createAccountFactsService(ctx: Pick<AppContext, 'db' | 'clock' |
     deposit: [deposit],
     stop: [investments],
     transfer: [transfers],
+    limits: [tierLimits],
   };
 
   return {

@@ -12,6 +12,7 @@ import {
   type LimitName,
   type Tier,
 } from '../../../core/tiers';
+import type { LimitsState } from '../../../core/assistant/resolvers/limits';
 import type { LimitsView } from '../../../contracts/limits';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../ledger/ledger.repo';
@@ -130,37 +131,49 @@ export function createLimitsService(ctx: AppContext) {
     return steps;
   }
 
+  /** The investor's tier, and with limits on, each direction's limits and what the 30 days used. */
+  async function standing(userId: string): Promise<{ tier: Tier; next: Tier | null; limits: LimitsState }> {
+    const now = clock.now();
+    const { tier } = await standingOf(db, userId, now);
+    const next = nextTier(tier);
+    if (!table) return { tier, next, limits: null };
+    const since = limitWindowStart(now);
+    const directions = await Promise.all(
+      limitDirections.map(async (direction) => ({
+        direction,
+        ...table[tier][direction],
+        used: await usedSince(db, direction, userId, since),
+      })),
+    );
+    return { tier, next, limits: { tier, next, directions } };
+  }
+
   return {
     check: (userId: string, direction: LimitDirection, amount: Cents, q: Queryable = db) =>
       check(q, userId, direction, amount, clock.now()),
 
+    standing,
+
     /** The investor's tier, their limits and what is left of each. */
     async view(userId: string): Promise<LimitsView> {
-      const now = clock.now();
-      const { tier } = await standingOf(db, userId, now);
-      const next = nextTier(tier);
-      if (!table) return { enabled: false, tier, next, limits: [] };
-      const since = limitWindowStart(now);
+      const s = await standing(userId);
       const amount = (c: Cents | null) => (c === null ? null : toDecimalString(c));
+      if (!s.limits) return { enabled: false, tier: s.tier, next: s.next, limits: [] };
       return {
         enabled: true,
-        tier,
-        next,
-        limits: await Promise.all(
-          limitDirections.map(async (direction) => {
-            const used = await usedSince(db, direction, userId, since);
-            const l = table[tier][direction];
-            const raised = next ? table[next][direction] : null;
-            return {
-              direction,
-              perRequest: amount(l.perRequest),
-              rolling30Days: amount(l.rolling30Days),
-              used: toDecimalString(used),
-              left: amount(leftOf(l.rolling30Days, used)),
-              nextRolling30Days: raised ? amount(raised.rolling30Days) : null,
-            };
-          }),
-        ),
+        tier: s.tier,
+        next: s.next,
+        limits: s.limits.directions.map((d) => {
+          const raised = s.next ? table![s.next][d.direction] : null;
+          return {
+            direction: d.direction,
+            perRequest: amount(d.perRequest),
+            rolling30Days: amount(d.rolling30Days),
+            used: toDecimalString(d.used),
+            left: amount(leftOf(d.rolling30Days, d.used)),
+            nextRolling30Days: raised ? amount(raised.rolling30Days) : null,
+          };
+        }),
       };
     },
   };
