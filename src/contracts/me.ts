@@ -28,6 +28,8 @@ export const meSchema = z.object({
   emailVerified: z.boolean(),
   /** Hours left of the 24-hour withdrawal hold after a password change or reset (0: none). */
   withdrawalPasswordHoldHoursLeft: z.number().int().min(0),
+  /** Hours left of the same hold after the second factor was turned off. */
+  withdrawalSecondFactorHoldHoursLeft: z.number().int().min(0),
   /** Set while an operator has frozen the account: what to show, and where to write. */
   frozen: z.object({ since: z.string(), supportEmail: z.string() }).nullable(),
 });

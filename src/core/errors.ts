@@ -51,6 +51,7 @@ export const errorCodes = {
   invalid_name: 'invalid',
   email_not_verified: 'forbidden',
   withdrawal_password_hold: 'conflict',
+  withdrawal_second_factor_hold: 'conflict',
   too_many_pending_deposits: 'conflict',
   email_taken: 'conflict',
   username_taken: 'conflict',

@@ -8,22 +8,25 @@ export function investmentLockDaysLeft(createdAt: Date, now: Date): number {
   return Math.max(0, INVESTMENT_LOCK_DAYS - fullDaysBetween(createdAt, now));
 }
 
-/** Withdrawals wait this long after a password change or reset (a stolen session cannot cash out at once). */
-export const PASSWORD_CHANGE_HOLD_HOURS = 24;
+/**
+ * Withdrawals wait this long after a security change: a password changed or reset, or the second
+ * factor turned off (a stolen session cannot cash out at once).
+ */
+export const SECURITY_CHANGE_HOLD_HOURS = 24;
 
-/** Whole hours (rounded up) until withdrawals reopen after a password change; 0 when none is recent. */
-export function passwordHoldHoursLeft(passwordChangedAt: Date | null, now: Date): number {
-  if (!passwordChangedAt) return 0;
-  const left = passwordChangedAt.getTime() + PASSWORD_CHANGE_HOLD_HOURS * 3_600_000 - now.getTime();
+/** Whole hours (rounded up) until withdrawals reopen after a security change at `changedAt`; 0 when none is recent. */
+export function securityHoldHoursLeft(changedAt: Date | null, now: Date): number {
+  if (!changedAt) return 0;
+  const left = changedAt.getTime() + SECURITY_CHANGE_HOLD_HOURS * 3_600_000 - now.getTime();
   return left > 0 ? Math.ceil(left / 3_600_000) : 0;
 }
 
 /**
  * The same rule as a boundary a database can compare in the withdrawal's own transaction: held
- * exactly when the password changed after this instant.
+ * exactly when the change happened after this instant.
  */
-export function passwordHoldBoundary(now: Date): Date {
-  return new Date(now.getTime() - PASSWORD_CHANGE_HOLD_HOURS * 3_600_000);
+export function securityHoldBoundary(now: Date): Date {
+  return new Date(now.getTime() - SECURITY_CHANGE_HOLD_HOURS * 3_600_000);
 }
 
 /** No lock without a first investment date. */

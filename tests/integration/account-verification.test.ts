@@ -157,8 +157,9 @@ describe(`verified e-mail and security e-mails (${testDialect})`, () => {
     expect((await withdraw(who)).json().error.code).toBe('withdrawal_password_hold');
   });
 
-  it('two-factor turned on and off e-mails the owner each time', async () => {
+  it('two-factor turned on and off e-mails the owner each time; turning it off holds withdrawals 24 hours', async () => {
     const u = await createUser(t);
+    await fund(t.ctx, u.id, 10_000);
     const setup = (await post(u, '/api/accounts/two-factor/enable', { password: u.password })).json() as {
       totpURI: string;
     };
@@ -172,10 +173,43 @@ describe(`verified e-mail and security e-mails (${testDialect})`, () => {
           .map((c) => c!.split(';')[0])
           .join('; ')
       : u.cookie;
-    expect(
-      (await post({ ...u, cookie }, '/api/accounts/two-factor/disable', { password: u.password })).statusCode,
-    ).toBe(200);
+    const disabled = await post({ ...u, cookie }, '/api/accounts/two-factor/disable', { password: u.password });
+    expect(disabled.statusCode).toBe(200);
     expect(await mails(u.email, 'two_factor_disabled')).toHaveLength(1);
+    const after = disabled.headers['set-cookie']
+      ? [disabled.headers['set-cookie']]
+          .flat()
+          .map((c) => c!.split(';')[0])
+          .join('; ')
+      : cookie;
+    const who = { ...u, cookie: after };
+    expect(await me(who)).toMatchObject({
+      withdrawalSecondFactorHoldHoursLeft: 24,
+      withdrawalPasswordHoldHoursLeft: 0,
+    });
+    const held = await withdraw(who);
+    expect([held.statusCode, held.json().error]).toEqual([
+      409,
+      { code: 'withdrawal_second_factor_hold', params: { hours: 24 } },
+    ]);
+    const facts = await t.app.inject({
+      method: 'GET',
+      url: '/api/assistant/facts/withdraw',
+      headers: { cookie: after },
+    });
+    const { second_factor_removed_at: removedAt } = await t.ctx.db
+      .selectFrom('account_security')
+      .select('second_factor_removed_at')
+      .where('user_id', '=', u.id)
+      .executeTakeFirstOrThrow();
+    if (!removedAt) throw new Error('the removal was not stamped');
+    expect(facts.json().facts[0]).toEqual({
+      key: 'withdraw.secondFactorHold',
+      values: { until: { type: 'datetime', at: new Date(Date.parse(removedAt) + 24 * 3_600_000).toISOString() } },
+    });
+    t.clock.advance(24 * 3_600_000);
+    expect(await me(who)).toMatchObject({ withdrawalSecondFactorHoldHoursLeft: 0 });
+    expect((await withdraw(who)).statusCode).toBe(201);
   });
 
   it('a withdrawal request e-mails the owner once, even when resent with its key', async () => {

@@ -6,6 +6,7 @@ import type { CashierTables } from './migrations/005_cashier';
 import type { PortfolioTables } from './migrations/006_portfolio';
 import type { AuditColumns, DualControlTables, RequestStageColumns, SealedColumn } from './migrations/009_dual_control';
 import type { AccountSecurityTables } from './migrations/011_account_security';
+import type { SecondFactorHoldColumn } from './migrations/032_second_factor_hold';
 import type { VerificationTables } from './migrations/013_verification_run';
 import type { BackOfficeTables } from './migrations/014_back_office';
 import type { SealRangeColumn } from './migrations/017_seal_by_commit';
@@ -44,6 +45,7 @@ type Extended = {
   ledger_entry: Tables['ledger_entry'] & Partial<SealedColumn>;
   audit_log: Tables['audit_log'] & Partial<AuditColumns>;
   ledger_seal: Tables['ledger_seal'] & Partial<SealRangeColumn>;
+  account_security: Tables['account_security'] & Partial<SecondFactorHoldColumn>;
 };
 
 export interface Database extends Omit<Tables, keyof Extended>, Extended {}

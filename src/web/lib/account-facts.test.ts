@@ -50,6 +50,7 @@ const withdrawal: WithdrawalState = {
   emailVerified: true,
   firstInvestmentAt: '2026-11-10T09:30:00.000Z',
   passwordChangedAt: '2026-11-25T08:15:00.000Z',
+  secondFactorRemovedAt: null,
   availableCents: 125_000,
   investedCents: 1_234_567,
   heldCents: 20_000,
@@ -203,10 +204,16 @@ describe.each(languages)('account facts worded in %s', (lng) => {
       directions: [{ ...withdrawalLimit, perRequest: 0, used: 0 }],
     };
     const none = say(resolveWithdrawal({ ...withdrawal, limits: closed }, now), lng);
+    const factorOff = say(
+      resolveWithdrawal({ ...withdrawal, secondFactorRemovedAt: '2026-11-25T11:00:00.000Z' }, now),
+      lng,
+    );
+    expect(factorOff[2]).toContain(formatDateTime('2026-11-26T11:00:00.000Z', lng));
+    expect(factorOff[2]).not.toBe(factorOff[1]);
     const tiers = (['none', 'email', 'identity'] as const).flatMap((tier) =>
       say(resolveLimits({ tier, next: null, directions: [] }), lng),
     );
-    expectWorded([...none, ...tiers, ...say(resolveLimits(null), lng)]);
+    expectWorded([...none, ...factorOff, ...tiers, ...say(resolveLimits(null), lng)]);
     expect(new Set(tiers).size).toBe(3);
   });
 

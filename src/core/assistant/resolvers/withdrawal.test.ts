@@ -8,6 +8,7 @@ const clear: WithdrawalState = {
   emailVerified: true,
   firstInvestmentAt: '2026-09-01T08:00:00.000Z',
   passwordChangedAt: null,
+  secondFactorRemovedAt: null,
   availableCents: 125_000,
   investedCents: 50_000,
   heldCents: 0,
@@ -57,6 +58,23 @@ describe('resolveWithdrawal', () => {
       values: { until: { type: 'datetime', at: '2026-11-26T08:15:00.000Z' } },
     });
     expect(keys({ ...clear, passwordChangedAt: '2026-11-24T11:59:59.000Z' })).toEqual(['withdraw.open']);
+  });
+
+  it('gives the end of the hold after the second factor was turned off, beside a password hold', () => {
+    const facts = resolveWithdrawal(
+      { ...clear, passwordChangedAt: '2026-11-25T08:15:00.000Z', secondFactorRemovedAt: '2026-11-25T10:00:00.000Z' },
+      now,
+    );
+    expect(facts.map((f) => f.key)).toEqual([
+      'withdraw.passwordHold',
+      'withdraw.secondFactorHold',
+      'withdraw.balances',
+    ]);
+    expect(facts[1]).toEqual({
+      key: 'withdraw.secondFactorHold',
+      values: { until: { type: 'datetime', at: '2026-11-26T10:00:00.000Z' } },
+    });
+    expect(keys({ ...clear, secondFactorRemovedAt: '2026-11-24T12:00:00.000Z' })).toEqual(['withdraw.open']);
   });
 
   it('names a pending request and one waiting for its second approval', () => {

@@ -1,5 +1,5 @@
 import { DAY_MS } from '../../clock';
-import { PASSWORD_CHANGE_HOLD_HOURS, WITHDRAWAL_LOCK_DAYS, withdrawalLockDaysLeft } from '../../locks';
+import { SECURITY_CHANGE_HOLD_HOURS, WITHDRAWAL_LOCK_DAYS, withdrawalLockDaysLeft } from '../../locks';
 import type { Cents } from '../../money';
 import { count, datetime, money, type Fact } from '../facts';
 import { withdrawalLimitFacts, type LimitsState } from './limits';
@@ -10,6 +10,7 @@ export interface WithdrawalState {
   emailVerified: boolean;
   firstInvestmentAt: string | null;
   passwordChangedAt: string | null;
+  secondFactorRemovedAt: string | null;
   availableCents: Cents;
   investedCents: Cents;
   heldCents: Cents;
@@ -41,9 +42,14 @@ export function resolveWithdrawal(s: WithdrawalState, now: Date): Fact[] {
       link: '/withdraw',
     });
   }
-  if (s.passwordChangedAt) {
-    const until = new Date(new Date(s.passwordChangedAt).getTime() + PASSWORD_CHANGE_HOLD_HOURS * 3_600_000);
-    if (until > now) facts.push({ key: 'withdraw.passwordHold', values: { until: datetime(until) } });
+  const holds = [
+    ['withdraw.passwordHold', s.passwordChangedAt],
+    ['withdraw.secondFactorHold', s.secondFactorRemovedAt],
+  ] as const;
+  for (const [key, changedAt] of holds) {
+    if (!changedAt) continue;
+    const until = new Date(new Date(changedAt).getTime() + SECURITY_CHANGE_HOLD_HOURS * 3_600_000);
+    if (until > now) facts.push({ key, values: { until: datetime(until) } });
   }
   const limit = withdrawalLimitFacts(s.limits);
   facts.push(...limit.facts);
@@ -71,7 +77,7 @@ export function resolveWithdrawal(s: WithdrawalState, now: Date): Fact[] {
     !s.emailVerified ||
     lockDays > 0 ||
     limit.blocks ||
-    facts.some((f) => f.key === 'withdraw.passwordHold');
+    facts.some((f) => f.key === 'withdraw.passwordHold' || f.key === 'withdraw.secondFactorHold');
   if (s.availableCents === 0 && s.investedCents > 0) {
     facts.push({
       key: 'withdraw.allInvested',

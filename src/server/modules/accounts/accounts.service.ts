@@ -156,9 +156,10 @@ export function createAccountsService(ctx: AppContext, deps: { auth: Auth; secur
         repo.findUserFlags(ctx.db, userId),
       ]);
       if (!profile || !flags) throw new DomainError('profile_not_found');
-      const [money, freeze] = await Promise.all([
+      const [money, freeze, holds] = await Promise.all([
         getMoneySummary(ctx.db, userId, ctx.clock.now()),
         findFreeze(ctx.db, userId),
+        security.securityHoldsHoursLeft(userId),
       ]);
       return {
         id: profile.user_id,
@@ -181,7 +182,8 @@ export function createAccountsService(ctx: AppContext, deps: { auth: Auth; secur
         withdrawalLockDaysLeft: money.withdrawalLockDaysLeft,
         twoFactorEnabled: flags.twoFactorEnabled === true || flags.twoFactorEnabled === 1,
         emailVerified: flags.emailVerified === true || flags.emailVerified === 1,
-        withdrawalPasswordHoldHoursLeft: await security.passwordHoldHoursLeft(userId),
+        withdrawalPasswordHoldHoursLeft: holds.password,
+        withdrawalSecondFactorHoldHoursLeft: holds.secondFactor,
         frozen: freeze ? { since: freeze.frozen_at, supportEmail: ctx.config.supportEmail } : null,
       };
     },

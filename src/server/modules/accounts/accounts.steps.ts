@@ -1,4 +1,4 @@
-import { passwordHoldBoundary, passwordHoldHoursLeft } from '../../../core/locks';
+import { securityHoldBoundary, securityHoldHoursLeft } from '../../../core/locks';
 import type { Step } from '../ledger/plan';
 
 /** Money leaves only from a verified address (decision 017): checked in the movement's own transaction. */
@@ -32,10 +32,22 @@ export const firstInvestment = (userId: string, at: Date): Step => ({
 export const noRecentPasswordChange = (userId: string, now: Date): Step => ({
   do: 'forbid',
   table: 'account_security',
-  where: { user_id: userId, password_changed_at: { gt: passwordHoldBoundary(now).toISOString() } },
+  where: { user_id: userId, password_changed_at: { gt: securityHoldBoundary(now).toISOString() } },
   refuse: {
     code: 'withdrawal_password_hold',
     detail: 'password_changed_at',
-    params: (changed) => ({ hours: passwordHoldHoursLeft(changed === null ? null : new Date(changed), now) }),
+    params: (changed) => ({ hours: securityHoldHoursLeft(changed === null ? null : new Date(changed), now) }),
+  },
+});
+
+/** Nor for 24 hours after the second factor was turned off. */
+export const noRecentSecondFactorRemoval = (userId: string, now: Date): Step => ({
+  do: 'forbid',
+  table: 'account_security',
+  where: { user_id: userId, second_factor_removed_at: { gt: securityHoldBoundary(now).toISOString() } },
+  refuse: {
+    code: 'withdrawal_second_factor_hold',
+    detail: 'second_factor_removed_at',
+    params: (removed) => ({ hours: securityHoldHoursLeft(removed === null ? null : new Date(removed), now) }),
   },
 });

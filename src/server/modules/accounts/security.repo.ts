@@ -55,13 +55,27 @@ export async function setPasswordChangedAt(db: Q, userId: string, now: Date): Pr
     .execute();
 }
 
-export async function findPasswordChangedAt(db: Q, userId: string): Promise<Date | null> {
+/** The security changes withdrawals wait after: the last password change, the last second factor turned off. */
+export async function findSecurityChanges(
+  db: Q,
+  userId: string,
+): Promise<{ passwordChangedAt: Date | null; secondFactorRemovedAt: Date | null }> {
   const row = await db
     .selectFrom('account_security')
-    .select('password_changed_at')
+    .select(['password_changed_at', 'second_factor_removed_at'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row?.password_changed_at ? new Date(row.password_changed_at) : null;
+  const at = (v: string | null | undefined) => (v ? new Date(v) : null);
+  return { passwordChangedAt: at(row?.password_changed_at), secondFactorRemovedAt: at(row?.second_factor_removed_at) };
+}
+
+export async function setSecondFactorRemovedAt(db: Q, userId: string, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .insertInto('account_security')
+    .values({ user_id: userId, password_changed_at: null, second_factor_removed_at: at })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ second_factor_removed_at: at }))
+    .execute();
 }
 
 /** Records the device; answers whether it is new for a person who already had another one. */

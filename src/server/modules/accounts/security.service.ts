@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../../../core/errors';
-import { passwordHoldHoursLeft } from '../../../core/locks';
+import { securityHoldHoursLeft } from '../../../core/locks';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/index';
@@ -142,12 +142,24 @@ export function createAccountSecurity(ctx: AppContext) {
       await mail(userId, 'sign_in_brake', { url });
     },
 
+    /** Turning the second factor off holds withdrawals for 24 h, as a password change does. */
     async twoFactorChanged(userId: string, on: boolean): Promise<void> {
-      await mail(userId, on ? 'two_factor_enabled' : 'two_factor_disabled', { at: ctx.clock.now().toISOString() });
+      const now = ctx.clock.now();
+      if (on) return mail(userId, 'two_factor_enabled', { at: now.toISOString() });
+      await ctx.db.transaction().execute(async (trx) => {
+        await repo.setSecondFactorRemovedAt(trx, userId, now);
+        await mail(userId, 'two_factor_disabled', { at: now.toISOString() }, trx);
+      });
     },
 
-    async passwordHoldHoursLeft(userId: string): Promise<number> {
-      return passwordHoldHoursLeft(await repo.findPasswordChangedAt(ctx.db, userId), ctx.clock.now());
+    /** Hours left of the withdrawal holds after a password change and after the second factor was turned off. */
+    async securityHoldsHoursLeft(userId: string): Promise<{ password: number; secondFactor: number }> {
+      const changes = await repo.findSecurityChanges(ctx.db, userId);
+      const now = ctx.clock.now();
+      return {
+        password: securityHoldHoursLeft(changes.passwordChangedAt, now),
+        secondFactor: securityHoldHoursLeft(changes.secondFactorRemovedAt, now),
+      };
     },
   };
 }

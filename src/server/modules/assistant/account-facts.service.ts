@@ -6,7 +6,7 @@ import { resolveLimits } from '../../../core/assistant/resolvers/limits';
 import { resolveTransfers } from '../../../core/assistant/resolvers/transfer';
 import { resolveWithdrawal } from '../../../core/assistant/resolvers/withdrawal';
 import type { AppContext } from '../../context';
-import { findContact, findPasswordChangedAt } from '../accounts/security.repo';
+import { findContact, findSecurityChanges } from '../accounts/security.repo';
 import { findFreeze } from '../freeze/freeze.repo';
 import { activeInvestments } from '../investing/investing.repo';
 import { storedInvestmentValue } from '../investing/valuation';
@@ -31,11 +31,11 @@ export function createAccountFactsService(
   const { db } = ctx;
 
   const withdrawal: Resolver = async (userId, now) => {
-    const [money, freeze, contact, passwordChangedAt, pending, standing] = await Promise.all([
+    const [money, freeze, contact, changes, pending, standing] = await Promise.all([
       getMoneySummary(db, userId, now),
       findFreeze(db, userId),
       findContact(db, userId),
-      findPasswordChangedAt(db, userId),
+      findSecurityChanges(db, userId),
       repo.pendingWithdrawals(db, userId),
       limits.standing(userId),
     ]);
@@ -45,7 +45,8 @@ export function createAccountFactsService(
         supportEmail: ctx.config.supportEmail,
         emailVerified: contact?.verified ?? false,
         firstInvestmentAt: money.firstInvestmentDate,
-        passwordChangedAt: passwordChangedAt?.toISOString() ?? null,
+        passwordChangedAt: changes.passwordChangedAt?.toISOString() ?? null,
+        secondFactorRemovedAt: changes.secondFactorRemovedAt?.toISOString() ?? null,
         availableCents: money.balanceCents,
         investedCents: money.investedCents,
         heldCents: money.withdrawalHoldCents,

@@ -10,7 +10,7 @@ import { InsufficientFunds, requestHash } from '../ledger/ledger.service';
 import type { Movements } from '../ledger/movement';
 import { insert, type Step } from '../ledger/plan';
 import { notFrozen } from '../freeze/freeze.steps';
-import { noRecentPasswordChange } from '../accounts/accounts.steps';
+import { noRecentPasswordChange, noRecentSecondFactorRemoval } from '../accounts/accounts.steps';
 import { findContact } from '../accounts/security.repo';
 import { outboxRow } from '../notifications/outbox';
 import type { WithdrawalRow } from './cashier.repo';
@@ -143,6 +143,7 @@ export function createWithdrawalsService(
               notFrozen(userId),
               withdrawalLock(userId, now),
               noRecentPasswordChange(userId, now),
+              noRecentSecondFactorRemoval(userId, now),
               ...limitSteps,
               ...(correction ? correctionSteps('withdrawal_request', userId, correction, maxVersions) : []),
               insert('withdrawal_request', row),

@@ -78,7 +78,8 @@ export function WithdrawPage() {
   }, [correcting, prefilled, form]);
   const daysLeft = me?.withdrawalLockDaysLeft ?? 0;
   const holdHours = me?.withdrawalPasswordHoldHoursLeft ?? 0;
-  const locked = daysLeft > 0 || holdHours > 0 || me?.emailVerified === false;
+  const factorHoldHours = me?.withdrawalSecondFactorHoldHoursLeft ?? 0;
+  const locked = daysLeft > 0 || holdHours > 0 || factorHoldHours > 0 || me?.emailVerified === false;
   const balance = me ? fromDecimalString(me.balance) : 0;
 
   const rules: Rule[] = [
@@ -130,6 +131,15 @@ export function WithdrawPage() {
           className="mb-6 rounded-xl border-2 border-red-600 bg-red-50 px-4 py-3 font-semibold text-red-800"
         >
           {t('common:security.passwordHold', { count: holdHours })}
+        </div>
+      )}
+      {factorHoldHours > 0 && (
+        <div
+          role="alert"
+          data-testid="second-factor-hold"
+          className="mb-6 rounded-xl border-2 border-red-600 bg-red-50 px-4 py-3 font-semibold text-red-800"
+        >
+          {t('common:security.secondFactorHold', { count: factorHoldHours })}
         </div>
       )}
       <VerifyEmailNotice me={me} />
