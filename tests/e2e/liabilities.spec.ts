@@ -30,6 +30,20 @@ test('an investor checks their balance on /portfolio, then again in the offline 
   await page.goto('/preuve-de-passif');
   await expect(page.getByRole('heading', { level: 1, name: 'Preuve de passif' })).toBeVisible();
   await expect(page.getByTestId('liability-rounds')).toBeVisible();
+  const total = (await page
+    .getByTestId('liability-rounds')
+    .locator('tbody tr')
+    .first()
+    .locator('td')
+    .nth(2)
+    .textContent())!;
+  // On a phone the rounds are cards: the page never scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('liability-rounds')).toBeHidden();
+  await expect(page.getByTestId('liability-round-cards').getByRole('listitem').first()).toContainText(total);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '.tmp/shots/liabilities-rounds-fr-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.goto('/profile');
   const nonce = (await page.getByTestId('account-nonce').textContent())!.trim();

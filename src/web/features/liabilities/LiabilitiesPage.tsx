@@ -41,8 +41,31 @@ export function LiabilitiesPage() {
       )}
       {rounds.data && rounds.data.rounds.length === 0 && <p className="mt-4 text-slate-600">{t('rounds.empty')}</p>}
       {rounds.data && rounds.data.rounds.length > 0 && (
+        // On a phone each round is a card of its figures, read top to bottom; the table from 640 px.
+        <ul className="mt-4 space-y-3 sm:hidden" aria-label={t('rounds.caption')} data-testid="liability-round-cards">
+          {rounds.data.rounds.map((r) => (
+            <li key={r.round} className="rounded-2xl border border-slate-200 bg-white p-4 text-sm">
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                <dt className="text-slate-600">{t('rounds.round')}</dt>
+                <dd className="font-semibold">{r.round}</dd>
+                <dt className="text-slate-600">{t('rounds.snapshot')}</dt>
+                <dd>{formatDateTime(r.snapshotAt)}</dd>
+                <dt className="text-slate-600">{t('rounds.total')}</dt>
+                <dd>{money(r.total)}</dd>
+                <dt className="text-slate-600">{t('rounds.height')}</dt>
+                <dd>{r.height}</dd>
+                <dt className="text-slate-600">{t('rounds.root')}</dt>
+                <dd className="font-mono text-xs break-all">{r.root}</dd>
+                <dt className="text-slate-600">{t('rounds.watermark')}</dt>
+                <dd className="font-mono text-xs break-all">{r.watermark}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      {rounds.data && rounds.data.rounds.length > 0 && (
         <div
-          className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white"
+          className="mt-4 hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white sm:block"
           tabIndex={0}
           role="region"
           aria-label={t('rounds.caption')}
