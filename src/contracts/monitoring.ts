@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALERT_NOTE_MAX, alertRules } from '../core/monitoring';
+import { ALERT_NOTE_MAX, ALERT_PAGE, alertRules } from '../core/monitoring';
 import { decimalAmount } from './money';
 import { text } from './text';
 
@@ -7,7 +7,11 @@ import { text } from './text';
 
 export const alertStatusFilter = z.enum(['open', 'resolved', 'all']);
 export type AlertStatusFilter = z.infer<typeof alertStatusFilter>;
-export const alertListQuery = z.object({ status: alertStatusFilter.default('open') });
+/** The oldest open alerts first, `limit` of them (of each status for `all`): the page asks for more. */
+export const alertListQuery = z.object({
+  status: alertStatusFilter.default('open'),
+  limit: z.coerce.number().int().min(1).max(1000).default(ALERT_PAGE),
+});
 export const alertParams = z.object({ id: text(64) });
 export const resolveAlertRequest = z.object({
   note: text(ALERT_NOTE_MAX)
@@ -49,5 +53,6 @@ export const alertSchema = z.object({
     .nullable(),
 });
 export type Alert = z.infer<typeof alertSchema>;
-export const alertListResponse = z.object({ alerts: z.array(alertSchema) });
+/** `total`: how many alerts of the status exist, listed or not. */
+export const alertListResponse = z.object({ alerts: z.array(alertSchema), total: z.number().int().min(0) });
 export type AlertList = z.infer<typeof alertListResponse>;

@@ -11,6 +11,8 @@ const HOUR_MS = 3_600_000;
 
 export const alertRules = ['large_deposit', 'out_after_in', 'near_threshold', 'fan_in'] as const;
 /** The longest note an operator resolves an alert with. */
+/** Alerts per page of the back office's list. */
+export const ALERT_PAGE = 50;
 export const ALERT_NOTE_MAX = 1000;
 export type AlertRule = (typeof alertRules)[number];
 

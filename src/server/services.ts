@@ -117,7 +117,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     supportInbox: createInboxService(ctx, { notifier }),
     statement,
     liabilities: createLiabilitiesService(ctx),
-    monitoring: createMonitoringService(ctx),
+    monitoring: createMonitoringService(ctx, events),
     close: async () => {
       await events.close();
       await proofs.close();

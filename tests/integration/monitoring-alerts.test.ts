@@ -3,6 +3,7 @@ import type { Alert } from '../../src/contracts/monitoring';
 import { startMonitoring } from '../../src/server/modules/monitoring/monitoring.job';
 import { createTestApp, type TestApp } from '../support/app';
 import { testDialect } from '../support/db';
+import { eventually } from '../support/eventually';
 import { sampleImage } from '../support/images';
 import { fund } from '../support/money';
 import { callAs, createAdmin, createUser, type CallArgs, type TestUser } from '../support/users';
@@ -244,6 +245,42 @@ describe(`monitoring alerts for operators (${testDialect})`, () => {
     const firstResolved = all.findIndex((x) => x.status === 'resolved');
     expect(firstResolved).toBe(open.length);
     expect(all.slice(0, open.length).map((x) => x.id)).toEqual(open.map((x) => x.id));
+  });
+
+  it("pages the list with its total, and tells operators' screens when an alert is raised or resolved", async () => {
+    const seen: string[] = [];
+    const stop = t.app.services.events.subscribe((e) => seen.push(`${e.type}:${e.audience}:${e.userId ?? ''}`));
+    try {
+      const paula = await person('Paula');
+      const pierre = await person('Pierre');
+      await approvedDeposit(pierre, '5000.00');
+      await approvedDeposit(paula, '5000.00');
+      seen.length = 0;
+      await run();
+      // Delivered through the bus (LISTEN/NOTIFY on PostgreSQL): a moment later.
+      await eventually('the raise event', () => seen.includes('alert.changed:admins:'));
+      const page = async (limit: number) => {
+        const res = await call(a, 'GET', `/api/admin/alerts?status=open&limit=${limit}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as { alerts: Alert[]; total: number };
+      };
+      const everything = await page(1000);
+      expect(everything.total).toBe(everything.alerts.length);
+      expect(everything.total).toBeGreaterThan(1);
+      const first = await page(1);
+      expect(first.alerts.map((x) => x.id)).toEqual([everything.alerts[0]!.id]);
+      expect(first.total).toBe(everything.total);
+      expect((await call(a, 'GET', '/api/admin/alerts?limit=0')).statusCode).toBe(400);
+
+      const mine = everything.alerts.find((x) => x.user.id === paula.id)!;
+      seen.length = 0;
+      expect((await call(a, 'POST', `/api/admin/alerts/${mine.id}/resolve`, { note: 'paging' })).statusCode).toBe(200);
+      await eventually('the resolve event', () => seen.length > 0);
+      expect(seen).toEqual(['alert.changed:admins:']);
+      expect((await page(1000)).total).toBe(everything.total - 1);
+    } finally {
+      stop();
+    }
   });
 
   it('refuses visitors and investors on the alert routes, and changes nothing for them', async () => {

@@ -33,6 +33,7 @@ export function useLiveUpdates(enabled: boolean) {
       'investment.changed',
       'support.changed',
       'identity.changed',
+      'alert.changed',
     ])
       source.addEventListener(type, refresh);
     return () => {

@@ -142,6 +142,15 @@ export async function alertsIn(q: Queryable, status: AlertRow['status'], limit: 
     .execute();
 }
 
+export async function countAlerts(q: Queryable, status: AlertRow['status']): Promise<number> {
+  const r = await q
+    .selectFrom('monitoring_alert')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 export async function findAlert(q: Queryable, id: string): Promise<ListedAlert | undefined> {
   return listed(q).where('m.id', '=', id).executeTakeFirst();
 }

@@ -23,14 +23,15 @@ export async function registerMonitoringRoutes(app: FastifyInstance, monitoring:
       ...guard,
       schema: {
         tags,
-        summary: 'Monitoring alerts with their evidence: open ones oldest first, resolved ones newest first',
+        summary:
+          'Monitoring alerts with their evidence: open ones oldest first, resolved ones newest first, `limit` of each, and how many there are',
         querystring: alertListQuery,
         response: { 200: alertListResponse },
       },
     },
     async (request, reply) => {
       reply.headers({ 'cache-control': 'no-store' });
-      return { alerts: await monitoring.list(request.query.status) };
+      return monitoring.list(request.query.status, request.query.limit);
     },
   );
 

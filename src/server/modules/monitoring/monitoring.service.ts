@@ -16,14 +16,13 @@ import type { AppContext } from '../../context';
 import type { Config } from '../../config';
 import { recordAudit, type AuditSource } from '../audit/audit.service';
 import { commitHorizon } from '../ledger/seal.repo';
+import type { EventBus } from '../realtime/event-bus';
 import * as repo from './monitoring.repo';
 
 /** Journal transactions read per pass: keeps each pass short beside the money path. */
 const BATCH = 1000;
 /** A person's latest credits the windows look back over: far more than any window holds. */
 const HISTORY = 2000;
-/** The listed alerts of one status. */
-const LIST_LIMIT = 200;
 
 export const MONITORING_SOURCE: AuditSource = { ip: null, userAgent: 'monitoring' };
 /** The actor of the audit rows of raised alerts: the job, not a person. */
@@ -72,7 +71,12 @@ interface Evidence {
  * watermark, judges it with the pure rules of core/monitoring.ts, and writes the new alerts, their
  * audit rows and the watermark in one transaction. The money path never waits for it.
  */
-export function createMonitoringService(ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'dialect'>) {
+export function createMonitoringService(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'dialect'>,
+  events?: Pick<EventBus, 'publish'>,
+) {
+  /** Open alert pages refetch (the operators' event stream); the database stays the truth. */
+  const changed = () => events?.publish({ type: 'alert.changed', audience: 'admins' });
   const { db, clock, dialect } = ctx;
   const params = monitoringParams(ctx.config);
 
@@ -215,6 +219,7 @@ export function createMonitoringService(ctx: Pick<AppContext, 'db' | 'clock' | '
         if (!result) break;
         done.passes += 1;
         done.raised += result.raised;
+        if (result.raised > 0) await changed();
         if (!result.more) break;
         // Lets the money path take the database between two batches.
         await new Promise((r) => setTimeout(r, 5));
@@ -222,12 +227,16 @@ export function createMonitoringService(ctx: Pick<AppContext, 'db' | 'clock' | '
       return done;
     },
 
-    async list(status: AlertStatusFilter): Promise<Alert[]> {
-      if (status !== 'all') return toAlerts(await repo.alertsIn(db, status, LIST_LIMIT));
-      return toAlerts([
-        ...(await repo.alertsIn(db, 'open', LIST_LIMIT)),
-        ...(await repo.alertsIn(db, 'resolved', LIST_LIMIT)),
-      ]);
+    /** Up to `limit` alerts of the status (of each, for `all`) and how many there are in all. */
+    async list(status: AlertStatusFilter, limit: number): Promise<{ alerts: Alert[]; total: number }> {
+      const statuses = status === 'all' ? (['open', 'resolved'] as const) : [status];
+      const rows = [];
+      let total = 0;
+      for (const s of statuses) {
+        rows.push(...(await repo.alertsIn(db, s, limit)));
+        total += await repo.countAlerts(db, s);
+      }
+      return { alerts: await toAlerts(rows), total };
     },
 
     /** An operator resolves an open alert with a note; the change and its audit row commit together. */
@@ -251,6 +260,7 @@ export function createMonitoringService(ctx: Pick<AppContext, 'db' | 'clock' | '
           now,
         );
       });
+      await changed();
       const [alert] = await toAlerts([(await repo.findAlert(db, id))!]);
       return alert!;
     },

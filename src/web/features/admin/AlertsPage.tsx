@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Alert, AlertStatusFilter } from '../../../contracts/monitoring';
-import { ALERT_NOTE_MAX } from '../../../core/monitoring';
+import { ALERT_NOTE_MAX, ALERT_PAGE } from '../../../core/monitoring';
 import { Button, Field, inputClass } from '../../components/form';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
@@ -160,7 +160,9 @@ function AlertCard({ alert, now }: { alert: Alert; now: number }) {
 export function AlertsPage() {
   const { t } = useTranslation(['alerts', 'backoffice']);
   const [status, setStatus] = useState<AlertStatusFilter>('open');
-  const alerts = useAlerts(status);
+  const [limit, setLimit] = useState(ALERT_PAGE);
+  const alerts = useAlerts(status, limit);
+  const shown = alerts.data?.alerts ?? [];
   const now = Date.now();
   return (
     <Page title={t('title')} description={t('description')} wide>
@@ -172,7 +174,10 @@ export function AlertsPage() {
             key={s}
             type="button"
             aria-pressed={status === s}
-            onClick={() => setStatus(s)}
+            onClick={() => {
+              setStatus(s);
+              setLimit(ALERT_PAGE);
+            }}
             className={`rounded-lg px-3 py-1.5 text-sm font-semibold ${status === s ? 'bg-brand-700 text-white' : 'bg-white text-brand-900 ring-1 ring-slate-300 hover:bg-slate-50'}`}
           >
             {t(`filters.${s}`)}
@@ -183,18 +188,30 @@ export function AlertsPage() {
         <p role={alerts.isError ? 'alert' : 'status'}>
           {alerts.isError ? errorMessage(t, alerts.error) : t('backoffice:loading')}
         </p>
-      ) : alerts.data.length === 0 ? (
+      ) : shown.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
           {t(`empty.${status}`)}
         </p>
       ) : (
-        <ul className="flex flex-col gap-3" aria-label={t(`filters.${status}`)}>
-          {alerts.data.map((a) => (
-            <li key={a.id}>
-              <AlertCard alert={a} now={now} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="mb-2 text-sm text-slate-700" role="status" data-testid="alerts-count">
+            {t('shown', { shown: shown.length, total: alerts.data.total })}
+          </p>
+          <ul className="flex flex-col gap-3" aria-label={t(`filters.${status}`)}>
+            {shown.map((a) => (
+              <li key={a.id}>
+                <AlertCard alert={a} now={now} />
+              </li>
+            ))}
+          </ul>
+          {shown.length < alerts.data.total && (
+            <div className="mt-4">
+              <Button type="button" onClick={() => setLimit((l) => l + ALERT_PAGE)} disabled={alerts.isFetching}>
+                {t('more', { count: Math.min(ALERT_PAGE, alerts.data.total - shown.length) })}
+              </Button>
+            </div>
+          )}
+        </>
       )}
     </Page>
   );

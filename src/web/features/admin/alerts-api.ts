@@ -1,14 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Alert, AlertList, AlertStatusFilter } from '../../../contracts/monitoring';
 import { api } from '../../lib/api';
 
 const base = '/api/admin/alerts';
 
-/** The monitoring alerts of one status (open ones oldest first). */
-export function useAlerts(status: AlertStatusFilter) {
+/** The first `limit` monitoring alerts of one status (open ones oldest first), and how many there are. */
+export function useAlerts(status: AlertStatusFilter, limit: number) {
   return useQuery({
-    queryKey: ['admin', 'alerts', status],
-    queryFn: async () => (await api<AlertList>(`${base}?status=${status}`)).alerts,
+    queryKey: ['admin', 'alerts', status, limit],
+    queryFn: () => api<AlertList>(`${base}?status=${status}&limit=${limit}`),
+    // A longer page keeps the shorter one on screen until it arrives.
+    placeholderData: keepPreviousData,
   });
 }
 
