@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tiers } from '../core/tiers';
 import { amountInput, decimalAmount } from './money';
 import { proofMatchSchema } from './proof-match';
 import { text } from './text';
@@ -85,6 +86,10 @@ const requester = z.object({
   email: z.string(),
   uid: z.string(),
   frozen: z.boolean(),
+  /** Their verification tier now (decision 037). */
+  tier: z.enum(tiers),
+  /** With limits on: what the rolling 30 days used in this request's direction, and its limit (null: none). */
+  limit: z.object({ used: decimalAmount, max: decimalAmount.nullable() }).nullable(),
 });
 
 /**

@@ -246,6 +246,16 @@ describe(`tiers and limits (${testDialect})`, () => {
     expect(blocked[0]!.values).toMatchObject({ max: { amount: '150.00' }, used: { amount: '150.00' } });
     // The answer agrees with the form: the next cent is refused.
     expect(refusal(await withdraw(eva, '0.01')).code).toBe('withdrawal_limit_30_days');
+
+    // The operators' queue shows the same standing on each of her requests.
+    const queue = await call(admin, 'GET', '/api/admin/withdrawals?status=pending&limit=100');
+    expect(queue.statusCode, queue.body).toBe(200);
+    const hers = (queue.json().items as { user: { id: string; tier: string; limit: unknown } }[]).filter(
+      (i) => i.user.id === eva.id,
+    );
+    expect(hers).toHaveLength(2);
+    for (const item of hers)
+      expect(item.user).toMatchObject({ tier: 'email', limit: { used: '150.00', max: '150.00' } });
   });
 
   it('the 30-day window rolls: what was used 31 days ago counts no more', async () => {

@@ -20,6 +20,7 @@ import type { Movements } from '../ledger/movement';
 import { insert, type Money as PlanMoney, type Row, type Step, type Where } from '../ledger/plan';
 import { notFrozen } from '../freeze/freeze.steps';
 import type { LimitsService } from '../limits/limits.service';
+import type { LimitDirection } from '../../../core/tiers';
 import type { Database } from '../../db/schema';
 import { timeOrderedId } from '../../../core/ids';
 import { auditRow, type AuditSource } from '../audit/audit.service';
@@ -84,6 +85,29 @@ interface ReviewRow {
 }
 
 export function createAdminService(ctx: AppContext, notifier: Notifier, movements: Movements, limits: LimitsService) {
+  /**
+   * Each requester's tier, and with limits on what the rolling 30 days used in the queue's
+   * direction against its limit: an operator sees whether the request stays within the tier.
+   */
+  async function standings(userIds: string[], direction: LimitDirection) {
+    const unique = [...new Set(userIds)];
+    const found = await Promise.all(unique.map((id) => limits.standing(id)));
+    const by = new Map(
+      unique.map((id, i) => {
+        const s = found[i]!;
+        const d = s.limits?.directions.find((x) => x.direction === direction);
+        const limit = d
+          ? {
+              used: toDecimalString(d.used),
+              max: d.rolling30Days === null ? null : toDecimalString(d.rolling30Days),
+            }
+          : null;
+        return [id, { tier: s.tier, limit }] as const;
+      }),
+    );
+    return (userId: string) => by.get(userId)!;
+  }
+
   const { db, clock, config } = ctx;
   /** Dual control (decision 015): money from DUAL_CONTROL_FROM, identities when DUAL_CONTROL_IDENTITY is on. */
   const needsTwo = (kind: Kind, amountCents: number) =>
@@ -388,12 +412,16 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         }),
         limit,
       );
-      const [matches, versions] = await Promise.all([
+      const [matches, versions, standing] = await Promise.all([
         proofMatches(
           db,
           rows.map((r) => r.id),
         ),
         versionsByRoot('deposit_request', rows),
+        standings(
+          rows.map((r) => r.user_id),
+          'deposit',
+        ),
       ]);
       return {
         nextCursor,
@@ -403,7 +431,14 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
           versions: versions(r).versions,
           processedBy: r.processed_by,
           ...review('deposit', r as ReviewRow, view.operatorId),
-          user: { id: r.user_id, fullName: r.full_name, email: r.email, uid: r.uid, frozen: r.frozen_at !== null },
+          user: {
+            id: r.user_id,
+            fullName: r.full_name,
+            email: r.email,
+            uid: r.uid,
+            frozen: r.frozen_at !== null,
+            ...standing(r.user_id),
+          },
           sameImageAs: matches.get(r.id) ?? [],
         })),
       };
@@ -424,7 +459,13 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         }),
         limit,
       );
-      const versions = await versionsByRoot('withdrawal_request', rows);
+      const [versions, standing] = await Promise.all([
+        versionsByRoot('withdrawal_request', rows),
+        standings(
+          rows.map((r) => r.user_id),
+          'withdrawal',
+        ),
+      ]);
       return {
         nextCursor,
         items: rows.map((r) => ({
@@ -439,6 +480,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
             email: r.email,
             uid: r.uid,
             frozen: r.frozen_at !== null,
+            ...standing(r.user_id),
             balance: toDecimalString(Number(r.balance_cents ?? 0)),
           },
         })),

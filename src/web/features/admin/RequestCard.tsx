@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { Tier } from '../../../core/tiers';
 import type { AdminDeposit, AdminWithdrawal } from '../../../contracts/cashier';
 import { Button } from '../../components/form';
 import { formatDateTime, money } from '../../lib/format';
@@ -66,6 +68,14 @@ const tone = {
   rejected: { card: 'border-l-red-500', badge: 'bg-red-100 text-red-900' },
 };
 
+/** The requester's tier, and what the rolling 30 days used in this direction against its limit. */
+function tierLine(t: TFunction, user: { tier: Tier; limit: { used: string; max: string | null } | null }): string {
+  const tier = t(`tiers.${user.tier}`);
+  if (!user.limit) return tier;
+  const used = money(user.limit.used);
+  return `${tier} · ${user.limit.max === null ? t('limitNone', { used }) : t('limitUsed', { used, max: money(user.limit.max) })}`;
+}
+
 export function RequestCard({
   request,
   operatorId,
@@ -91,6 +101,7 @@ export function RequestCard({
   const rows: Array<[string, string]> = [
     [t('email'), request.user.email],
     [t('uid'), request.user.uid],
+    [t('tier'), tierLine(t, request.user)],
     ...(w
       ? ([
           [t('balance'), money(w.user.balance)],
