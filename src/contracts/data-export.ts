@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The investor's data export (issue 28; decision 038). `dataExportV1` is the published, versioned
  * shape of `data.json` in the ZIP: its JSON Schema is generated from it (z.toJSONSchema), served at
  * GET /api/schemas/data-export/v1.json and kept in the repository (docs/schemas/data-export.v1.json).
- * A change that is not purely additive is a new version (v2), never an edit of v1.
+ * The schema is strict (no unknown properties): any change is a new version (v2), never an edit of v1.
  * Amounts are integer cents of USD; instants are ISO-8601 UTC text.
  */
 const cents = z.number().int().describe('integer cents of USD');
@@ -222,3 +222,4 @@ export const dataExportView = z.object({
 });
 export type DataExportView = z.infer<typeof dataExportView>;
 export const dataExportResponse = z.object({ export: dataExportView.nullable() });
+export type DataExportResponse = z.infer<typeof dataExportResponse>;

@@ -122,6 +122,7 @@ export const personalTables: Record<string, Record<string, ColumnRule>> = {
     created_by: no(OPERATOR),
     created_at: ex('ledger[].at'),
     seal_no: no(TECHNICAL),
+    commit_xid: no(TECHNICAL),
   },
   ledger_entry: {
     id: ex('ledger[].entryId'),
@@ -129,6 +130,7 @@ export const personalTables: Record<string, Record<string, ColumnRule>> = {
     account_id: ex('ledger[].account'),
     amount_cents: ex('ledger[].amountCents'),
     seal_no: no(TECHNICAL),
+    commit_xid: no(TECHNICAL),
   },
   investment: {
     id: ex('investments[].id'),
@@ -166,6 +168,7 @@ export const personalTables: Record<string, Record<string, ColumnRule>> = {
     user_agent: ex('securityEvents[].userAgent'),
     result: ex('securityEvents[].result'),
     seal_no: no(TECHNICAL),
+    commit_xid: no(TECHNICAL),
   },
   deposit_request: {
     id: ex('deposits[].id'),
@@ -380,7 +383,11 @@ export const impersonalTables: Record<string, string> = {
   liability_round: 'a published round of the proof of liabilities (totals only)',
   liability_node_page: "pages of a round's hash tree (digests and sums)",
   monitoring_watermark: 'how far the monitoring job read the journal',
+  db_function: 'the versions of the database functions installed (PostgreSQL)',
 };
+
+/** Columns that exist on one database only (PostgreSQL's commit horizon, decision 022). */
+export const dialectOnlyColumns = new Set(['ledger_tx.commit_xid', 'ledger_entry.commit_xid', 'audit_log.commit_xid']);
 
 /** A column with one of these names, or ending so, refers to a person. */
 export const PERSON_COLUMN = /(^|_)(user_?id|userid|owner_id|actor_id|sender_id|recipient_id|email|phone)$|_by$/i;

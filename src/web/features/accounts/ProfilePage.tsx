@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card, FormMessage } from '../../components/form';
+import { DataExportSection } from '../../components/data-export/DataExportSection';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/Page';
 import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
@@ -60,6 +61,7 @@ export function ProfilePage() {
         </Card>
         <TwoFactorCard enabled={me.twoFactorEnabled} />
         <AccountNonceCard />
+        <DataExportSection twoFactorEnabled={me.twoFactorEnabled} />
       </div>
     </Page>
   );
