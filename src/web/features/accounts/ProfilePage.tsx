@@ -1,6 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, FormMessage } from '../../components/form';
-import { DataExportSection } from '../../components/data-export/DataExportSection';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/Page';
 import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
@@ -14,6 +14,11 @@ import { PasswordCard } from './components/PasswordCard';
 import { ProfileDetails } from './components/ProfileDetails';
 import { SessionsCard } from './components/SessionsCard';
 import { TwoFactorCard } from './components/TwoFactorCard';
+
+// Off the first render: the section, its texts and its polling load after the rest of the profile.
+const DataExportSection = lazy(() =>
+  import('../../components/data-export/DataExportSection').then((m) => ({ default: m.DataExportSection })),
+);
 
 export function ProfilePage() {
   const { t } = useTranslation(['common', 'accounts']);
@@ -61,7 +66,9 @@ export function ProfilePage() {
         </Card>
         <TwoFactorCard enabled={me.twoFactorEnabled} />
         <AccountNonceCard />
-        <DataExportSection twoFactorEnabled={me.twoFactorEnabled} />
+        <Suspense fallback={null}>
+          <DataExportSection twoFactorEnabled={me.twoFactorEnabled} />
+        </Suspense>
       </div>
     </Page>
   );
