@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { expect, request, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { dataExportV1 } from '../../src/contracts/data-export';
-import { fundViaDeposit, signedInContext, signUpViaApi } from './support/money';
+import { expectNoSeriousViolations } from './support/axe';
+import { fundViaDeposit, signedInContext, signedInPage, signUpPersonViaApi } from './support/money';
 import { shotsFrEn } from './support/shots';
 
 test('an investor asks for their data on /profile, sees it being prepared, downloads the ZIP and it opens', async ({
@@ -11,7 +12,14 @@ test('an investor asks for their data on /profile, sees it being prepared, downl
   baseURL,
 }) => {
   const api = await request.newContext({ baseURL });
-  const person = await signUpViaApi(api, 'Élodie', 'Export');
+  const tag = Date.now().toString(36);
+  const person = await signUpPersonViaApi(api, {
+    email: `elodie.${tag}@example.test`,
+    password: 'secret-123',
+    username: `elodie_${tag}`,
+    firstName: 'Élodie',
+    lastName: 'Export',
+  });
   await fundViaDeposit(baseURL!, api, '250.75');
 
   const { context, page } = await signedInContext(browser, baseURL!, person);
@@ -35,6 +43,7 @@ test('an investor asks for their data on /profile, sees it being prepared, downl
   await expect(link).toBeVisible({ timeout: 30_000 });
   await expect(section).toContainText('Votre export est prêt.');
   await expect(section).toContainText('Lien valable jusqu');
+  await expectNoSeriousViolations(page);
 
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   const zip = readFileSync((await download.path())!);
@@ -55,6 +64,13 @@ test('an investor asks for their data on /profile, sees it being prepared, downl
   for (const f of manifest.files) expect(createHash('sha256').update(files[f.file]!).digest('hex')).toBe(f.sha256);
   expect(JSON.parse(strFromU8(files['manifest.sig']!))).toMatchObject({ algorithm: 'Ed25519' });
   await context.close();
+
+  // At 320 px the section fits: no sideways scroll.
+  const narrow = await signedInPage(browser, baseURL!, person, { width: 320 });
+  await narrow.goto('/profile');
+  await expect(narrow.getByTestId('data-export-download')).toBeVisible();
+  expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await narrow.context().close();
 
   await shotsFrEn(browser, baseURL!, person, 'data-export', async (p) => {
     await p.goto('/profile');

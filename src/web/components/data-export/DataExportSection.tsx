@@ -2,11 +2,18 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Field, FormMessage, TextInput } from '../form';
 import { errorMessage } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, withColon } from '../../lib/format';
 import { useDataExport, useRequestDataExport } from './api';
 
-const megabytes = (bytes: number, lng: string) =>
-  new Intl.NumberFormat(lng, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(bytes / 1_048_576);
+/** "850 ko", "1,5 Mo" / "850 kB", "1.5 MB", in the page's language. */
+const fileSize = (bytes: number, lng: string) => {
+  const mega = bytes >= 1_000_000;
+  return new Intl.NumberFormat(lng, {
+    style: 'unit',
+    unit: mega ? 'megabyte' : 'kilobyte',
+    maximumFractionDigits: mega ? 1 : 0,
+  }).format(mega ? bytes / 1_000_000 : Math.max(1, Math.round(bytes / 1000)));
+};
 
 /**
  * "Mes données": the export in one click (decision 038). Self-contained (its own queries and texts),
@@ -66,14 +73,14 @@ export function DataExportSection({ twoFactorEnabled }: { twoFactorEnabled: bool
             className="self-start rounded-lg bg-emerald-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-emerald-800"
             data-testid="data-export-download"
           >
-            {t('download', { size: megabytes(view.sizeBytes ?? 0, i18n.language) })}
+            {t('download', { size: fileSize(view.sizeBytes ?? 0, i18n.language) })}
           </a>
           {view.expiresAt && (
             <p className="text-xs text-slate-700">{t('validUntil', { date: formatDateTime(view.expiresAt) })}</p>
           )}
           {view.sha256 && (
             <p className="text-xs break-all text-slate-600">
-              SHA-256 : <span className="font-mono">{view.sha256}</span>
+              {withColon('SHA-256')} <span className="font-mono">{view.sha256}</span>
             </p>
           )}
         </div>
