@@ -85,6 +85,36 @@ describe(`the data export (${testDialect})`, () => {
       201,
     );
 
+    // An identity verification refused for a final compliance reason, with its files and an internal note.
+    const stored = async (i: number) =>
+      t.app.services.proofs.put(investor.id, png, 'png', new Date(t.clock.now().getTime() + 1000 + i));
+    await t.ctx.db
+      .insertInto('identity_verification')
+      .values({
+        id: randomUUID(),
+        user_id: investor.id,
+        status: 'rejected',
+        document_type: 'passport',
+        document_number: 'P-EXPORT-42',
+        document_expiry: '2031-05-01',
+        front_path: await stored(1),
+        back_path: null,
+        selfie_path: await stored(2),
+        address_path: await stored(3),
+        created_at: t.clock.now().toISOString(),
+        processed_at: t.clock.now().toISOString(),
+        processed_by: admin.id,
+        first_approved_by: null,
+        first_approved_at: null,
+        reason_code: 'compliance_document_fraud',
+        reason_retryable: 0,
+        internal_note: INTERNAL_NOTE,
+        previous_id: null,
+        root_id: null,
+        version: 1,
+      })
+      .execute();
+
     // What must never reach the investor: a monitoring alert and a freeze reason about them.
     await t.ctx.db
       .insertInto('monitoring_alert')
@@ -171,8 +201,19 @@ describe(`the data export (${testDialect})`, () => {
     // Links that carried one-time secrets are not exported.
     expect(JSON.stringify(data.emails)).not.toMatch(/token=/);
 
-    // Every uploaded file, as stored, with its hash.
-    expect(data.files).toHaveLength(2);
+    // The identity verification as the investor was told it: a final compliance reason is request_declined.
+    expect(data.identityVerifications).toMatchObject([
+      { documentNumber: 'P-EXPORT-42', status: 'rejected', reason: 'request_declined' },
+    ]);
+    expect(data.identityVerifications[0]!.files.map((f) => f.slot + ':' + (f.file ? 'file' : 'none'))).toEqual([
+      'front:file',
+      'back:none',
+      'selfie:file',
+      'address:file',
+    ]);
+
+    // Every uploaded file (two deposit proofs, three identity images), as stored, with its hash.
+    expect(data.files).toHaveLength(5);
     for (const f of data.files) {
       const stored = await t.app.services.proofs.get(f.source);
       expect(Buffer.from(files[f.file]!).equals(stored!)).toBe(true);
@@ -246,6 +287,7 @@ describe(`the data export (${testDialect})`, () => {
       expect(body, name).not.toContain(INTERNAL_NOTE);
       expect(body, name).not.toContain(ALERT_EVIDENCE);
       expect(body, name).not.toContain('structuring');
+      expect(body, name).not.toContain('compliance_document_fraud');
     }
     const pdf = pdfText(Buffer.from(files['statement.pdf']!)).join('\n');
     expect(pdf).not.toContain(INTERNAL_NOTE);
