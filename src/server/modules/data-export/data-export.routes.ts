@@ -71,7 +71,8 @@ export async function registerDataExportRoutes(app: FastifyInstance, exports: Da
       schema: {
         tags,
         summary: 'The export ZIP, for its owner, through the link signed for them (24 hours)',
-        params: z.object({ id: z.string().max(64) }),
+        // Our ids only (a NUL or any odd byte never reaches the database: PostgreSQL text refuses NUL).
+        params: z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) }),
         querystring: z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() }),
       },
     },
