@@ -277,7 +277,7 @@ describe(`the data export (${testDialect})`, () => {
     expect(ok(manifestText.replace(manifest.files[0]!.sha256, '0'.repeat(64)))).toBe(false);
   });
 
-  it("leaves out operators' internal notes, monitoring alerts and freeze reasons (CMF L561-18)", async () => {
+  it("leaves out operators' internal notes, monitoring alerts and freeze reasons (CMF L561-18); a frozen account still exports", async () => {
     const view = await exportOf(investor);
     const zip = (await as(investor).get(view.downloadUrl)).rawPayload;
     const files = unzip(zip);
