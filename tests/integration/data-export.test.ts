@@ -332,6 +332,17 @@ describe(`the data export (${testDialect})`, () => {
     expect([row.status, row.file_key]).toEqual(['expired', null]);
   });
 
+  it('two requests at once make one export, which both get', async () => {
+    const u = await createUser(t);
+    const [a, b] = await Promise.all([
+      as(u).post('/api/data-export', { password: u.password }),
+      as(u).post('/api/data-export', { password: u.password }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([202, 202]);
+    expect(a.json().export.id).toBe(b.json().export.id);
+    expect(await t.ctx.db.selectFrom('data_export').select('id').where('user_id', '=', u.id).execute()).toHaveLength(1);
+  });
+
   it('asks for the second factor when it is on', async () => {
     const u = await createUser(t);
     const setup = (await as(u).post('/api/accounts/two-factor/enable', { password: u.password })).json();

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../dialect';
 
 /**
@@ -45,4 +45,12 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('data_export_user').on('data_export').columns(['user_id', 'requested_at']).execute();
   await db.schema.createIndex('data_export_status').on('data_export').columns(['status', 'requested_at']).execute();
+  // At most one export being built per person, whatever races: a second request joins it.
+  await db.schema
+    .createIndex('data_export_one_unfinished')
+    .on('data_export')
+    .column('user_id')
+    .unique()
+    .where(sql.ref('status'), 'in', sql`('queued', 'building')`)
+    .execute();
 }

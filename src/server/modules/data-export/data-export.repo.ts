@@ -1,10 +1,18 @@
 import type { Db } from '../../db/index';
+import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 
 export type ExportRow = Database['data_export'];
 
-export async function insertExport(db: Db, row: ExportRow): Promise<void> {
-  await db.insertInto('data_export').values(row).execute();
+/** Inserts a queued export; false when the person already has one queued or building (the partial unique index). */
+export async function insertExport(db: Db, row: ExportRow): Promise<boolean> {
+  try {
+    await db.insertInto('data_export').values(row).execute();
+    return true;
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
 }
 
 /** The person's export still being built, if any (a second request joins it instead of starting another). */

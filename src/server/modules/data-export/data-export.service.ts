@@ -117,7 +117,12 @@ export function createDataExportService(
         sha256: null,
         error: null,
       };
-      await repo.insertExport(db, row);
+      if (!(await repo.insertExport(db, row))) {
+        // Another request of the same person won the race: join its export.
+        const theirs = await repo.unfinishedExport(db, userId);
+        if (theirs) return view(theirs);
+        throw new DomainError('data_export_not_ready');
+      }
       await recordAuditQuietly(
         db,
         { actorId: userId, action: 'data_export.request', target: { type: 'data_export', id: row.id }, source },
