@@ -61,6 +61,7 @@ export const errorCodes = {
   wrong_password: 'invalid',
   reset_link_invalid: 'invalid',
   invalid_two_factor_code: 'invalid',
+  two_factor_code_required: 'invalid',
   // money
   invalid_amount: 'invalid',
   insufficient_balance: 'conflict',
@@ -120,6 +121,9 @@ export const errorCodes = {
   // monitoring alerts (operators only)
   alert_not_found: 'not_found',
   alert_already_resolved: 'conflict',
+  // data export (decision 038)
+  data_export_not_found: 'not_found',
+  data_export_not_ready: 'conflict',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -3,6 +3,7 @@ import type { AppContext } from './context';
 import { ensureFirstAdmin } from './modules/accounts/first-admin';
 import { startLimiterSweep } from './modules/accounts/limiter-sweep';
 import { startVerificationJob } from './modules/backoffice/verification.job';
+import { startDataExports } from './modules/data-export/data-export.job';
 import { startSealing } from './modules/ledger/seal.job';
 import { startLiabilityRounds } from './modules/liabilities/round.job';
 import { startMonitoring } from './modules/monitoring/monitoring.job';
@@ -40,6 +41,7 @@ export async function startJobs(app: FastifyInstance, ctx: AppContext): Promise<
   // Off when LIABILITIES_ROUNDS=off.
   const rounds = startLiabilityRounds(ctx, services.liabilities, app.log);
   if (rounds) stops.push(rounds.stop);
+  stops.push(startDataExports(ctx, services.dataExport, app.log).stop);
   stops.push(
     startProofSweeper({ db: ctx.db, store: services.proofs, minAgeMs: ctx.config.proofSweepMinAgeMs, log: app.log })
       .stop,

@@ -25,6 +25,8 @@ import { createIdentityService } from './modules/identity/identity.service';
 import { createLimitsService, type LimitsService } from './modules/limits/limits.service';
 import { createLiabilitiesService, type LiabilitiesService } from './modules/liabilities/liabilities.service';
 import { createMonitoringService, type MonitoringService } from './modules/monitoring/monitoring.service';
+import { createDataExportService, type DataExportService } from './modules/data-export/data-export.service';
+import { createExportStore } from './modules/data-export/export-store';
 
 /** Everything the routes and jobs use, each built once (decision 020). */
 export interface Services {
@@ -63,6 +65,8 @@ export interface Services {
   liabilities: LiabilitiesService;
   /** Monitoring alerts for operators (decision 035), raised by a leased job, never shown to investors. */
   monitoring: MonitoringService;
+  /** The investor's data export (decision 038): re-authenticated requests, a leased builder, signed 24-hour links. */
+  dataExport: DataExportService;
   /** Releases what the services hold open (the event bus's connection, the proof store's client). */
   close(): Promise<void>;
 }
@@ -84,6 +88,12 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
   const movements = createMovements(ctx.dbh);
   const limits = createLimitsService(ctx);
   const accountFacts = createAccountFactsService(ctx, prices, limits);
+  const dataExport = createDataExportService(ctx, {
+    sessions: accounts.sessions,
+    proofs,
+    files: createExportStore(ctx.config),
+    log: { warn: (obj, msg) => log.warn(obj, msg), error: (obj, msg) => log.warn(obj, msg) },
+  });
   return {
     events,
     notifier,
@@ -118,9 +128,11 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     statement,
     liabilities: createLiabilitiesService(ctx),
     monitoring: createMonitoringService(ctx, events),
+    dataExport,
     close: async () => {
       await events.close();
       await proofs.close();
+      dataExport.close();
     },
   };
 }

@@ -179,6 +179,14 @@ const matrix: Record<string, Entry> = {
   // Only the caller's own proof: nobody's id is in the path, so another person cannot ask for it.
   'GET /api/liabilities/rounds/{round}/proof': { access: 'user', req: () => ({ params: { round: '1' } }) },
   'GET /api/liabilities/nonce': { access: 'user' },
+  'GET /api/schemas/data-export/v1.json': { access: 'public' },
+  'GET /api/data-export': { access: 'user' },
+  'POST /api/data-export': { access: 'user', req: () => ({ payload: { password: wrongPassword } }) },
+  // Another person's export (or none) does not exist for the caller: 404 whatever the link.
+  'GET /api/data-export/{id}/download': {
+    access: 'user',
+    req: () => ({ params: { id: '00000000-0000-4000-8000-000000000000' }, query: 'exp=1&sig=x' }),
+  },
 
   'GET /api/admin/deposits': { access: 'admin', req: () => ({ query: 'status=pending' }) },
   'GET /api/admin/withdrawals': { access: 'admin', req: () => ({ query: 'status=pending' }) },

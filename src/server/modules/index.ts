@@ -8,6 +8,7 @@ import { registerContentRoutes } from './content/content.routes';
 import { registerAdminRoutes } from './admin/admin.routes';
 import { registerBackOfficeRoutes } from './backoffice/backoffice.routes';
 import { registerCashierRoutes } from './cashier/cashier.routes';
+import { registerDataExportRoutes } from './data-export/data-export.routes';
 import { registerIdentityRoutes } from './identity/identity.routes';
 import { registerLimitsRoutes } from './limits/limits.routes';
 import { registerInvestingRoutes } from './investing/investing.routes';
@@ -43,6 +44,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, ser
   await registerAssistantRoutes(app, services);
   await registerSupportRoutes(app, services);
   await registerMonitoringRoutes(app, services.monitoring);
+  await registerDataExportRoutes(app, services.dataExport);
   // Browsers' vitals go to the registry /metrics serves (decision 030).
   await registerVitalsRoutes(app, vitalsService(app.metrics), {
     beaconsPerMinute: ctx.config.vitals.beaconsPerMinute,

@@ -4,10 +4,12 @@
  * rates); `pages` the about and area pages; `assistant` the chat; `liabilities` the proof of
  * liabilities (its page and the check of /portfolio, loaded when used); `alerts` the operators'
  * monitoring alerts (only their page loads them: an investor's browser never receives those texts);
- * `identity` the identity verification (the profile's section and the operators' review); every
+ * `identity` the identity verification (the profile's section and the operators' review);
+ * `dataExport` the "Mes données" section (loaded when it renders, on the profile or a former investor's page); every
  * other signed-in screen's namespace shares `app` with `errors`, which those screens show.
  */
-export type LocaleGroup = 'shell' | 'content' | 'pages' | 'assistant' | 'liabilities' | 'alerts' | 'identity' | 'app';
+export type LocaleGroup =
+  'shell' | 'content' | 'pages' | 'assistant' | 'liabilities' | 'alerts' | 'identity' | 'dataExport' | 'app';
 
 export function localeGroup(namespace: string): LocaleGroup {
   if (namespace === 'common') return 'shell';
@@ -17,7 +19,8 @@ export function localeGroup(namespace: string): LocaleGroup {
     namespace === 'assistant' ||
     namespace === 'liabilities' ||
     namespace === 'alerts' ||
-    namespace === 'identity'
+    namespace === 'identity' ||
+    namespace === 'dataExport'
   )
     return namespace;
   return 'app';

@@ -61,6 +61,10 @@ export interface AuthSessionTable {
   token: string;
   userId: string;
   expiresAt: string | Date;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  ipAddress: string | null;
+  userAgent: string | null;
 }
 
 export interface UserProfileTable {

@@ -3,7 +3,7 @@ import type { Clock } from '../../../core/clock';
 import type { Db } from '../../db/index';
 import { clearCounter, hitCounter, peekCounter } from './ratelimit.repo';
 
-export type LimitedAction = 'login' | 'signup' | 'reset' | 'two_factor';
+export type LimitedAction = 'login' | 'signup' | 'reset' | 'two_factor' | 'reauth';
 
 const MINUTE = 60_000;
 
@@ -17,6 +17,8 @@ export const LIMITS: Record<LimitedAction, { perIp: number; perAccountFailures: 
   signup: { perIp: 10, perAccountFailures: 10, windowMs: 60 * MINUTE },
   reset: { perIp: 10, perAccountFailures: 3, windowMs: 60 * MINUTE },
   two_factor: { perIp: 30, perAccountFailures: 5, windowMs: 15 * MINUTE },
+  /** Confirming one's password (and code) again before a sensitive action, e.g. a data export. */
+  reauth: { perIp: 30, perAccountFailures: 5, windowMs: 15 * MINUTE },
 };
 
 export function createRateLimiter(db: Db, clock: Clock, ipFactor = 1) {

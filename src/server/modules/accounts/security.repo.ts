@@ -38,6 +38,16 @@ export async function findCredential(db: Db, email: string) {
     .executeTakeFirst();
 }
 
+/** The password credential and the two-factor switch of a signed-in person, for re-authentication. */
+export async function findCredentialById(db: Db, userId: string) {
+  return db
+    .selectFrom('user')
+    .leftJoin('account', (j) => j.onRef('account.userId', '=', 'user.id').on('account.providerId', '=', 'credential'))
+    .select(['user.id as id', 'user.twoFactorEnabled as twoFactorEnabled', 'account.password as hash'])
+    .where('user.id', '=', userId)
+    .executeTakeFirst();
+}
+
 export async function markEmailVerified(db: Db, dialect: Dialect, userId: string, now: Date): Promise<void> {
   await db
     .updateTable('user')

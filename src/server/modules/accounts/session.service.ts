@@ -4,7 +4,7 @@ import type { Db } from '../../db/index';
 import type { Auth } from './auth';
 import type { RateLimiter } from './ratelimit';
 import { DEVICE_COOKIE, type AccountSecurity } from './security.service';
-import { findCredential } from './security.repo';
+import { findCredential, findCredentialById } from './security.repo';
 import type { SignInThrottle } from './signin-throttle';
 
 /** The cookie an opened unlock link leaves in the owner's browser. */
@@ -144,6 +144,35 @@ export function createSessionService(deps: {
       return input.recovery
         ? call('verifyBackupCode', caller, { code, trustDevice: input.trustDevice ?? false })
         : call('verifyTOTP', caller, { code, trustDevice: input.trustDevice ?? false });
+    },
+
+    /**
+     * Re-authentication before a sensitive action (a data export): the password again, and the
+     * authenticator's code when two-factor is on. Failures count per person and per address
+     * (`reauth` limits), so that a stolen session cannot try passwords at leisure.
+     */
+    async confirmIdentity(caller: Caller, userId: string, input: { password: string; code?: string }) {
+      await limiter.attempt('reauth', caller.ip, userId);
+      const credential = await findCredentialById(db, userId);
+      const ctx = await auth.$context;
+      const passwordOk = await ctx.password
+        .verify({ hash: credential?.hash ?? (await dummy()), password: input.password })
+        .catch(() => false);
+      if (!credential?.hash || !passwordOk) {
+        await limiter.charge('reauth', userId);
+        throw new DomainError('wrong_password');
+      }
+      if (credential.twoFactorEnabled === true || credential.twoFactorEnabled === 1) {
+        const code = (input.code ?? '').replace(/\s+/g, '');
+        if (!code) throw new DomainError('two_factor_code_required');
+        try {
+          await call('verifyTOTP', caller, { code });
+        } catch (err) {
+          await limiter.charge('reauth', userId);
+          throw err;
+        }
+      }
+      await limiter.clear('reauth', userId);
     },
 
     async logout(caller: Caller) {

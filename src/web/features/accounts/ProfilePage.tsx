@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, FormMessage } from '../../components/form';
 import { useSearchParams } from 'react-router';
@@ -13,6 +14,11 @@ import { PasswordCard } from './components/PasswordCard';
 import { ProfileDetails } from './components/ProfileDetails';
 import { SessionsCard } from './components/SessionsCard';
 import { TwoFactorCard } from './components/TwoFactorCard';
+
+// Off the first render: the section, its texts and its polling load after the rest of the profile.
+const DataExportSection = lazy(() =>
+  import('../../components/data-export/DataExportSection').then((m) => ({ default: m.DataExportSection })),
+);
 
 export function ProfilePage() {
   const { t } = useTranslation(['common', 'accounts']);
@@ -60,6 +66,9 @@ export function ProfilePage() {
         </Card>
         <TwoFactorCard enabled={me.twoFactorEnabled} />
         <AccountNonceCard />
+        <Suspense fallback={null}>
+          <DataExportSection twoFactorEnabled={me.twoFactorEnabled} />
+        </Suspense>
       </div>
     </Page>
   );

@@ -1,0 +1,116 @@
+import type { CsvTable } from '../../../core/data-export/csv';
+import type { CollectedData } from './collect';
+
+const money = (cents: number) => ({ cents });
+
+/**
+ * The CSV files of the export: the same facts as data.json, one table per kind, with the column
+ * names of data.json (stable keys a program can rely on, in both forms).
+ */
+export function csvTables(d: CollectedData): Record<string, CsvTable> {
+  const p = d.profile;
+  return {
+    profile: {
+      headers: Object.keys(p),
+      rows: [Object.values(p).map((v) => (v === undefined ? null : v))],
+    },
+    balances: {
+      headers: ['account', 'kind', 'balance'],
+      rows: d.balances.map((b) => [b.account, b.kind, money(b.balanceCents)]),
+    },
+    ledger: {
+      headers: ['entryId', 'at', 'txId', 'type', 'account', 'amount', 'refType', 'refId'],
+      rows: d.ledger.map((l) => [l.entryId, l.at, l.txId, l.type, l.account, money(l.amountCents), l.refType, l.refId]),
+    },
+    investments: {
+      headers: ['id', 'area', 'amount', 'currentValue', 'active', 'createdAt', 'stoppedAt'],
+      rows: d.investments.map((i) => [
+        i.id,
+        i.area,
+        money(i.amountCents),
+        money(i.currentValueCents),
+        i.active,
+        i.createdAt,
+        i.stoppedAt,
+      ]),
+    },
+    deposits: {
+      headers: ['id', 'amount', 'status', 'reason', 'adminNotes', 'createdAt', 'processedAt', 'version', 'proofFile'],
+      rows: d.deposits.map((r) => [
+        r.id,
+        money(r.amountCents),
+        r.status,
+        r.reason,
+        r.adminNotes,
+        r.createdAt,
+        r.processedAt,
+        r.version,
+        r.proofFile,
+      ]),
+    },
+    withdrawals: {
+      headers: [
+        'id',
+        'amount',
+        'status',
+        'reason',
+        'adminNotes',
+        'crypto',
+        'walletAddress',
+        'createdAt',
+        'processedAt',
+        'version',
+      ],
+      rows: d.withdrawals.map((r) => [
+        r.id,
+        money(r.amountCents),
+        r.status,
+        r.reason,
+        r.adminNotes,
+        r.crypto,
+        r.walletAddress,
+        r.createdAt,
+        r.processedAt,
+        r.version,
+      ]),
+    },
+    transfers: {
+      headers: ['id', 'direction', 'counterpartyUid', 'amount', 'status', 'createdAt'],
+      rows: d.transfers.map((t) => [t.id, t.direction, t.counterpartyUid, money(t.amountCents), t.status, t.createdAt]),
+    },
+    sessions: {
+      headers: ['id', 'createdAt', 'lastSeenAt', 'expiresAt', 'ipAddress', 'userAgent'],
+      rows: d.sessions.map((s) => [s.id, s.createdAt, s.lastSeenAt, s.expiresAt, s.ipAddress, s.userAgent]),
+    },
+    security_events: {
+      headers: ['at', 'action', 'result', 'ipAddress', 'userAgent'],
+      rows: d.securityEvents.map((e) => [e.at, e.action, e.result, e.ipAddress, e.userAgent]),
+    },
+    emails: {
+      headers: ['id', 'to', 'template', 'locale', 'status', 'createdAt', 'sentAt'],
+      rows: d.emails.map((m) => [m.id, m.to, m.template, m.locale, m.status, m.createdAt, m.sentAt]),
+    },
+    identity_verifications: {
+      headers: [
+        'id',
+        'status',
+        'documentType',
+        'documentNumber',
+        'documentExpiry',
+        'reason',
+        'createdAt',
+        'processedAt',
+      ],
+      rows: d.identityVerifications.map((v) => [
+        v.id,
+        v.status,
+        v.documentType,
+        v.documentNumber,
+        v.documentExpiry,
+        v.reason,
+        v.createdAt,
+        v.processedAt,
+      ]),
+    },
+  };
+}
