@@ -29,6 +29,8 @@ const profile = z.object({
   createdAt: instant,
   updatedAt: instant,
   passwordChangedAt: nullableInstant,
+  /** When two-factor was last turned off (withdrawals wait 24 h after it). */
+  secondFactorRemovedAt: nullableInstant,
   frozenSince: nullableInstant.describe('set while the account is frozen; the reason is internal'),
 });
 

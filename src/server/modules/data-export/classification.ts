@@ -243,6 +243,7 @@ export const personalTables: Record<string, Record<string, ColumnRule>> = {
   account_security: {
     user_id: no(KEY),
     password_changed_at: ex('profile.passwordChangedAt'),
+    second_factor_removed_at: ex('profile.secondFactorRemovedAt'),
   },
   user_search_term: {
     term: no("a normalized copy of the profile's names and e-mail, for operators' search"),

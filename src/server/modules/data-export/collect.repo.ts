@@ -14,7 +14,7 @@ export async function profileRows(db: Db, userId: string) {
     .executeTakeFirst();
   const security = await db
     .selectFrom('account_security')
-    .select('password_changed_at')
+    .select(['password_changed_at', 'second_factor_removed_at'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   const freeze = await db

@@ -81,6 +81,7 @@ export async function collect(
       createdAt: isoNN(p.created_at),
       updatedAt: isoNN(p.updated_at),
       passwordChangedAt: iso(security?.password_changed_at),
+      secondFactorRemovedAt: iso(security?.second_factor_removed_at),
       frozenSince: iso(freeze?.frozen_at),
     },
     balances: (await repo.balanceRows(db, userId)).map((b) => ({
