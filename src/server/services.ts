@@ -25,6 +25,9 @@ import { createIdentityService } from './modules/identity/identity.service';
 import { createLimitsService, type LimitsService } from './modules/limits/limits.service';
 import { createLiabilitiesService, type LiabilitiesService } from './modules/liabilities/liabilities.service';
 import { createMonitoringService, type MonitoringService } from './modules/monitoring/monitoring.service';
+import { createClosureService, type ClosureService } from './modules/closure/closure.service';
+import { createRetentionService, type RetentionService } from './modules/closure/retention.service';
+import { createPasswordCheck } from './modules/accounts/password-check';
 
 /** Everything the routes and jobs use, each built once (decision 020). */
 export interface Services {
@@ -63,6 +66,10 @@ export interface Services {
   liabilities: LiabilitiesService;
   /** Monitoring alerts for operators (decision 035), raised by a leased job, never shown to investors. */
   monitoring: MonitoringService;
+  /** Account closure (decision 039): the investor's state machine, advanced by a job and their own money events. */
+  closure: ClosureService;
+  /** The retention schedule run for real, and erasure requests (decision 039). */
+  retention: RetentionService;
   /** Releases what the services hold open (the event bus's connection, the proof store's client). */
   close(): Promise<void>;
 }
@@ -118,6 +125,8 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     statement,
     liabilities: createLiabilitiesService(ctx),
     monitoring: createMonitoringService(ctx),
+    closure: createClosureService(ctx, { movements, notifier, checkPassword: createPasswordCheck(ctx, accounts) }),
+    retention: createRetentionService(ctx, { proofs }),
     close: async () => {
       await events.close();
       await proofs.close();

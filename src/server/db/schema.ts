@@ -14,6 +14,7 @@ import type { RequestVersionColumns } from './migrations/025_request_versions';
 import type { SupportTables } from './migrations/027_support';
 import type { MonitoringTables } from './migrations/028_monitoring_alerts';
 import type { IdentityTables } from './migrations/029_identity_verification';
+import type { ClosureTables } from './migrations/031_account_closure';
 
 /**
  * Every table the server queries, composed from the table types that each migration exports.
@@ -34,7 +35,8 @@ interface Tables
     LiabilitiesTables,
     SupportTables,
     MonitoringTables,
-    IdentityTables {}
+    IdentityTables,
+    ClosureTables {}
 
 /** Columns added by later migrations are merged into the table types of the migration that created them. */
 type Extended = {

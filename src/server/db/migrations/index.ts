@@ -27,6 +27,7 @@ import * as m026 from './026_liabilities';
 import * as m027 from './027_support';
 import * as m028 from './028_monitoring_alerts';
 import * as m029 from './029_identity_verification';
+import * as m031 from './031_account_closure';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -61,4 +62,5 @@ export const migrations: Record<string, MigrationModule> = {
   '027_support': m027,
   '028_monitoring_alerts': m028,
   '029_identity_verification': m029,
+  '031_account_closure': m031,
 };
