@@ -5,7 +5,13 @@ export const closureStateSchema = z.enum(['requested', 'waiting_locks', 'waiting
 
 /** One thing a closure waits for, with its exact date when it has one (ISO-8601). */
 export const closureWaitSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('investment_locked'), id: z.string(), area: z.string(), amount: decimalAmount, until: z.string() }),
+  z.object({
+    kind: z.literal('investment_locked'),
+    id: z.string(),
+    area: z.string(),
+    amount: decimalAmount,
+    until: z.string(),
+  }),
   z.object({ kind: z.literal('investment_active'), id: z.string(), area: z.string(), amount: decimalAmount }),
   z.object({ kind: z.literal('deposit_pending'), id: z.string(), amount: decimalAmount, since: z.string() }),
   z.object({ kind: z.literal('withdrawal_pending'), id: z.string(), amount: decimalAmount, since: z.string() }),
@@ -14,7 +20,13 @@ export const closureWaitSchema = z.discriminatedUnion('kind', [
 ]);
 
 export const retentionItemSchema = z.object({
-  category: z.enum(['no_legal_basis', 'identity_documents', 'contact_details', 'sessions_security_logs', 'ledger_audit']),
+  category: z.enum([
+    'no_legal_basis',
+    'identity_documents',
+    'contact_details',
+    'sessions_security_logs',
+    'ledger_audit',
+  ]),
   basis: z.string(),
   until: z.string(),
   done: z.boolean(),

@@ -49,7 +49,8 @@ export function closureWaits(facts: ClosureFacts, now: Date): ClosureWait[] {
   const waits: ClosureWait[] = [];
   for (const i of facts.investments) {
     const until = investmentUnlocksAt(i.createdAt);
-    if (until > now) waits.push({ kind: 'investment_locked', id: i.id, area: i.area, amountCents: i.amountCents, until });
+    if (until > now)
+      waits.push({ kind: 'investment_locked', id: i.id, area: i.area, amountCents: i.amountCents, until });
   }
   for (const d of facts.pendingDeposits)
     waits.push({ kind: 'deposit_pending', id: d.id, amountCents: d.amountCents, since: d.createdAt });
@@ -70,7 +71,12 @@ export function closureWaits(facts: ClosureFacts, now: Date): ClosureWait[] {
   return waits;
 }
 
-const lockKinds = new Set<ClosureWait['kind']>(['investment_locked', 'deposit_pending', 'withdrawal_pending', 'identity_pending']);
+const lockKinds = new Set<ClosureWait['kind']>([
+  'investment_locked',
+  'deposit_pending',
+  'withdrawal_pending',
+  'identity_pending',
+]);
 
 /** The state the facts put a closure in (for a closure already requested and not closed). */
 export function closureStateOf(facts: ClosureFacts, now: Date): Exclude<ClosureState, 'requested'> {

@@ -9,11 +9,7 @@ import { DAY_MS } from './clock';
  * a day short of the law.
  */
 export type RetentionCategory =
-  | 'no_legal_basis'
-  | 'identity_documents'
-  | 'contact_details'
-  | 'sessions_security_logs'
-  | 'ledger_audit';
+  'no_legal_basis' | 'identity_documents' | 'contact_details' | 'sessions_security_logs' | 'ledger_audit';
 
 export type RetentionAction =
   /** Delete the rows and the stored files. */
@@ -55,7 +51,8 @@ export const retentionSchedule: readonly RetentionRule[] = [
     from: 'closure',
     days: years(1),
     action: 'purge',
-    holds: 'sessions, known devices, sign-in failures, security settings, rate-limit rows; IP addresses and browsers in the audit trail',
+    holds:
+      'sessions, known devices, sign-in failures, security settings, rate-limit rows; IP addresses and browsers in the audit trail',
   },
   {
     category: 'identity_documents',
@@ -63,7 +60,8 @@ export const retentionSchedule: readonly RetentionRule[] = [
     from: 'closure',
     days: years(5),
     action: 'delete',
-    holds: 'identity submissions (document type, number, expiry), their four images, fingerprints and matches; deposit proof images',
+    holds:
+      'identity submissions (document type, number, expiry), their four images, fingerprints and matches; deposit proof images',
   },
   {
     category: 'contact_details',
@@ -71,7 +69,8 @@ export const retentionSchedule: readonly RetentionRule[] = [
     from: 'closure',
     days: years(5),
     action: 'pseudonymise',
-    holds: 'name, username, e-mail, phone, birth date, wallet addresses, operators’ notes, e-mails sent, the sign-in password, the back office’s search terms',
+    holds:
+      'name, username, e-mail, phone, birth date, wallet addresses, operators’ notes, e-mails sent, the sign-in password, the back office’s search terms',
   },
   {
     category: 'ledger_audit',
@@ -79,7 +78,8 @@ export const retentionSchedule: readonly RetentionRule[] = [
     from: 'closure',
     days: years(10),
     action: 'pseudonymise',
-    holds: 'journal, ledger entries, requests and their amounts, the sealed audit trail: kept under the person’s random id only',
+    holds:
+      'journal, ledger entries, requests and their amounts, the sealed audit trail: kept under the person’s random id only',
   },
 ];
 

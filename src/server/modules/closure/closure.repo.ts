@@ -100,7 +100,11 @@ export async function closureFacts(q: Queryable, userId: string) {
   const balance = (kind: string) => Number(balances.find((b) => b.kind === kind)?.balance_cents ?? 0);
   const at = (s: string) => new Date(s);
   return {
-    balances: { available: balance('available'), invested: balance('invested'), withdrawal_hold: balance('withdrawal_hold') },
+    balances: {
+      available: balance('available'),
+      invested: balance('invested'),
+      withdrawal_hold: balance('withdrawal_hold'),
+    },
     investments: investments.map((i) => ({
       id: i.id,
       area: i.area,
@@ -108,7 +112,11 @@ export async function closureFacts(q: Queryable, userId: string) {
       createdAt: at(i.created_at),
     })),
     firstInvestmentAt: profile?.first_investment_date ? at(profile.first_investment_date) : null,
-    pendingDeposits: deposits.map((d) => ({ id: d.id, amountCents: Number(d.amount_cents), createdAt: at(d.created_at) })),
+    pendingDeposits: deposits.map((d) => ({
+      id: d.id,
+      amountCents: Number(d.amount_cents),
+      createdAt: at(d.created_at),
+    })),
     pendingWithdrawals: withdrawals.map((w) => ({
       id: w.id,
       amountCents: Number(w.amount_cents),
@@ -122,7 +130,15 @@ export async function closureFacts(q: Queryable, userId: string) {
 export async function ensureAccounts(q: Queryable, userId: string, kinds: UserAccountKind[], at: string) {
   await q
     .insertInto('ledger_account')
-    .values(kinds.map((kind) => ({ id: accountId({ owner: userId, kind }), owner_id: userId, kind, balance_cents: 0, created_at: at })))
+    .values(
+      kinds.map((kind) => ({
+        id: accountId({ owner: userId, kind }),
+        owner_id: userId,
+        kind,
+        balance_cents: 0,
+        created_at: at,
+      })),
+    )
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }

@@ -30,9 +30,11 @@ export function registerClosureRoutes(
     if (await closure.isClosed(request.user.id)) throw new DomainError('account_closed');
   });
   // A closing account's state follows its own money events at once (the job catches the others).
-  app.addHook('onResponse', async (request) => {
-    if (!request.user || request.user.isAdmin || !isMoneyWrite(request)) return;
+  // Before the answer leaves, so that what the person sees next is already the new state.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.user || request.user.isAdmin || reply.statusCode >= 400 || !isMoneyWrite(request)) return payload;
     await closure.advance(request.user.id).catch((err) => request.log.warn({ err }, 'closure not advanced'));
+    return payload;
   });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -41,7 +43,11 @@ export function registerClosureRoutes(
     '/api/closure',
     {
       onRequest: requireUser,
-      schema: { tags, summary: 'The closure of your account: its state, what it waits for, what is kept', response: { 200: closureViewSchema } },
+      schema: {
+        tags,
+        summary: 'The closure of your account: its state, what it waits for, what is kept',
+        response: { 200: closureViewSchema },
+      },
     },
     async (request) => {
       await closure.advance(request.user!.id, sourceOf(request));
@@ -63,7 +69,14 @@ export function registerClosureRoutes(
   );
   r.post(
     '/api/closure/cancel',
-    { onRequest: requireUser, schema: { tags, summary: 'Cancel the closure of your account before it is closed', response: { 200: closureViewSchema } } },
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: 'Cancel the closure of your account before it is closed',
+        response: { 200: closureViewSchema },
+      },
+    },
     async (request) => closure.cancel(request.user!.id, sourceOf(request)),
   );
   r.post(
@@ -72,7 +85,8 @@ export function registerClosureRoutes(
       onRequest: requireUser,
       schema: {
         tags,
-        summary: 'Ask for the erasure of your data (a closed account): erased now what no law keeps, a dated answer for the rest',
+        summary:
+          'Ask for the erasure of your data (a closed account): erased now what no law keeps, a dated answer for the rest',
         body: z.object({}).strict().optional(),
         response: { 200: erasureAnswerSchema },
       },

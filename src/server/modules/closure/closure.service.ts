@@ -27,7 +27,13 @@ export interface ClosureDeps {
 function waitView(w: ClosureWait): ClosureWaitView {
   switch (w.kind) {
     case 'investment_locked':
-      return { kind: w.kind, id: w.id, area: w.area, amount: toDecimalString(w.amountCents), until: w.until.toISOString() };
+      return {
+        kind: w.kind,
+        id: w.id,
+        area: w.area,
+        amount: toDecimalString(w.amountCents),
+        until: w.until.toISOString(),
+      };
     case 'investment_active':
       return { kind: w.kind, id: w.id, area: w.area, amount: toDecimalString(w.amountCents) };
     case 'deposit_pending':
@@ -103,19 +109,25 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
     const steps: Step[] = [
       // Locked whatever their balance: a credit in flight on PostgreSQL holds its row, and this
       // waits for it, then sees its balance (decision 039).
-      ...userKinds.map(
-        (kind): Step => ({
-          do: 'require',
-          table: 'ledger_account',
-          where: { id: accountId({ owner: userId, kind }), balance_cents: 0 },
-          lock: true,
-          refuse: { code: 'closure_not_closed' },
-        }),
-      ),
-      { do: 'forbid', table: 'investment', where: { user_id: userId, is_active: 1 }, refuse: { code: 'closure_not_closed' } },
-      ...(['deposit_request', 'withdrawal_request', 'identity_verification'] as const).map(
-        (table): Step => ({ do: 'forbid', table, where: { user_id: userId, status: 'pending' }, refuse: { code: 'closure_not_closed' } }),
-      ),
+      ...userKinds.map((kind): Step => ({
+        do: 'require',
+        table: 'ledger_account',
+        where: { id: accountId({ owner: userId, kind }), balance_cents: 0 },
+        lock: true,
+        refuse: { code: 'closure_not_closed' },
+      })),
+      {
+        do: 'forbid',
+        table: 'investment',
+        where: { user_id: userId, is_active: 1 },
+        refuse: { code: 'closure_not_closed' },
+      },
+      ...(['deposit_request', 'withdrawal_request', 'identity_verification'] as const).map((table): Step => ({
+        do: 'forbid',
+        table,
+        where: { user_id: userId, status: 'pending' },
+        refuse: { code: 'closure_not_closed' },
+      })),
       {
         do: 'update',
         table: 'account_closure',
@@ -137,7 +149,10 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
           now,
         ),
       ),
-      insert('email_outbox', outboxRow({ userId, to: p.email, template: 'account_closed', locale: p.locale, params: { at }, now })),
+      insert(
+        'email_outbox',
+        outboxRow({ userId, to: p.email, template: 'account_closed', locale: p.locale, params: { at }, now }),
+      ),
     ];
     try {
       await deps.movements.apply({ userId, key: undefined, requestHash: '' }, { steps, respond: () => undefined }, now);
@@ -229,10 +244,23 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
         await repo.ensureAccounts(trx, userId, userKinds, at);
         await recordAudit(
           trx,
-          { actorId: userId, action: 'closure.requested', target: { type: 'user', id: userId }, source, after: { state: 'requested' } },
+          {
+            actorId: userId,
+            action: 'closure.requested',
+            target: { type: 'user', id: userId },
+            source,
+            after: { state: 'requested' },
+          },
           now,
         );
-        await enqueueEmail(trx, { userId, to: p.email, template: 'closure_requested', locale: p.locale, params: { at }, now });
+        await enqueueEmail(trx, {
+          userId,
+          to: p.email,
+          template: 'closure_requested',
+          locale: p.locale,
+          params: { at },
+          now,
+        });
       });
       await advance(userId, source);
       return view(userId);

@@ -27,7 +27,10 @@ export async function erasureAnswers(q: Queryable, userId: string): Promise<Eras
   return rows.map((r) => JSON.parse(r.answer) as ErasureAnswerView);
 }
 
-export async function insertErasureRequest(q: Queryable, row: { id: string; user_id: string; requested_at: string; answer: string }) {
+export async function insertErasureRequest(
+  q: Queryable,
+  row: { id: string; user_id: string; requested_at: string; answer: string },
+) {
   await q.insertInto('erasure_request').values(row).execute();
 }
 
@@ -95,7 +98,14 @@ export async function pseudonymiseContact(q: Queryable, userId: string, email: s
   await q.deleteFrom('account').where('userId', '=', userId).execute();
   await q
     .updateTable('user')
-    .set({ name: alias, email: erasedEmail, username: null, displayUsername: null, image: null, updatedAt: at } as never)
+    .set({
+      name: alias,
+      email: erasedEmail,
+      username: null,
+      displayUsername: null,
+      image: null,
+      updatedAt: at,
+    } as never)
     .where('id', '=', userId)
     .execute();
   await q
@@ -118,7 +128,11 @@ export async function pseudonymiseContact(q: Queryable, userId: string, email: s
     .set({ wallet_address: ERASED, admin_notes: null, internal_note: null })
     .where('user_id', '=', userId)
     .execute();
-  await q.updateTable('deposit_request').set({ admin_notes: null, internal_note: null }).where('user_id', '=', userId).execute();
+  await q
+    .updateTable('deposit_request')
+    .set({ admin_notes: null, internal_note: null })
+    .where('user_id', '=', userId)
+    .execute();
   await q.updateTable('identity_verification').set({ internal_note: null }).where('user_id', '=', userId).execute();
   await q.updateTable('account_freeze').set({ reason: '' }).where('user_id', '=', userId).execute();
   await q.updateTable('monitoring_alert').set({ resolution_note: null }).where('user_id', '=', userId).execute();
@@ -144,13 +158,36 @@ async function sealedRowsOf(q: Queryable, userId: string) {
   const [txs, audits] = await Promise.all([
     q
       .selectFrom('ledger_tx')
-      .select(['id', 'type', 'user_id', 'idempotency_key', 'request_hash', 'response', 'ref_type', 'ref_id', 'created_by', 'created_at'])
+      .select([
+        'id',
+        'type',
+        'user_id',
+        'idempotency_key',
+        'request_hash',
+        'response',
+        'ref_type',
+        'ref_id',
+        'created_by',
+        'created_at',
+      ])
       .where((eb) => eb.or([eb('user_id', '=', userId), eb('id', 'in', received)]))
       .where('response', 'is not', null)
       .execute(),
     q
       .selectFrom('audit_log')
-      .select(['id', 'actor_id', 'action', 'target_type', 'target_id', 'before', 'after', 'at', 'ip', 'user_agent', 'result'])
+      .select([
+        'id',
+        'actor_id',
+        'action',
+        'target_type',
+        'target_id',
+        'before',
+        'after',
+        'at',
+        'ip',
+        'user_agent',
+        'result',
+      ])
       .where((eb) => eb.or([eb('target_id', '=', userId), eb('actor_id', '=', userId)]))
       .execute(),
   ]);
@@ -160,7 +197,9 @@ async function sealedRowsOf(q: Queryable, userId: string) {
 /** Whether a seal recorded this row in the plain form (before decision 039): such a row cannot be erased. */
 async function sealedPlain(q: Queryable, kind: SealKind, row: Record<string, unknown>): Promise<boolean> {
   const needle = `${kind}:${String(row.id)}:${plainRowHash(kind, row as never)}`;
-  const found = await sql<{ no: number }>`select no from ledger_seal where items like ${`%${needle}%`} limit 1`.execute(q);
+  const found = await sql<{ no: number }>`select no from ledger_seal where items like ${`%${needle}%`} limit 1`.execute(
+    q,
+  );
   return found.rows.length > 0;
 }
 
@@ -177,7 +216,12 @@ export async function eraseSealed(
   const { txs, audits } = await sealedRowsOf(q, userId);
   let changed = 0;
   let kept = 0;
-  const redact = async (kind: SealKind, table: 'ledger_tx' | 'audit_log', row: Record<string, unknown>, cols: string[]) => {
+  const redact = async (
+    kind: SealKind,
+    table: 'ledger_tx' | 'audit_log',
+    row: Record<string, unknown>,
+    cols: string[],
+  ) => {
     const set: Record<string, string> = {};
     for (const c of cols) {
       if (!erasableColumns[kind]!.includes(c)) throw new Error(`${kind}.${c} is not erasable`);
@@ -187,7 +231,11 @@ export async function eraseSealed(
     }
     if (Object.keys(set).length === 0) return;
     if (await sealedPlain(q, kind, row)) return void (kept += 1);
-    await q.updateTable(table).set(set as never).where('id', '=', row.id as never).execute();
+    await q
+      .updateTable(table)
+      .set(set as never)
+      .where('id', '=', row.id as never)
+      .execute();
     changed += 1;
   };
   for (const row of txs) await redact('ledger_tx', 'ledger_tx', row, which.ledger_tx);

@@ -36,11 +36,7 @@ export function createRetentionService(ctx: AppContext, deps: { proofs: ProofSto
   const { db, clock, config } = ctx;
 
   async function contact(userId: string) {
-    return db
-      .selectFrom('user_profile')
-      .select(['email', 'locale'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    return db.selectFrom('user_profile').select(['email', 'locale']).where('user_id', '=', userId).executeTakeFirst();
   }
 
   async function removeFiles(paths: string[]): Promise<number> {
@@ -183,7 +179,13 @@ export function createRetentionService(ctx: AppContext, deps: { proofs: ProofSto
         });
         await recordAudit(
           trx,
-          { actorId: userId, action: 'retention.erasure_request', target: { type: 'user', id: userId }, source, after: answer },
+          {
+            actorId: userId,
+            action: 'retention.erasure_request',
+            target: { type: 'user', id: userId },
+            source,
+            after: answer,
+          },
           now,
         );
         // No address left once contact details are erased: the answer is then shown only.
@@ -193,7 +195,10 @@ export function createRetentionService(ctx: AppContext, deps: { proofs: ProofSto
             to: who.email,
             template: 'erasure_answer',
             locale: who.locale,
-            params: { at: answer.at, remaining: answer.remaining.map((r) => ({ category: r.category, until: r.until })) },
+            params: {
+              at: answer.at,
+              remaining: answer.remaining.map((r) => ({ category: r.category, until: r.until })),
+            },
             now,
           });
       });

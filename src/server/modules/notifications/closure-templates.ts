@@ -25,7 +25,8 @@ const categories: Record<Locale, Record<Category, string>> = {
     identity_documents: 'les documents d’identité (CMF L561-12)',
     contact_details: 'vos coordonnées : nom, e-mail, téléphone, adresses de portefeuille (CMF L561-12)',
     sessions_security_logs: 'les sessions et journaux de sécurité',
-    ledger_audit: 'les écritures comptables et le journal d’audit, sous un identifiant pseudonyme (Code de commerce L123-22)',
+    ledger_audit:
+      'les écritures comptables et le journal d’audit, sous un identifiant pseudonyme (Code de commerce L123-22)',
   },
   en: {
     no_legal_basis: 'no data (nothing is kept without a legal basis)',
@@ -37,9 +38,11 @@ const categories: Record<Locale, Record<Category, string>> = {
   es: {
     no_legal_basis: 'ningún dato (no se conserva nada sin base legal)',
     identity_documents: 'los documentos de identidad (Código Monetario francés L561-12)',
-    contact_details: 'sus datos de contacto: nombre, e-mail, teléfono, direcciones de monedero (Código Monetario francés L561-12)',
+    contact_details:
+      'sus datos de contacto: nombre, e-mail, teléfono, direcciones de monedero (Código Monetario francés L561-12)',
     sessions_security_logs: 'las sesiones y los registros de seguridad',
-    ledger_audit: 'los asientos contables y el registro de auditoría, bajo un identificador seudónimo (Código de Comercio francés L123-22)',
+    ledger_audit:
+      'los asientos contables y el registro de auditoría, bajo un identificador seudónimo (Código de Comercio francés L123-22)',
   },
 };
 
