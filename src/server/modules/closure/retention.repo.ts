@@ -189,6 +189,10 @@ async function sealedRowsOf(q: Queryable, userId: string) {
         'result',
       ])
       .where((eb) => eb.or([eb('target_id', '=', userId), eb('actor_id', '=', userId)]))
+      // Closure and retention rows are written without personal data: they stay readable, as the
+      // record of what was done.
+      .where('action', 'not like', 'closure.%')
+      .where('action', 'not like', 'retention.%')
       .execute(),
   ]);
   return { txs, audits };

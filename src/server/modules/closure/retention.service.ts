@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { DomainError } from '../../../core/errors';
 import {
   dueRules,
@@ -136,6 +137,8 @@ export function createRetentionService(ctx: AppContext, deps: { proofs: ProofSto
         }
         after = page.at(-1)!.user_id;
       }
+      // On SQLite the log still holds the pages as they were before: copied and cut, they are gone.
+      if (actions > 0 && ctx.dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
       return { accounts, actions };
     },
 
