@@ -54,6 +54,13 @@ export const screens: ScreenSpec[] = [
     namespaces: ['accounts', 'identity'],
     access: 'user',
   },
+  {
+    path: '/account-closed',
+    module: 'accounts/ClosedAccountPage',
+    name: 'ClosedAccountPage',
+    namespaces: ['accounts'],
+    access: 'user',
+  },
   { path: '/invest', module: 'investing/InvestPage', name: 'InvestPage', namespaces: ['investing'], access: 'user' },
   { path: '/cashier', module: 'cashier/CashierPage', name: 'CashierPage', namespaces: ['cashier'], access: 'user' },
   { path: '/deposit', module: 'cashier/DepositPage', name: 'DepositPage', namespaces: ['cashier'], access: 'user' },

@@ -6,6 +6,7 @@ import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { formatDate } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { AccountNonceCard } from './components/AccountNonceCard';
+import { ClosureCard } from './components/ClosureCard';
 import { IdentityCard } from './components/IdentityCard';
 import { LimitsCard } from './components/LimitsCard';
 import { LevelCard } from './components/LevelCard';
@@ -60,6 +61,7 @@ export function ProfilePage() {
         </Card>
         <TwoFactorCard enabled={me.twoFactorEnabled} />
         <AccountNonceCard />
+        <ClosureCard />
       </div>
     </Page>
   );
