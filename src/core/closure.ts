@@ -10,7 +10,6 @@ import type { Cents } from './money';
  * account: `closed` needs every balance at zero, no active investment and nothing pending.
  */
 export type ClosureState = 'requested' | 'waiting_locks' | 'waiting_payout' | 'closed';
-export const closureStates: readonly ClosureState[] = ['requested', 'waiting_locks', 'waiting_payout', 'closed'];
 
 export interface ClosureFacts {
   balances: { available: Cents; invested: Cents; withdrawal_hold: Cents };

@@ -124,7 +124,10 @@ describe(`account closure (${testDialect})`, () => {
 
     // The transfer's own answer moved it: closed, with every balance at zero.
     expect(await userBalances(t.ctx.db, u.id)).toMatchObject({ available: 0, invested: 0, withdrawalHold: 0 });
-    expect((await t.ctx.db.selectFrom('account_closure').select('state').where('user_id', '=', u.id).executeTakeFirst())?.state).toBe('closed');
+    expect(
+      (await t.ctx.db.selectFrom('account_closure').select('state').where('user_id', '=', u.id).executeTakeFirst())
+        ?.state,
+    ).toBe('closed');
     expect(await t.ctx.db.selectFrom('session').select('id').where('userId', '=', u.id).execute()).toEqual([]);
     // Every session revoked: the old cookie is nobody's now (GET /api/me answers null without a session).
     expect((await as(u).get('/api/me')).json()).toBeNull();

@@ -65,5 +65,9 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .addColumn('requested_at', 'text', (c) => c.notNull())
     .addColumn('answer', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('erasure_request_user').on('erasure_request').columns(['user_id', 'requested_at']).execute();
+  await db.schema
+    .createIndex('erasure_request_user')
+    .on('erasure_request')
+    .columns(['user_id', 'requested_at'])
+    .execute();
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Accounts } from './accounts.module';
+import { passwordHashOf } from './security.repo';
 
 /**
  * Re-authentication before a sensitive step (closing the account): the person's own password,
@@ -8,14 +9,9 @@ import type { Accounts } from './accounts.module';
 export function createPasswordCheck(ctx: AppContext, accounts: Pick<Accounts, 'auth' | 'limiter'>) {
   return async (userId: string, password: string, ip: string): Promise<boolean> => {
     await accounts.limiter.attempt('login', ip);
-    const found = await ctx.db
-      .selectFrom('account')
-      .select('password')
-      .where('userId', '=', userId)
-      .where('providerId', '=', 'credential')
-      .executeTakeFirst();
-    if (!found?.password) return false;
+    const hash = await passwordHashOf(ctx.db, userId);
+    if (!hash) return false;
     const auth = await accounts.auth.$context;
-    return auth.password.verify({ hash: found.password, password }).catch(() => false);
+    return auth.password.verify({ hash, password }).catch(() => false);
   };
 }

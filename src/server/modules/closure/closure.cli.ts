@@ -2,15 +2,12 @@ import type { AppContext } from '../../context';
 import { CLI_SOURCE } from '../audit/audit.service';
 import { createProofStore } from '../storage/proof-store';
 import { createRetentionService } from './retention.service';
+import { userIdBy } from './closure.repo';
 
 /** The account an operator names: by UID (ATU…) or by e-mail. */
 async function userOf(ctx: AppContext, flags: Record<string, string>): Promise<string | null> {
-  const q = ctx.db.selectFrom('user_profile').select('user_id');
-  if (flags.uid) return (await q.where('uid', '=', flags.uid.trim().toUpperCase()).executeTakeFirst())?.user_id ?? null;
-  if (flags.email)
-    return (await q.where('email', '=', flags.email.trim().toLowerCase()).executeTakeFirst())?.user_id ?? null;
   if (flags.user) return flags.user;
-  return null;
+  return userIdBy(ctx.db, { uid: flags.uid?.trim().toUpperCase(), email: flags.email?.trim().toLowerCase() });
 }
 
 async function withRetention<T>(ctx: AppContext, run: (r: ReturnType<typeof createRetentionService>) => Promise<T>) {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { accountId, type UserAccountKind } from '../../../core/ledger';
 import type { Queryable } from '../ledger/ledger.repo';
 import type { ClosureState } from '../../../core/closure';
@@ -141,4 +142,31 @@ export async function ensureAccounts(q: Queryable, userId: string, kinds: UserAc
     )
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+}
+
+/** Where the person's e-mails go, in which language. */
+export async function contactOf(q: Queryable, userId: string) {
+  return q
+    .selectFrom('user_profile')
+    .select(['user_id', 'email', 'locale'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The account an operator names by UID or e-mail. */
+export async function userIdBy(q: Queryable, by: { uid?: string; email?: string }): Promise<string | null> {
+  const base = q.selectFrom('user_profile').select('user_id');
+  if (by.uid) return (await base.where('uid', '=', by.uid).executeTakeFirst())?.user_id ?? null;
+  if (by.email) return (await base.where('email', '=', by.email).executeTakeFirst())?.user_id ?? null;
+  return null;
+}
+
+/** At closure: every session, the second factor and the known devices (the password stays, for the read-only page). */
+export async function revokeAccess(q: Queryable, userId: string, dialect: string): Promise<void> {
+  await q.deleteFrom('session').where('userId', '=', userId).execute();
+  await sql`delete from "twoFactor" where "userId" = ${userId}`.execute(q);
+  await sql`update "user" set "twoFactorEnabled" = ${dialect === 'postgres' ? sql`false` : sql`0`} where "id" = ${userId}`.execute(
+    q,
+  );
+  await q.deleteFrom('known_device').where('user_id', '=', userId).execute();
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { accountId, type UserAccountKind } from '../../../core/ledger';
 import { closureStateOf, closureWaits, mayCancel, type ClosureState, type ClosureWait } from '../../../core/closure';
 import { DomainError } from '../../../core/errors';
@@ -66,11 +65,7 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
   const { db, clock } = ctx;
 
   async function profile(userId: string) {
-    const p = await db
-      .selectFrom('user_profile')
-      .select(['user_id', 'email', 'locale'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const p = await repo.contactOf(db, userId);
     if (!p) throw new DomainError('profile_not_found');
     return p;
   }
@@ -167,16 +162,7 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
 
   /** At closure: every session, the second factor and the known devices go (the password stays, for the read-only page). */
   async function revoke(userId: string) {
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('session').where('userId', '=', userId).execute();
-      await sql`delete from "twoFactor" where "userId" = ${userId}`.execute(trx);
-      await trx
-        .updateTable('user')
-        .set({ twoFactorEnabled: ctx.dialect === 'postgres' ? (false as unknown as number) : 0 })
-        .where('id', '=', userId)
-        .execute();
-      await trx.deleteFrom('known_device').where('user_id', '=', userId).execute();
-    });
+    await db.transaction().execute((trx) => repo.revokeAccess(trx, userId, ctx.dialect));
   }
 
   /**

@@ -246,3 +246,8 @@ export async function eraseSealed(
   for (const row of audits) await redact('audit_log', 'audit_log', row, which.audit_log);
   return { changed, kept };
 }
+
+/** On SQLite the log still holds pages as they were: copied into the file and cut, they are gone. */
+export async function truncateSqliteLog(q: Queryable): Promise<void> {
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(q);
+}

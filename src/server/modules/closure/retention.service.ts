@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { DomainError } from '../../../core/errors';
 import {
   dueRules,
@@ -36,9 +35,7 @@ interface Done {
 export function createRetentionService(ctx: AppContext, deps: { proofs: ProofStore }) {
   const { db, clock, config } = ctx;
 
-  async function contact(userId: string) {
-    return db.selectFrom('user_profile').select(['email', 'locale']).where('user_id', '=', userId).executeTakeFirst();
-  }
+  const contact = (userId: string) => closureRepo.contactOf(db, userId);
 
   async function removeFiles(paths: string[]): Promise<number> {
     for (const p of paths) await deps.proofs.delete(p);
@@ -138,7 +135,7 @@ export function createRetentionService(ctx: AppContext, deps: { proofs: ProofSto
         after = page.at(-1)!.user_id;
       }
       // On SQLite the log still holds the pages as they were before: copied and cut, they are gone.
-      if (actions > 0 && ctx.dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+      if (actions > 0 && ctx.dialect === 'sqlite') await repo.truncateSqliteLog(db);
       return { accounts, actions };
     },
 
