@@ -9,9 +9,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (isPending) return <PageFallback />;
   if (!me) return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
-  // A former investor reads only their closed account's page (decision 039).
-  if (me.closure?.state === 'closed' && location.pathname !== '/account-closed')
-    return <Navigate to="/account-closed" replace />;
   return children;
 }
 
