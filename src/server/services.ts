@@ -91,6 +91,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
   const movements = createMovements(ctx.dbh);
   const accountFacts = createAccountFactsService(ctx, prices);
   const limits = createLimitsService(ctx);
+  const retention = createRetentionService(ctx, { proofs });
   return {
     events,
     notifier,
@@ -125,8 +126,13 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     statement,
     liabilities: createLiabilitiesService(ctx),
     monitoring: createMonitoringService(ctx),
-    closure: createClosureService(ctx, { movements, notifier, checkPassword: createPasswordCheck(ctx, accounts) }),
-    retention: createRetentionService(ctx, { proofs }),
+    closure: createClosureService(ctx, {
+      movements,
+      notifier,
+      checkPassword: createPasswordCheck(ctx, accounts),
+      afterClose: (userId) => retention.runFor(userId),
+    }),
+    retention,
     close: async () => {
       await events.close();
       await proofs.close();

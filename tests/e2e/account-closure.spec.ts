@@ -44,7 +44,7 @@ test.describe('account closure', () => {
     await expectNoSeriousViolations(page);
     await shotsFrEn(browser, baseURL!, me, 'closure-waiting', async (p) => {
       await p.goto('/profile');
-      await p.getByTestId('closure-waits').scrollIntoViewIfNeeded();
+      await expect(p.getByTestId('closure-waits')).toBeVisible();
     });
 
     // Nothing comes in any more: a transfer to this account is refused with its own code.

@@ -136,6 +136,8 @@ describe(`account closure (${testDialect})`, () => {
     expect(after.state).toBe('closed');
     expect(after.canCancel).toBe(false);
     expect(after.retention.map((r) => r.category)).toContain('identity_documents');
+    // What no law keeps went at closure; the rest is kept until its horizon.
+    expect(after.retention.filter((r) => r.done).map((r) => r.category)).toEqual(['no_legal_basis']);
     // Read-only: every money route answers account_closed; the closure cannot be cancelled.
     for (const [url, body] of [
       ['/api/investments', { area: 'stocks', amount: '1.00' }],

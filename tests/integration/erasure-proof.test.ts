@@ -206,6 +206,7 @@ describe(`proof of erasure (${testDialect})`, () => {
     const cookie = await login(t, u.email, u.password);
     const answer = await call(cookie, 'POST', '/api/closure/erasure', {});
     expect(answer.statusCode, answer.body).toBe(200);
+    // What no law keeps went at closure already.
     expect(answer.json().erased).toEqual(['no_legal_basis']);
     expect(answer.json().remaining.map((r: { category: string }) => r.category)).toEqual([
       'sessions_security_logs',

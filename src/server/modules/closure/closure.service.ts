@@ -21,6 +21,8 @@ export interface ClosureDeps {
   notifier: Notifier;
   /** The person's own password, checked again before a closure is asked (re-authentication). */
   checkPassword(userId: string, password: string, ip: string): Promise<boolean>;
+  /** Runs once an account is closed: the retention rules due at closure (what no law keeps) go at once. */
+  afterClose?(userId: string): Promise<unknown>;
 }
 
 function waitView(w: ClosureWait): ClosureWaitView {
@@ -157,6 +159,7 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
       throw err;
     }
     await revoke(userId);
+    await deps.afterClose?.(userId);
     return true;
   }
 

@@ -35,7 +35,7 @@ export function ClosedAccountPage() {
         {closure && closure.state !== 'closed' && <FormMessage tone="info">{t('closure.notClosed')}</FormMessage>}
 
         {/* EXPORT (issue 28, items 1–2): the lead mounts <DataExportSection /> here when merging. */}
-        <div data-slot="data-export" />
+        <div data-slot="data-export" className="empty:hidden" />
 
         {closure?.state === 'closed' && (
           <Card>
