@@ -4,10 +4,12 @@
  * rates); `pages` the about and area pages; `assistant` the chat; `liabilities` the proof of
  * liabilities (its page and the check of /portfolio, loaded when used); `alerts` the operators'
  * monitoring alerts (only their page loads them: an investor's browser never receives those texts);
- * `identity` the identity verification (the profile's section and the operators' review); every
+ * `identity` the identity verification (the profile's section and the operators' review); `closure`
+ * the account closure (the profile's section and the former investor's page, decision 039); every
  * other signed-in screen's namespace shares `app` with `errors`, which those screens show.
  */
-export type LocaleGroup = 'shell' | 'content' | 'pages' | 'assistant' | 'liabilities' | 'alerts' | 'identity' | 'app';
+export type LocaleGroup =
+  'shell' | 'content' | 'pages' | 'assistant' | 'liabilities' | 'alerts' | 'identity' | 'closure' | 'app';
 
 export function localeGroup(namespace: string): LocaleGroup {
   if (namespace === 'common') return 'shell';
@@ -17,7 +19,8 @@ export function localeGroup(namespace: string): LocaleGroup {
     namespace === 'assistant' ||
     namespace === 'liabilities' ||
     namespace === 'alerts' ||
-    namespace === 'identity'
+    namespace === 'identity' ||
+    namespace === 'closure'
   )
     return namespace;
   return 'app';

@@ -13,7 +13,7 @@ import { useClosure, useErasureRequest } from './closure-api';
  * while retention lasts.
  */
 export function ClosedAccountPage() {
-  const { t } = useTranslation(['accounts', 'common']);
+  const { t } = useTranslation(['closure', 'common']);
   const { data: closure, error } = useClosure();
   const erasure = useErasureRequest();
   const signOut = useSignOut();
@@ -23,33 +23,33 @@ export function ClosedAccountPage() {
     await signOut();
   };
   return (
-    <Page title={t('closure.closedTitle')}>
+    <Page title={t('closure:closedTitle')}>
       <div className="flex flex-col gap-6">
         {error && <FormMessage tone="error">{errorMessage(t, error)}</FormMessage>}
         {closure?.state === 'closed' && closure.closedAt && (
           <FormMessage tone="info">
-            <span data-testid="closed-on">{t('closure.closedOn', { date: formatDate(closure.closedAt) })}</span>{' '}
-            {t('closure.readOnly')}
+            <span data-testid="closed-on">{t('closure:closedOn', { date: formatDate(closure.closedAt) })}</span>{' '}
+            {t('closure:readOnly')}
           </FormMessage>
         )}
-        {closure && closure.state !== 'closed' && <FormMessage tone="info">{t('closure.notClosed')}</FormMessage>}
+        {closure && closure.state !== 'closed' && <FormMessage tone="info">{t('closure:notClosed')}</FormMessage>}
 
         {/* EXPORT (issue 28, items 1–2): the lead mounts <DataExportSection /> here when merging. */}
         <div data-slot="data-export" className="empty:hidden" />
 
         {closure?.state === 'closed' && (
           <Card>
-            <h2 className="mb-3 text-lg font-bold text-brand-900">{t('closure.keptTitle')}</h2>
+            <h2 className="mb-3 text-lg font-bold text-brand-900">{t('closure:keptTitle')}</h2>
             <ul className="flex flex-col gap-3 text-sm text-slate-700" data-testid="retention-list">
               {closure.retention.map((r) => (
                 <li key={r.category} className="rounded-lg border border-slate-200 px-3 py-2 break-words">
-                  <p className="font-semibold text-brand-900">{t(`closure.category.${r.category}`)}</p>
+                  <p className="font-semibold text-brand-900">{t(`closure:category.${r.category}`)}</p>
                   <p>
                     {r.done
-                      ? t('closure.erasedOn', { date: formatDate(r.until) })
-                      : t('closure.keptUntil', { date: formatDate(r.until) })}
+                      ? t('closure:erasedOn', { date: formatDate(r.until) })
+                      : t('closure:keptUntil', { date: formatDate(r.until) })}
                   </p>
-                  <p className="text-xs text-slate-500">{t(`closure.basis.${r.category}`)}</p>
+                  <p className="text-xs text-slate-500">{t(`closure:basis.${r.category}`)}</p>
                 </li>
               ))}
             </ul>
@@ -58,11 +58,11 @@ export function ClosedAccountPage() {
 
         {closure?.state === 'closed' && (
           <Card>
-            <h2 className="mb-3 text-lg font-bold text-brand-900">{t('closure.erasureTitle')}</h2>
-            <p className="mb-3 text-sm text-slate-700">{t('closure.erasureIntro')}</p>
+            <h2 className="mb-3 text-lg font-bold text-brand-900">{t('closure:erasureTitle')}</h2>
+            <p className="mb-3 text-sm text-slate-700">{t('closure:erasureIntro')}</p>
             {erasure.error && <FormMessage tone="error">{errorMessage(t, erasure.error)}</FormMessage>}
             <Button tone="secondary" disabled={erasure.isPending} onClick={() => erasure.mutate()}>
-              {t('closure.erasureAsk')}
+              {t('closure:erasureAsk')}
             </Button>
             {closure.erasureAnswers.map((a) => (
               <div
@@ -70,14 +70,14 @@ export function ClosedAccountPage() {
                 className="mt-4 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-700"
                 data-testid="erasure-answer"
               >
-                <p className="font-semibold text-brand-900">{t('closure.answerOn', { date: formatDate(a.at) })}</p>
+                <p className="font-semibold text-brand-900">{t('closure:answerOn', { date: formatDate(a.at) })}</p>
                 {a.remaining.length === 0 ? (
-                  <p>{t('closure.nothingLeft')}</p>
+                  <p>{t('closure:nothingLeft')}</p>
                 ) : (
                   <ul className="mt-1 list-disc pl-5">
                     {a.remaining.map((r) => (
                       <li key={r.category}>
-                        {t(`closure.category.${r.category}`)} — {t('closure.keptUntil', { date: formatDate(r.until) })}
+                        {t(`closure:category.${r.category}`)} — {t('closure:keptUntil', { date: formatDate(r.until) })}
                       </li>
                     ))}
                   </ul>

@@ -12,7 +12,7 @@ import { PasswordInput } from './PasswordInput';
  * waits for with the exact dates, and a way back until it is closed.
  */
 export function ClosureCard() {
-  const { t } = useTranslation('accounts');
+  const { t } = useTranslation(['closure', 'accounts']);
   const { data: closure } = useClosure();
   const request = useRequestClosure();
   const cancel = useCancelClosure();
@@ -29,22 +29,22 @@ export function ClosureCard() {
   return (
     <Card className="lg:col-span-2">
       <div className="flex flex-col gap-4" data-testid="closure-card">
-        <h2 className="text-lg font-bold text-brand-900">{t('closure.title')}</h2>
+        <h2 className="text-lg font-bold text-brand-900">{t('closure:title')}</h2>
         {state === null && (
           <>
-            <p className="text-sm text-slate-700">{t('closure.intro')}</p>
-            {cancel.isSuccess && <FormMessage tone="success">{t('closure.cancelled')}</FormMessage>}
+            <p className="text-sm text-slate-700">{t('closure:intro')}</p>
+            {cancel.isSuccess && <FormMessage tone="success">{t('closure:cancelled')}</FormMessage>}
             {!open ? (
               <Button tone="danger" className="self-start" onClick={() => setOpen(true)}>
-                {t('closure.start')}
+                {t('closure:start')}
               </Button>
             ) : (
               <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-                <FormMessage tone="info">{t('closure.confirmText')}</FormMessage>
+                <FormMessage tone="info">{t('closure:confirmText')}</FormMessage>
                 {(problem || request.error) && (
                   <FormMessage tone="error">{problem ?? errorMessage(t, request.error)}</FormMessage>
                 )}
-                <Field label={t('closure.password')}>
+                <Field label={t('closure:password')}>
                   {(a11y) => (
                     <PasswordInput
                       {...a11y}
@@ -56,10 +56,10 @@ export function ClosureCard() {
                 </Field>
                 <div className="flex flex-wrap gap-3">
                   <Button type="submit" tone="danger" disabled={request.isPending}>
-                    {t('closure.confirm')}
+                    {t('closure:confirm')}
                   </Button>
                   <Button tone="secondary" onClick={() => (setOpen(false), setPassword(''), setProblem(null))}>
-                    {t('closure.back')}
+                    {t('closure:back')}
                   </Button>
                 </div>
               </form>
@@ -69,10 +69,10 @@ export function ClosureCard() {
         {state !== null && state !== 'closed' && closure && (
           <>
             <p className="text-sm font-semibold text-amber-800" data-testid="closure-state">
-              {t(`closure.state.${state}`)}
+              {t(`closure:state.${state}`)}
             </p>
             <p className="text-sm text-slate-700">
-              {t('closure.requestedOn', { date: formatDate(closure.requestedAt!) })} {t('closure.noMoneyIn')}
+              {t('closure:requestedOn', { date: formatDate(closure.requestedAt!) })} {t('closure:noMoneyIn')}
             </p>
             {closure.waits.length > 0 && <ClosureWaitList waits={closure.waits} />}
             {cancel.error && <FormMessage tone="error">{errorMessage(t, cancel.error)}</FormMessage>}
@@ -83,7 +83,7 @@ export function ClosureCard() {
                 disabled={cancel.isPending}
                 onClick={() => cancel.mutate()}
               >
-                {t('closure.cancel')}
+                {t('closure:cancel')}
               </Button>
             )}
           </>
