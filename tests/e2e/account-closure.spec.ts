@@ -42,6 +42,11 @@ test.describe('account closure', () => {
     );
     await expect(page.getByTestId('closure-waits')).toContainText('Solde disponible : $60.00');
     await expectNoSeriousViolations(page);
+    // At 320 px the closure section, dates and links included, fits without sideways scrolling.
+    await page.setViewportSize({ width: 320, height: 800 });
+    await expect(page.getByTestId('closure-waits')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await shotsFrEn(browser, baseURL!, me, 'closure-waiting', async (p) => {
       await p.goto('/profile');
       await expect(p.getByTestId('closure-waits')).toBeVisible();
@@ -91,6 +96,12 @@ test.describe('account closure', () => {
     expect(refused.status()).toBe(403);
     expect((await refused.json()).error.code).toBe('account_closed');
     await expectNoSeriousViolations(p2);
+    // At 320 px the read-only page fits without sideways scrolling.
+    await p2.setViewportSize({ width: 320, height: 800 });
+    await p2.goto('/account-closed');
+    await expect(p2.getByTestId('retention-list')).toBeVisible();
+    expect(await p2.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await p2.setViewportSize({ width: 1280, height: 800 });
     await shotsFrEn(browser, baseURL!, me, 'closure-closed', async (p) => {
       await p.goto('/account-closed');
       await expect(p.getByTestId('retention-list')).toBeVisible();
