@@ -32,6 +32,10 @@ export const meSchema = z.object({
   withdrawalSecondFactorHoldHoursLeft: z.number().int().min(0),
   /** Set while an operator has frozen the account: what to show, and where to write. */
   frozen: z.object({ since: z.string(), supportEmail: z.string() }).nullable(),
+  /** Set once the person asked to close the account (decision 039); `closed`: a former investor, read-only. */
+  closure: z
+    .object({ state: z.enum(['requested', 'waiting_locks', 'waiting_payout', 'closed']), requestedAt: z.string() })
+    .nullable(),
 });
 
 export type Me = z.infer<typeof meSchema>;

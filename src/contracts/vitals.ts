@@ -19,6 +19,7 @@ export const vitalsRoutes = [
   '/admin-login',
   '/reset-password',
   '/profile',
+  '/account-closed',
   '/invest',
   '/cashier',
   '/deposit',

@@ -124,6 +124,15 @@ export const errorCodes = {
   // data export (decision 038)
   data_export_not_found: 'not_found',
   data_export_not_ready: 'conflict',
+  // account closure and retention (decision 039)
+  account_closing: 'forbidden',
+  account_closed: 'forbidden',
+  recipient_account_closing: 'conflict',
+  user_account_closing: 'conflict',
+  closure_not_found: 'not_found',
+  closure_already_requested: 'conflict',
+  closure_already_closed: 'conflict',
+  closure_not_closed: 'conflict',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof errorCodes;

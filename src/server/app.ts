@@ -32,6 +32,8 @@ export interface BuildOptions {
   /** Where the built SPA lives. */
   webRoot?: string;
   logger?: boolean;
+  /** Where the log lines go instead of standard output (the erasure proof reads them). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -42,7 +44,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
   const { headersMs, requestMs, idleMs } = config.timeouts;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // One line per request (observability.ts, on response) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => requestId(req.headers['x-request-id']),

@@ -11,6 +11,7 @@ import { startEmailDelivery } from './modules/notifications/notifications.job';
 import { startPriceRefresh } from './modules/market/market.job';
 import { startPerformanceSnapshots } from './modules/portfolio/snapshot';
 import { startProofSweeper } from './modules/storage/proof-sweeper';
+import { startClosureJobs } from './modules/closure/closure.job';
 
 export interface RunningJobs {
   /** The operator created on the very first start of an empty embedded database, with its password. */
@@ -42,6 +43,7 @@ export async function startJobs(app: FastifyInstance, ctx: AppContext): Promise<
   const rounds = startLiabilityRounds(ctx, services.liabilities, app.log);
   if (rounds) stops.push(rounds.stop);
   stops.push(startDataExports(ctx, services.dataExport, app.log).stop);
+  stops.push(startClosureJobs(ctx, services, app.log).stop);
   stops.push(
     startProofSweeper({ db: ctx.db, store: services.proofs, minAgeMs: ctx.config.proofSweepMinAgeMs, log: app.log })
       .stop,

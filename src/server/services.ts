@@ -27,6 +27,9 @@ import { createLiabilitiesService, type LiabilitiesService } from './modules/lia
 import { createMonitoringService, type MonitoringService } from './modules/monitoring/monitoring.service';
 import { createDataExportService, type DataExportService } from './modules/data-export/data-export.service';
 import { createExportStore } from './modules/data-export/export-store';
+import { createClosureService, type ClosureService } from './modules/closure/closure.service';
+import { createRetentionService, type RetentionService } from './modules/closure/retention.service';
+import { createPasswordCheck } from './modules/accounts/password-check';
 
 /** Everything the routes and jobs use, each built once (decision 020). */
 export interface Services {
@@ -67,6 +70,10 @@ export interface Services {
   monitoring: MonitoringService;
   /** The investor's data export (decision 038): re-authenticated requests, a leased builder, signed 24-hour links. */
   dataExport: DataExportService;
+  /** Account closure (decision 039): the investor's state machine, advanced by a job and their own money events. */
+  closure: ClosureService;
+  /** The retention schedule run for real, and erasure requests (decision 039). */
+  retention: RetentionService;
   /** Releases what the services hold open (the event bus's connection, the proof store's client). */
   close(): Promise<void>;
 }
@@ -94,6 +101,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     files: createExportStore(ctx.config),
     log: { warn: (obj, msg) => log.warn(obj, msg), error: (obj, msg) => log.warn(obj, msg) },
   });
+  const retention = createRetentionService(ctx, { proofs });
   return {
     events,
     notifier,
@@ -129,6 +137,13 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     liabilities: createLiabilitiesService(ctx),
     monitoring: createMonitoringService(ctx, events),
     dataExport,
+    closure: createClosureService(ctx, {
+      movements,
+      notifier,
+      checkPassword: createPasswordCheck(ctx, accounts),
+      afterClose: (userId) => retention.runFor(userId),
+    }),
+    retention,
     close: async () => {
       await events.close();
       await proofs.close();

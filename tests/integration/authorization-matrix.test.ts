@@ -142,6 +142,11 @@ const matrix: Record<string, Entry> = {
   'GET /api/identity': { access: 'user' },
   'POST /api/identity': { access: 'user', req: (c) => ({ payload: identityForm(c.w.png) }) },
   'GET /api/limits': { access: 'user' },
+  'GET /api/closure': { access: 'user' },
+  // A wrong password: nobody's account is closed by the matrix.
+  'POST /api/closure': { access: 'user', req: () => ({ payload: { password: 'not-the-password' } }) },
+  'POST /api/closure/cancel': { access: 'user' },
+  'POST /api/closure/erasure': { access: 'user', req: () => ({ payload: {} }) },
   'GET /api/portfolio': { access: 'user' },
   'GET /api/portfolio/investments': { access: 'user' },
   'GET /api/portfolio/history': { access: 'user' },

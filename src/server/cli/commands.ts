@@ -3,6 +3,7 @@ import { createAdminCommand } from '../modules/accounts/accounts.cli';
 import { sealHeadCommand, verifyLedgerCommand } from '../modules/ledger/ledger.cli';
 import { liabilitiesRoundCommand } from '../modules/liabilities/liabilities.cli';
 import { seedDemoCommand } from './seed-demo';
+import { erasureRequestCommand, retentionRunCommand, retentionStatusCommand } from '../modules/closure/closure.cli';
 
 export interface CliCommand {
   summary: string;
@@ -17,4 +18,7 @@ export const commands: Record<string, CliCommand> = {
   'seal-head': sealHeadCommand,
   'seed-demo': seedDemoCommand,
   'liabilities-round': liabilitiesRoundCommand,
+  'retention-status': retentionStatusCommand,
+  'retention-run': retentionRunCommand,
+  'erasure-request': erasureRequestCommand,
 };

@@ -212,6 +212,8 @@ export function createDb(options: DbOptions): DbHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  // Erased personal data is overwritten in the file, not left in free pages (decision 039).
+  sqlite.pragma('secure_delete = ON');
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(waits.sqliteBusyMs))}`);
   // A log that grew during a burst is cut back to this size once copied.
   sqlite.pragma(`journal_size_limit = ${64 * 2 ** 20}`);

@@ -16,6 +16,7 @@ import type { SupportTables } from './migrations/027_support';
 import type { MonitoringTables } from './migrations/028_monitoring_alerts';
 import type { IdentityTables } from './migrations/029_identity_verification';
 import type { DataExportTables } from './migrations/030_data_export';
+import type { ClosureTables } from './migrations/031_account_closure';
 
 /**
  * Every table the server queries, composed from the table types that each migration exports.
@@ -37,7 +38,8 @@ interface Tables
     SupportTables,
     MonitoringTables,
     IdentityTables,
-    DataExportTables {}
+    DataExportTables,
+    ClosureTables {}
 
 /** Columns added by later migrations are merged into the table types of the migration that created them. */
 type Extended = {

@@ -22,10 +22,13 @@ import { registerStorageRoutes } from './storage/storage.routes';
 import { registerTestingRoutes } from './testing/testing.routes';
 import { registerTransferRoutes } from './transfers/transfers.routes';
 import { registerVitalsRoutes } from './vitals/vitals.routes';
+import { registerClosureRoutes } from './closure/closure.routes';
 import { vitalsService } from './vitals/vitals.service';
 
 /** Every feature module registers its routes here, under /api, with the services it uses. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, services: Services): Promise<void> {
+  // First: its hooks (a closed account's money routes answer account_closed) cover every module after it.
+  registerClosureRoutes(app, services);
   await registerRealtimeRoutes(app, services.events);
   await registerAccounts(app, ctx, services.accounts);
   await registerContentRoutes(app, ctx);

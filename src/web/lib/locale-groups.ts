@@ -5,11 +5,21 @@
  * liabilities (its page and the check of /portfolio, loaded when used); `alerts` the operators'
  * monitoring alerts (only their page loads them: an investor's browser never receives those texts);
  * `identity` the identity verification (the profile's section and the operators' review);
- * `dataExport` the "Mes données" section (loaded when it renders, on the profile or a former investor's page); every
+ * `dataExport` the "Mes données" section (loaded when it renders, on the profile or a former investor's page);
+ * `closure` the account closure (the profile's section and the former investor's page, decision 039); every
  * other signed-in screen's namespace shares `app` with `errors`, which those screens show.
  */
 export type LocaleGroup =
-  'shell' | 'content' | 'pages' | 'assistant' | 'liabilities' | 'alerts' | 'identity' | 'dataExport' | 'app';
+  | 'shell'
+  | 'content'
+  | 'pages'
+  | 'assistant'
+  | 'liabilities'
+  | 'alerts'
+  | 'identity'
+  | 'dataExport'
+  | 'closure'
+  | 'app';
 
 export function localeGroup(namespace: string): LocaleGroup {
   if (namespace === 'common') return 'shell';
@@ -20,7 +30,8 @@ export function localeGroup(namespace: string): LocaleGroup {
     namespace === 'liabilities' ||
     namespace === 'alerts' ||
     namespace === 'identity' ||
-    namespace === 'dataExport'
+    namespace === 'dataExport' ||
+    namespace === 'closure'
   )
     return namespace;
   return 'app';

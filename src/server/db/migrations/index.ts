@@ -28,6 +28,7 @@ import * as m027 from './027_support';
 import * as m028 from './028_monitoring_alerts';
 import * as m029 from './029_identity_verification';
 import * as m030 from './030_data_export';
+import * as m031 from './031_account_closure';
 import * as m032 from './032_second_factor_hold';
 
 export interface MigrationModule {
@@ -64,5 +65,6 @@ export const migrations: Record<string, MigrationModule> = {
   '028_monitoring_alerts': m028,
   '029_identity_verification': m029,
   '030_data_export': m030,
+  '031_account_closure': m031,
   '032_second_factor_hold': m032,
 };

@@ -9,6 +9,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { getMoneySummary } from '../ledger/summary';
+import { findClosure } from '../closure/closure.repo';
 import { findFreeze } from '../freeze/freeze.repo';
 import { CLI_SOURCE, recordAudit, type AuditSource } from '../audit/audit.service';
 import * as repo from './accounts.repo';
@@ -156,10 +157,11 @@ export function createAccountsService(ctx: AppContext, deps: { auth: Auth; secur
         repo.findUserFlags(ctx.db, userId),
       ]);
       if (!profile || !flags) throw new DomainError('profile_not_found');
-      const [money, freeze, holds] = await Promise.all([
+      const [money, freeze, holds, closure] = await Promise.all([
         getMoneySummary(ctx.db, userId, ctx.clock.now()),
         findFreeze(ctx.db, userId),
         security.securityHoldsHoursLeft(userId),
+        findClosure(ctx.db, userId),
       ]);
       return {
         id: profile.user_id,
@@ -185,6 +187,7 @@ export function createAccountsService(ctx: AppContext, deps: { auth: Auth; secur
         withdrawalPasswordHoldHoursLeft: holds.password,
         withdrawalSecondFactorHoldHoursLeft: holds.secondFactor,
         frozen: freeze ? { since: freeze.frozen_at, supportEmail: ctx.config.supportEmail } : null,
+        closure: closure ? { state: closure.state, requestedAt: closure.requested_at } : null,
       };
     },
 

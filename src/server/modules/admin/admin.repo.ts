@@ -105,6 +105,8 @@ export interface DecisionRow {
   crypto_type: string | null;
   wallet_address: string | null;
   version?: number | null | undefined;
+  /** When the request was filed (a money request; decision 039's closure guard compares it). */
+  created_at?: string;
   /** An identity verification's document expiry (YYYY-MM-DD); absent for a money request. */
   document_expiry?: string;
 }
@@ -139,6 +141,7 @@ export async function findRequest(
       'r.status',
       'r.first_approved_by',
       'r.version',
+      'r.created_at',
       'p.email',
       'p.locale',
     ])

@@ -19,6 +19,7 @@ import { InsufficientFunds } from '../ledger/ledger.service';
 import type { Movements } from '../ledger/movement';
 import { insert, type Money as PlanMoney, type Row, type Step, type Where } from '../ledger/plan';
 import { notFrozen } from '../freeze/freeze.steps';
+import { notClosing } from '../closure/closure.steps';
 import type { LimitsService } from '../limits/limits.service';
 import type { LimitDirection } from '../../../core/tiers';
 import type { Database } from '../../db/schema';
@@ -493,7 +494,12 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         template: 'deposit_approved',
         params: { amount: toDecimalString(Number(row.amount_cents)) },
         // The person's deposit limits, decided in the transaction that credits the money.
-        checks: await limits.check(row.user_id, 'deposit', Number(row.amount_cents)),
+        // A deposit filed before its owner asked to close may still land (the closure then waits for
+        // its payout); none filed after (decision 039).
+        checks: [
+          notClosing(row.user_id, 'user_account_closing', row.created_at ?? undefined),
+          ...(await limits.check(row.user_id, 'deposit', Number(row.amount_cents))),
+        ],
       })),
 
     rejectDeposit: (operatorId: string, id: string, rejection: Rejection, source: AuditSource) =>

@@ -14,6 +14,8 @@ import type { LimitsService } from '../limits/limits.service';
 import type { Plan } from '../ledger/plan';
 import { hitCounter } from '../accounts/ratelimit.repo';
 import * as repo from './cashier.repo';
+import { notClosing } from '../closure/closure.steps';
+import { findClosure } from '../closure/closure.repo';
 import type { DepositRow } from './cashier.repo';
 import { correctionOf, versionFields, type VersionView } from './versions';
 
@@ -46,7 +48,8 @@ export function depositCredit(input: {
       postings: depositPostings(input.userId, input.amountCents),
       ref: input.ref,
     },
-    steps: [],
+    // No money comes in once closure is asked (decision 039).
+    steps: [notClosing(input.userId)],
     respond: () => undefined,
   };
 }
@@ -118,6 +121,9 @@ export function createDepositsService(
      */
     async create(userId: string, upload: DepositUpload, idempotencyKey?: string): Promise<Deposit> {
       if (!addresses().available) throw new DomainError('deposits_unavailable');
+      // No deposit is filed once closure is asked (decision 039); its approval checks again.
+      const closure = await findClosure(db, userId);
+      if (closure) throw new DomainError('account_closing', closure.state === 'closed' ? { context: 'closed' } : {});
       const amount = requireAmount(upload.amount ?? '');
       // A key already used answers with its first request, or refuses a different amount, as
       // every other money request does.

@@ -12,6 +12,7 @@ import type { Movements } from '../ledger/movement';
 import { insert } from '../ledger/plan';
 import { firstInvestment, isInvestor } from '../accounts/accounts.steps';
 import { notFrozen } from '../freeze/freeze.steps';
+import { notClosing } from '../closure/closure.steps';
 import * as repo from './investing.repo';
 import type { InvestmentRow } from './investing.repo';
 import { storedInvestmentValue } from './valuation';
@@ -96,6 +97,7 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
             },
             steps: [
               notFrozen(userId),
+              notClosing(userId),
               isInvestor(userId),
               insert('investment', row),
               // The withdrawal lock starts from here (checked by a withdrawal on the same row).

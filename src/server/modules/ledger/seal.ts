@@ -65,13 +65,51 @@ type Row = repo.Row;
 const sha256 = (text: string) => digest('sha256', text, 'hex');
 
 /** Canonical serialization: the kind and every column as text (or null), in the fixed order; numbers alike on both dialects. */
+export function plainRowHash(kind: SealKind, row: Row): string {
+  return sha256(JSON.stringify([kind, ...columns[kind].map((c) => text(row[c]))]));
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+/**
+ * Columns that may hold personal data in a sealed row (decision 039): the answer kept for a replay
+ * (a withdrawal's address, a payee's name), an audit entry's payloads, its client address and
+ * browser. A row is sealed over each of them through a commitment, the digest of the row's id and
+ * the value, so that erasure can replace the value by that digest (`erased:<digest>`) and the row
+ * still hashes to what was sealed.
+ */
+export const erasableColumns: Partial<Record<SealKind, string[]>> = {
+  ledger_tx: ['response'],
+  audit_log: ['before', 'after', 'ip', 'user_agent'],
+};
+export const ERASED = 'erased:';
+
+/** The commitment to one erasable value: its digest with the row's id, or the one an erasure left in its place. */
+export function commitment(row: Row, column: string): string {
+  const value = text(row[column]);
+  if (value !== null && value.startsWith(ERASED)) return value.slice(ERASED.length);
+  return sha256(JSON.stringify([text(row.id), value]));
+}
+
+/**
+ * The hash a row is sealed by. Kinds with erasable columns are sealed in the committed form (its
+ * first element `<kind>/2`); rows sealed before it existed keep the plain form, which verification
+ * still accepts (`hashesTo`) and which erasure leaves alone.
+ */
 export function rowHash(kind: SealKind, row: Row): string {
+  const erasable = erasableColumns[kind];
+  if (!erasable) return plainRowHash(kind, row);
   return sha256(
     JSON.stringify([
-      kind,
-      ...columns[kind].map((c) => (row[c] === null || row[c] === undefined ? null : String(row[c]))),
+      `${kind}/2`,
+      ...columns[kind].map((c) => (erasable.includes(c) ? commitment(row, c) : text(row[c]))),
     ]),
   );
+}
+
+/** Whether a row hashes to what a seal recorded, in either form (the plain one: sealed before decision 039). */
+function hashesTo(kind: SealKind, row: Row, sealed: string): boolean {
+  return rowHash(kind, row) === sealed || (erasableColumns[kind] !== undefined && plainRowHash(kind, row) === sealed);
 }
 
 export interface SealItem {
@@ -322,7 +360,7 @@ export async function verifySeals(
         problems.push(
           `${label[kind]} ${item.row_key}: sealed in seal ${no} but now marked ${now === null ? 'unsealed' : `seal ${now}`} (reordered)`,
         );
-      else if (rowHash(kind, row) !== item.row_hash)
+      else if (!hashesTo(kind, row, item.row_hash))
         problems.push(`${label[kind]} ${item.row_key}: edited since seal ${no}`);
     }
     sealedRows += items.length;

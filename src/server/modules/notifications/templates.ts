@@ -1,11 +1,12 @@
 import { formatMoney, fromDecimalString } from '../../../core/money';
 import { fillReason, type InvestorReason } from '../../../core/rejection-reasons';
 import { reasonTexts } from '../../../core/rejection-texts';
+import { closureTexts, type ClosureTemplateParams } from './closure-templates';
 
 export type Locale = 'fr' | 'en' | 'es';
 
 /** What each template needs; amounts are decimal strings ("1250.00") as everywhere on the wire. */
-export interface TemplateParams {
+export interface TemplateParams extends ClosureTemplateParams {
   password_reset: { url: string };
   deposit_approved: { amount: string };
   deposit_rejected: Rejected;
@@ -79,6 +80,7 @@ const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 const texts: Record<Locale, Texts> = {
   fr: {
+    ...closureTexts.fr,
     password_reset: (p) => ({
       subject: 'Réinitialisation de votre mot de passe',
       text: `Bonjour,\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable 1 heure) :\n${p.url}\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message.\n\nAtlas Invest`,
@@ -153,6 +155,7 @@ const texts: Record<Locale, Texts> = {
     }),
   },
   en: {
+    ...closureTexts.en,
     password_reset: (p) => ({
       subject: 'Reset your password',
       text: `Hello,\n\nTo choose a new password, open this link (valid for 1 hour):\n${p.url}\n\nIf you did not ask for this, ignore this message.\n\nAtlas Invest`,
@@ -227,6 +230,7 @@ const texts: Record<Locale, Texts> = {
     }),
   },
   es: {
+    ...closureTexts.es,
     password_reset: (p) => ({
       subject: 'Restablecer su contraseña',
       text: `Hola:\n\nPara elegir una nueva contraseña, abra este enlace (válido durante 1 hora):\n${p.url}\n\nSi usted no lo solicitó, ignore este mensaje.\n\nAtlas Invest`,

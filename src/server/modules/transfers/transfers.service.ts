@@ -11,6 +11,7 @@ import type { Movements } from '../ledger/movement';
 import { insert } from '../ledger/plan';
 import { emailVerified } from '../accounts/accounts.steps';
 import { notFrozen } from '../freeze/freeze.steps';
+import { notClosing } from '../closure/closure.steps';
 import { hitCounter } from '../accounts/ratelimit.repo';
 import type { AccountSecurity } from '../accounts/security.service';
 import type { PayeeLookup } from './transfers.repo';
@@ -84,6 +85,8 @@ export function createTransfersService(ctx: AppContext, deps: TransfersDeps) {
             steps: [
               notFrozen(senderId),
               emailVerified(senderId),
+              // Nothing reaches an account whose closure is asked (decision 039).
+              notClosing(recipient.user_id, 'recipient_account_closing'),
               insert('internal_transfer', {
                 id,
                 sender_id: senderId,

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { RetryNotice } from '../../components/RetryNotice';
 import { useLiveUpdates } from '../../lib/live';
 import { useMe } from '../../lib/session';
@@ -70,6 +70,9 @@ export function Layout() {
     shown.current = pathname;
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
+  // A former investor signs in to one read-only page only (decision 039).
+  if (me?.closure?.state === 'closed' && pathname !== '/account-closed')
+    return <Navigate to="/account-closed" replace />;
   return (
     <div className="flex min-h-screen flex-col">
       <Navbar />

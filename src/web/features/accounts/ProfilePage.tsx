@@ -7,6 +7,7 @@ import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { formatDate } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { AccountNonceCard } from './components/AccountNonceCard';
+import { ClosureCard } from './components/ClosureCard';
 import { IdentityCard } from './components/IdentityCard';
 import { LimitsCard } from './components/LimitsCard';
 import { LevelCard } from './components/LevelCard';
@@ -69,6 +70,7 @@ export function ProfilePage() {
         <Suspense fallback={null}>
           <DataExportSection twoFactorEnabled={me.twoFactorEnabled} />
         </Suspense>
+        <ClosureCard />
       </div>
     </Page>
   );

@@ -1,0 +1,96 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button, Card, FormMessage } from '../../components/form';
+import { Page } from '../../components/Page';
+import { errorMessage } from '../../lib/errors';
+import { formatDate } from '../../lib/format';
+import { useSignOut } from '../../lib/session';
+import { useClosure, useErasureRequest } from './closure-api';
+
+/**
+ * The former investor's only page (decision 039): the account is closed and read-only; what is
+ * kept, on which basis and until when; an erasure request with its dated answer; the data export
+ * while retention lasts.
+ */
+export function ClosedAccountPage() {
+  const { t } = useTranslation(['closure', 'common']);
+  const { data: closure, error } = useClosure();
+  const erasure = useErasureRequest();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const leave = async () => {
+    navigate('/');
+    await signOut();
+  };
+  return (
+    <Page title={t('closure:closedTitle')}>
+      <div className="flex flex-col gap-6">
+        {error && <FormMessage tone="error">{errorMessage(t, error)}</FormMessage>}
+        {closure?.state === 'closed' && closure.closedAt && (
+          <FormMessage tone="info">
+            <span data-testid="closed-on">{t('closure:closedOn', { date: formatDate(closure.closedAt) })}</span>{' '}
+            {t('closure:readOnly')}
+          </FormMessage>
+        )}
+        {closure && closure.state !== 'closed' && <FormMessage tone="info">{t('closure:notClosed')}</FormMessage>}
+
+        {/* EXPORT (issue 28, items 1–2): the lead mounts <DataExportSection /> here when merging. */}
+        <div data-slot="data-export" className="empty:hidden" />
+
+        {closure?.state === 'closed' && (
+          <Card>
+            <h2 className="mb-3 text-lg font-bold text-brand-900">{t('closure:keptTitle')}</h2>
+            <ul className="flex flex-col gap-3 text-sm text-slate-700" data-testid="retention-list">
+              {closure.retention.map((r) => (
+                <li key={r.category} className="rounded-lg border border-slate-200 px-3 py-2 break-words">
+                  <p className="font-semibold text-brand-900">{t(`closure:category.${r.category}`)}</p>
+                  <p>
+                    {r.done
+                      ? t('closure:erasedOn', { date: formatDate(r.until) })
+                      : t('closure:keptUntil', { date: formatDate(r.until) })}
+                  </p>
+                  <p className="text-xs text-slate-500">{t(`closure:basis.${r.category}`)}</p>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+
+        {closure?.state === 'closed' && (
+          <Card>
+            <h2 className="mb-3 text-lg font-bold text-brand-900">{t('closure:erasureTitle')}</h2>
+            <p className="mb-3 text-sm text-slate-700">{t('closure:erasureIntro')}</p>
+            {erasure.error && <FormMessage tone="error">{errorMessage(t, erasure.error)}</FormMessage>}
+            <Button tone="secondary" disabled={erasure.isPending} onClick={() => erasure.mutate()}>
+              {t('closure:erasureAsk')}
+            </Button>
+            {closure.erasureAnswers.map((a) => (
+              <div
+                key={a.at}
+                className="mt-4 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-700"
+                data-testid="erasure-answer"
+              >
+                <p className="font-semibold text-brand-900">{t('closure:answerOn', { date: formatDate(a.at) })}</p>
+                {a.remaining.length === 0 ? (
+                  <p>{t('closure:nothingLeft')}</p>
+                ) : (
+                  <ul className="mt-1 list-disc pl-5">
+                    {a.remaining.map((r) => (
+                      <li key={r.category}>
+                        {t(`closure:category.${r.category}`)} — {t('closure:keptUntil', { date: formatDate(r.until) })}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            ))}
+          </Card>
+        )}
+
+        <Button tone="secondary" className="self-start" onClick={() => void leave()}>
+          {t('common:nav.logout')}
+        </Button>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,116 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
+import { fundViaDeposit, signedInContext, signUpViaApi } from './support/money';
+import { shotsFrEn } from './support/shots';
+
+/** The date as the French pages show it (Intl, dateStyle medium, UTC like the journeys' browser). */
+const frDate = (iso: string) =>
+  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+
+test.describe('account closure', () => {
+  test('asks to close with an investment still locked, sees its date; later stops it, pays out, is closed and reads only', async ({
+    browser,
+    baseURL,
+  }) => {
+    const api = await browser.newContext({ baseURL });
+    const payee = await signUpViaApi(api.request, 'Paul', 'Receveur');
+    await api.close();
+
+    const setup = await browser.newContext({ baseURL });
+    const me = await signUpViaApi(setup.request, 'Clara', 'Depart');
+    await fundViaDeposit(baseURL!, setup.request, '100.00');
+    const invested = await setup.request.post('/api/investments', { data: { area: 'stocks', amount: '40.00' } });
+    expect(invested.status(), await invested.text()).toBe(201);
+    const investment = (await invested.json()).investment as { id: string; createdAt: string };
+    await setup.close();
+
+    // On the profile, in French: ask to close, with the password again.
+    const { context, page } = await signedInContext(browser, baseURL!, me);
+    await page.goto('/profile');
+    const card = page.getByTestId('closure-card');
+    await card.getByRole('button', { name: 'Clôturer mon compte' }).click();
+    await card.getByLabel('Votre mot de passe (pour confirmer)').fill('wrong-password');
+    await card.getByRole('button', { name: 'Demander la clôture' }).click();
+    await expect(card.getByRole('alert')).toContainText('mot de passe');
+    await card.getByLabel('Votre mot de passe (pour confirmer)').fill(me.password);
+    await card.getByRole('button', { name: 'Demander la clôture' }).click();
+    await expect(page.getByTestId('closure-state')).toHaveText('En attente : fin des blocages et des examens en cours');
+    // The exact date the investment's lock ends.
+    const until = new Date(new Date(investment.createdAt).getTime() + 5 * 86_400_000).toISOString();
+    await expect(page.getByTestId('closure-waits')).toContainText(
+      `Investissement Actions de $40.00 : bloqué jusqu’au ${frDate(until)}`,
+    );
+    await expect(page.getByTestId('closure-waits')).toContainText('Solde disponible : $60.00');
+    await expectNoSeriousViolations(page);
+    // At 320 px the closure section, dates and links included, fits without sideways scrolling.
+    await page.setViewportSize({ width: 320, height: 800 });
+    await expect(page.getByTestId('closure-waits')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shotsFrEn(browser, baseURL!, me, 'closure-waiting', async (p) => {
+      await p.goto('/profile');
+      await expect(p.getByTestId('closure-waits')).toBeVisible();
+    });
+
+    // Nothing comes in any more: a transfer to this account is refused with its own code.
+    const payeeCtx = await browser.newContext({ baseURL });
+    const payeeLogin = await payeeCtx.request.post('/api/accounts/login', {
+      data: { email: payee.email, password: payee.password },
+    });
+    expect(payeeLogin.status()).toBe(200);
+    await fundViaDeposit(baseURL!, payeeCtx.request, '5.00');
+    const incoming = await payeeCtx.request.post('/api/transfers', { data: { recipientUid: me.uid, amount: '5.00' } });
+    expect(incoming.status()).toBe(409);
+    expect((await incoming.json()).error.code).toBe('recipient_account_closing');
+
+    // Six days later the lock has ended: the closure waits for the payout.
+    expect((await page.request.post('/api/test/clock', { data: { advanceDays: 6 } })).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId('closure-state')).toHaveText('En attente : votre solde doit être mis à zéro');
+    await expect(page.getByTestId('closure-waits')).toContainText('Investissement Actions de $40.00 : à arrêter.');
+    const stopped = await page.request.post(`/api/investments/${investment.id}/stop`);
+    expect(stopped.status(), await stopped.text()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId('closure-waits')).toContainText('Solde disponible : $100.00');
+    // The rest goes out by transfer (no minimum; withdrawals are still locked 30 days after the first investment).
+    await expect(page.getByTestId('closure-waits')).toContainText('le transfert par UID est possible dès maintenant');
+    const out = await page.request.post('/api/transfers', { data: { recipientUid: payee.uid, amount: '100.00' } });
+    expect(out.status(), await out.text()).toBe(201);
+    await context.close();
+
+    // Closed: the session is gone; signing in again lands on the read-only page.
+    const again = await browser.newContext({ baseURL, locale: 'fr-FR' });
+    const p2 = await again.newPage();
+    await p2.goto('/login');
+    await p2.getByLabel('Email').fill(me.email);
+    await p2.getByLabel('Mot de passe', { exact: true }).fill(me.password);
+    await p2.locator('main form').getByRole('button', { name: 'Se connecter' }).click();
+    await expect(p2).toHaveURL(/\/account-closed$/);
+    await expect(p2.getByRole('heading', { name: 'Compte clôturé' })).toBeVisible();
+    await expect(p2.getByTestId('closed-on')).toContainText('Votre compte a été clôturé le');
+    await expect(p2.getByTestId('retention-list')).toContainText('Documents d’identité et preuves de dépôt');
+    // Money pages lead back here; money routes answer account_closed.
+    await p2.goto('/invest');
+    await expect(p2).toHaveURL(/\/account-closed$/);
+    const refused = await p2.request.post('/api/transfers', { data: { recipientUid: payee.uid, amount: '1.00' } });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).error.code).toBe('account_closed');
+    await expectNoSeriousViolations(p2);
+    // At 320 px the read-only page fits without sideways scrolling.
+    await p2.setViewportSize({ width: 320, height: 800 });
+    await p2.goto('/account-closed');
+    await expect(p2.getByTestId('retention-list')).toBeVisible();
+    expect(await p2.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await p2.setViewportSize({ width: 1280, height: 800 });
+    await shotsFrEn(browser, baseURL!, me, 'closure-closed', async (p) => {
+      await p.goto('/account-closed');
+      await expect(p.getByTestId('retention-list')).toBeVisible();
+    });
+    await p2.getByRole('button', { name: 'Déconnexion' }).last().click();
+    // Signed out: the page is no longer theirs to see.
+    await expect(p2).toHaveURL(/\/(login\?next=%2Faccount-closed)?$/);
+    expect((await (await p2.request.get('/api/me')).json()) as unknown).toBeNull();
+    await again.close();
+    await payeeCtx.close();
+  });
+});
