@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reauthBody } from './data-export';
 import { decimalAmount } from './money';
 
 export const closureStateSchema = z.enum(['requested', 'waiting_locks', 'waiting_payout', 'closed']);
@@ -51,7 +52,7 @@ export const closureViewSchema = z.object({
   erasureAnswers: z.array(erasureAnswerSchema),
 });
 
-export const closureRequestBody = z.object({ password: z.string().max(1024) });
+export const closureRequestBody = reauthBody;
 
 export type ClosureView = z.infer<typeof closureViewSchema>;
 export type ClosureWaitView = z.infer<typeof closureWaitSchema>;

@@ -160,6 +160,18 @@ const performance = z.object({
 
 const liabilityMembership = z.object({ round: z.number().int(), balanceCents: cents });
 
+/** The account's closure (decision 039): absent unless the person asked to close. */
+const closure = z.object({
+  state: z.enum(['requested', 'waiting_locks', 'waiting_payout', 'closed']),
+  requestedAt: instant,
+  stateAt: instant,
+  closedAt: nullableInstant,
+});
+/** A retention rule applied to the person's data after closure, and when. */
+const retentionAction = z.object({ category: z.string(), doneAt: instant });
+/** An erasure request and the dated answer given (what was erased, what remains and until when). */
+const erasureRequest = z.object({ id: z.string(), requestedAt: instant, answer: z.unknown() });
+
 const exportedFile = z.object({
   file: z.string().describe('path inside the ZIP'),
   source: z.string(),
@@ -188,6 +200,9 @@ export const dataExportV1 = z
     supportConversations: z.array(supportConversation),
     performanceHistory: z.array(performance),
     proofOfLiabilities: z.object({ accountNonce: z.string().nullable(), rounds: z.array(liabilityMembership) }),
+    closure: closure.nullable(),
+    retentionActions: z.array(retentionAction),
+    erasureRequests: z.array(erasureRequest),
     files: z.array(exportedFile),
   })
   .meta({
@@ -202,7 +217,8 @@ export function dataExportJsonSchema(): Record<string, unknown> {
 }
 
 /** POST /api/data-export: the password again, and the authenticator's code when two-factor is on. */
-export const dataExportRequestBody = z.object({
+/** Re-authentication before a sensitive step (an export, a closure): the password, and the authenticator's code when two-factor is on. */
+export const reauthBody = z.object({
   password: z.string().max(1000),
   code: z.string().max(40).optional(),
 });

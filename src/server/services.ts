@@ -29,7 +29,6 @@ import { createDataExportService, type DataExportService } from './modules/data-
 import { createExportStore } from './modules/data-export/export-store';
 import { createClosureService, type ClosureService } from './modules/closure/closure.service';
 import { createRetentionService, type RetentionService } from './modules/closure/retention.service';
-import { createPasswordCheck } from './modules/accounts/password-check';
 
 /** Everything the routes and jobs use, each built once (decision 020). */
 export interface Services {
@@ -140,7 +139,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     closure: createClosureService(ctx, {
       movements,
       notifier,
-      checkPassword: createPasswordCheck(ctx, accounts),
+      sessions: accounts.sessions,
       afterClose: (userId) => retention.runFor(userId),
     }),
     retention,

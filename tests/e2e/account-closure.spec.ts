@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { fundViaDeposit, signedInContext, signUpViaApi } from './support/money';
 import { shotsFrEn } from './support/shots';
+import { strFromU8, unzipSync } from 'fflate';
+import { dataExportV1 } from '../../src/contracts/data-export';
 
 /** The date as the French pages show it (Intl, dateStyle medium, UTC like the journeys' browser). */
 const frDate = (iso: string) =>
@@ -89,6 +92,17 @@ test.describe('account closure', () => {
     await expect(p2.getByRole('heading', { name: 'Compte clôturé' })).toBeVisible();
     await expect(p2.getByTestId('closed-on')).toContainText('Votre compte a été clôturé le');
     await expect(p2.getByTestId('retention-list')).toContainText('Documents d’identité et preuves de dépôt');
+    // The former investor still downloads their data during retention, and the export says the account is closed.
+    const mine = p2.locator('section').filter({ has: p2.getByRole('heading', { name: 'Mes données' }) });
+    await mine.getByLabel('Mot de passe').fill(me.password);
+    await mine.getByRole('button', { name: 'Préparer mon export' }).click();
+    const link = mine.getByTestId('data-export-download');
+    await expect(link).toBeVisible({ timeout: 30_000 });
+    const [download] = await Promise.all([p2.waitForEvent('download'), link.click()]);
+    const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+    const data = dataExportV1.parse(JSON.parse(strFromU8(files['data.json']!)));
+    expect(data.closure).toMatchObject({ state: 'closed' });
+    expect(data.balances.every((b) => b.balanceCents === 0)).toBe(true);
     // Money pages lead back here; money routes answer account_closed.
     await p2.goto('/invest');
     await expect(p2).toHaveURL(/\/account-closed$/);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fromNodeHeaders } from 'better-auth/node';
+import { callerOf } from './caller';
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors';
 import {
@@ -25,15 +25,10 @@ import type { AccountsService } from './accounts.service';
 import { text } from '../../../contracts/text';
 import type { RateLimiter } from './ratelimit';
 import type { AccountSecurity } from './security.service';
-import { UNLOCK_COOKIE, type Caller, type SessionService } from './session.service';
+import { UNLOCK_COOKIE, type SessionService } from './session.service';
 import { unlockTokenAccount, UNLOCK_LINK_TTL_MS, type SignInThrottle } from './signin-throttle';
 import type { AccountTrail } from './accounts.trail';
 
-const caller = (request: FastifyRequest): Caller => ({
-  headers: fromNodeHeaders(request.headers),
-  cookies: request.headers.cookie ? request.server.parseCookie(request.headers.cookie) : {},
-  ip: request.ip,
-});
 const withCookies = (reply: FastifyReply, cookies: string[]) => {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 };
@@ -74,7 +69,7 @@ export async function registerAccountRoutes(
         request,
         adminOnly ? 'auth.sign_in_operator' : 'auth.sign_in',
         email,
-        () => sessions.login(caller(request), email, password, { adminOnly, remember }),
+        () => sessions.login(callerOf(request), email, password, { adminOnly, remember }),
         (r) => ({ twoFactorRequired: r.data.twoFactorRequired }),
       );
       withCookies(reply, result.setCookies);
@@ -92,7 +87,7 @@ export async function registerAccountRoutes(
     { schema: { tags, body: twoFactorBody, response: { 200: ok } } },
     async (request, reply) => {
       const result = await trail.of(request, 'auth.sign_in_two_factor', () =>
-        sessions.verifyTwoFactor(caller(request), request.body),
+        sessions.verifyTwoFactor(callerOf(request), request.body),
       );
       withCookies(reply, result.setCookies);
       return { ok: true as const };
@@ -101,7 +96,7 @@ export async function registerAccountRoutes(
 
   app.post('/api/accounts/logout', { schema: { tags, response: { 200: ok } } }, async (request, reply) => {
     const user = await request.server.resolveSession(request, reply).catch(() => null);
-    const result = await sessions.logout(caller(request)).catch((err) => {
+    const result = await sessions.logout(callerOf(request)).catch((err) => {
       // Signing out without a session is already done.
       if (err instanceof DomainError && err.code === 'unauthorized') return { setCookies: [] as string[] };
       throw err;
@@ -144,7 +139,7 @@ export async function registerAccountRoutes(
     '/api/accounts/sessions',
     { onRequest: requireUser, schema: { tags, response: { 200: sessionList } } },
     async (request) => ({
-      sessions: await sessions.listSessions(caller(request), request.sessionToken!),
+      sessions: await sessions.listSessions(callerOf(request), request.sessionToken!),
     }),
   );
 
@@ -155,7 +150,7 @@ export async function registerAccountRoutes(
       withCookies(
         reply,
         (
-          await trail.of(request, 'auth.sessions_revoked', () => sessions.signOutOthers(caller(request)), {
+          await trail.of(request, 'auth.sessions_revoked', () => sessions.signOutOthers(callerOf(request)), {
             scope: 'others',
           })
         ).setCookies,
@@ -168,13 +163,13 @@ export async function registerAccountRoutes(
     '/api/accounts/sessions/revoke-all',
     { onRequest: requireUser, schema: { tags, response: { 200: ok } } },
     async (request, reply) => {
-      await trail.of(request, 'auth.sessions_revoked', () => sessions.signOutEverywhere(caller(request)), {
+      await trail.of(request, 'auth.sessions_revoked', () => sessions.signOutEverywhere(callerOf(request)), {
         scope: 'all',
       });
       // This session went too: clear its cookie the same way a sign-out does.
       withCookies(
         reply,
-        (await sessions.logout(caller(request)).catch(() => ({ setCookies: [] as string[] }))).setCookies,
+        (await sessions.logout(callerOf(request)).catch(() => ({ setCookies: [] as string[] }))).setCookies,
       );
       return { ok: true as const };
     },
@@ -190,7 +185,7 @@ export async function registerAccountRoutes(
         reply,
         (
           await trail.of(request, 'auth.password_changed', () =>
-            sessions.changePassword(caller(request), currentPassword, newPassword),
+            sessions.changePassword(callerOf(request), currentPassword, newPassword),
           )
         ).setCookies,
       );
@@ -250,7 +245,7 @@ export async function registerAccountRoutes(
     '/api/accounts/password/forgot',
     { schema: { tags, body: forgotPasswordBody, response: { 200: ok } } },
     async (request) => {
-      await sessions.forgotPassword(caller(request), request.body.email, `${publicUrl}/reset-password`);
+      await sessions.forgotPassword(callerOf(request), request.body.email, `${publicUrl}/reset-password`);
       return { ok: true as const };
     },
   );
@@ -261,7 +256,9 @@ export async function registerAccountRoutes(
     async (request) => {
       const { token, newPassword, confirmPassword } = request.body;
       checkNewPassword(newPassword, confirmPassword);
-      await trail.of(request, 'auth.password_reset', () => sessions.resetPassword(caller(request), token, newPassword));
+      await trail.of(request, 'auth.password_reset', () =>
+        sessions.resetPassword(callerOf(request), token, newPassword),
+      );
       return { ok: true as const };
     },
   );
@@ -270,7 +267,7 @@ export async function registerAccountRoutes(
     '/api/accounts/two-factor/enable',
     { onRequest: requireUser, schema: { tags, body: passwordBody, response: { 200: twoFactorSetup } } },
     async (request) => {
-      const { data } = await sessions.enableTwoFactor(caller(request), request.body.password);
+      const { data } = await sessions.enableTwoFactor(callerOf(request), request.body.password);
       return { totpURI: data.totpURI, backupCodes: data.backupCodes };
     },
   );
@@ -283,7 +280,7 @@ export async function registerAccountRoutes(
         reply,
         (
           await trail.of(request, 'auth.two_factor_enabled', () =>
-            sessions.confirmTwoFactor(caller(request), request.body.code),
+            sessions.confirmTwoFactor(callerOf(request), request.body.code),
           )
         ).setCookies,
       );
@@ -300,7 +297,7 @@ export async function registerAccountRoutes(
         reply,
         (
           await trail.of(request, 'auth.two_factor_disabled', () =>
-            sessions.disableTwoFactor(caller(request), request.body.password),
+            sessions.disableTwoFactor(callerOf(request), request.body.password),
           )
         ).setCookies,
       );

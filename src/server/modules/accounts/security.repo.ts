@@ -116,14 +116,3 @@ export async function rememberDevice(
     .execute();
   return others ? 'new' : 'first';
 }
-
-/** The password hash of a person's credential (null without one). */
-export async function passwordHashOf(db: Db, userId: string): Promise<string | null> {
-  const found = await db
-    .selectFrom('account')
-    .select('password')
-    .where('userId', '=', userId)
-    .where('providerId', '=', 'credential')
-    .executeTakeFirst();
-  return found?.password ?? null;
-}

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callerOf } from '../accounts/caller';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../../core/errors';
@@ -60,12 +61,12 @@ export function registerClosureRoutes(
       onRequest: requireUser,
       schema: {
         tags,
-        summary: 'Ask to close your account (your password again)',
+        summary: 'Ask to close your account (your password again, and your authenticator code when two-factor is on)',
         body: closureRequestBody,
         response: { 200: closureViewSchema },
       },
     },
-    async (request) => closure.request(request.user!.id, request.body.password, request.ip, sourceOf(request)),
+    async (request) => closure.request(callerOf(request), request.user!.id, request.body, sourceOf(request)),
   );
   r.post(
     '/api/closure/cancel',

@@ -7,6 +7,7 @@ import type { ClosureView, ClosureWaitView } from '../../../contracts/closure';
 import type { AppContext } from '../../context';
 import { auditRow, recordAudit, type AuditSource } from '../audit/audit.service';
 import type { Movements } from '../ledger/movement';
+import type { Caller, SessionService } from '../accounts/session.service';
 import { insert, type Step } from '../ledger/plan';
 import type { Notifier } from '../notifier';
 import { enqueueEmail, outboxRow } from '../notifications/outbox';
@@ -19,8 +20,8 @@ const userKinds: UserAccountKind[] = ['available', 'invested', 'withdrawal_hold'
 export interface ClosureDeps {
   movements: Movements;
   notifier: Notifier;
-  /** The person's own password, checked again before a closure is asked (re-authentication). */
-  checkPassword(userId: string, password: string, ip: string): Promise<boolean>;
+  /** Re-authentication before a closure is asked: the password, and the second factor when on (as for an export). */
+  sessions: Pick<SessionService, 'confirmIdentity'>;
   /** Runs once an account is closed: the retention rules due at closure (what no law keeps) go at once. */
   afterClose?(userId: string): Promise<unknown>;
 }
@@ -220,8 +221,13 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
     advance,
     revoke,
 
-    async request(userId: string, password: string, ip: string, source: AuditSource): Promise<ClosureView> {
-      if (!password || !(await deps.checkPassword(userId, password, ip))) throw new DomainError('wrong_password');
+    async request(
+      caller: Caller,
+      userId: string,
+      reauth: { password: string; code?: string },
+      source: AuditSource,
+    ): Promise<ClosureView> {
+      await deps.sessions.confirmIdentity(caller, userId, reauth);
       const p = await profile(userId);
       const now = clock.now();
       const at = now.toISOString();

@@ -353,6 +353,24 @@ export const personalTables: Record<string, Record<string, ColumnRule>> = {
     window_start: no(TECHNICAL),
     hits: no(TECHNICAL),
   },
+  account_closure: {
+    user_id: no(KEY),
+    state: ex('closure.state'),
+    requested_at: ex('closure.requestedAt'),
+    state_at: ex('closure.stateAt'),
+    closed_at: ex('closure.closedAt'),
+  },
+  retention_action: {
+    user_id: no(KEY),
+    category: ex('retentionActions[].category'),
+    done_at: ex('retentionActions[].doneAt'),
+  },
+  erasure_request: {
+    id: ex('erasureRequests[].id'),
+    user_id: no(KEY),
+    requested_at: ex('erasureRequests[].requestedAt'),
+    answer: ex('erasureRequests[].answer'),
+  },
   data_export: {
     id: ex('manifest.json exportId'),
     user_id: no(KEY),

@@ -235,3 +235,15 @@ export async function liabilityRows(db: Db, userId: string) {
     .execute();
   return { nonce: nonce?.nonce ?? null, rounds };
 }
+
+export function closureRow(db: Db, userId: string) {
+  return db.selectFrom('account_closure').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function retentionActionRows(db: Db, userId: string) {
+  return db.selectFrom('retention_action').selectAll().where('user_id', '=', userId).orderBy('done_at').execute();
+}
+
+export function erasureRequestRows(db: Db, userId: string) {
+  return db.selectFrom('erasure_request').selectAll().where('user_id', '=', userId).orderBy('requested_at').execute();
+}

@@ -58,6 +58,7 @@ export async function collect(
   const identity = await repo.identityRows(db, userId);
   const support = await repo.supportRows(db, userId);
   const liabilities = await repo.liabilityRows(db, userId);
+  const closure = await repo.closureRow(db, userId);
 
   const data: CollectedData = {
     format: 'atlas-invest-data-export',
@@ -242,6 +243,32 @@ export async function collect(
       accountNonce: liabilities.nonce,
       rounds: liabilities.rounds.map((r) => ({ round: Number(r.round_no), balanceCents: Number(r.balance_cents) })),
     },
+    closure: closure
+      ? {
+          state: closure.state,
+          requestedAt: isoNN(closure.requested_at),
+          stateAt: isoNN(closure.state_at),
+          closedAt: iso(closure.closed_at),
+        }
+      : null,
+    retentionActions: (await repo.retentionActionRows(db, userId)).map((r) => ({
+      category: r.category,
+      doneAt: isoNN(r.done_at),
+    })),
+    erasureRequests: (await repo.erasureRequestRows(db, userId)).map((r) => ({
+      id: r.id,
+      requestedAt: isoNN(r.requested_at),
+      answer: parsedAnswer(r.answer),
+    })),
   };
   return { data, uploads };
+}
+
+/** An erasure answer is stored as JSON; an unreadable one is exported as the text it is. */
+function parsedAnswer(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }

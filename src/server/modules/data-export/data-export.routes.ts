@@ -1,19 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fromNodeHeaders } from 'better-auth/node';
+import { callerOf } from '../accounts/caller';
 import { z } from 'zod';
-import { dataExportJsonSchema, dataExportRequestBody, dataExportResponse } from '../../../contracts/data-export';
+import { dataExportJsonSchema, dataExportResponse, reauthBody } from '../../../contracts/data-export';
 import { requireUser } from '../../http/auth';
 import { sourceOf } from '../audit/audit.service';
-import type { Caller } from '../accounts/session.service';
 import { SCHEMA_PATH } from './archive';
 import type { DataExportService } from './data-export.service';
-
-const caller = (request: FastifyRequest): Caller => ({
-  headers: fromNodeHeaders(request.headers),
-  cookies: request.headers.cookie ? request.server.parseCookie(request.headers.cookie) : {},
-  ip: request.ip,
-});
 
 /**
  * The data export's routes (decision 038). They ask for a session and nothing more: a former
@@ -54,12 +47,12 @@ export async function registerDataExportRoutes(app: FastifyInstance, exports: Da
       schema: {
         tags,
         summary: 'Asks for a data export, after the password (and the second factor when it is on)',
-        body: dataExportRequestBody,
+        body: reauthBody,
         response: { 202: dataExportResponse },
       },
     },
     async (request, reply) => {
-      const view = await exports.request(caller(request), request.user!.id, request.body, sourceOf(request));
+      const view = await exports.request(callerOf(request), request.user!.id, request.body, sourceOf(request));
       return reply.status(202).send({ export: view });
     },
   );

@@ -1,10 +1,12 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Card, FormMessage } from '../../components/form';
 import { Page } from '../../components/Page';
+import { DataExportSection } from '../../components/data-export/lazy';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
-import { useSignOut } from '../../lib/session';
+import { useMe, useSignOut } from '../../lib/session';
 import { useClosure, useErasureRequest } from './closure-api';
 
 /**
@@ -15,6 +17,7 @@ import { useClosure, useErasureRequest } from './closure-api';
 export function ClosedAccountPage() {
   const { t } = useTranslation(['closure', 'common']);
   const { data: closure, error } = useClosure();
+  const { data: me } = useMe();
   const erasure = useErasureRequest();
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -34,8 +37,10 @@ export function ClosedAccountPage() {
         )}
         {closure && closure.state !== 'closed' && <FormMessage tone="info">{t('closure:notClosed')}</FormMessage>}
 
-        {/* EXPORT (issue 28, items 1–2): the lead mounts <DataExportSection /> here when merging. */}
-        <div data-slot="data-export" className="empty:hidden" />
+        {/* The export stays downloadable while the records are kept (decision 038). */}
+        <Suspense fallback={null}>
+          <DataExportSection twoFactorEnabled={me?.twoFactorEnabled ?? false} />
+        </Suspense>
 
         {closure?.state === 'closed' && (
           <Card>

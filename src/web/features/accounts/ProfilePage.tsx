@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, FormMessage } from '../../components/form';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/Page';
+import { DataExportSection } from '../../components/data-export/lazy';
 import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { formatDate } from '../../lib/format';
 import { useMe } from '../../lib/session';
@@ -17,10 +18,6 @@ import { SessionsCard } from './components/SessionsCard';
 import { TwoFactorCard } from './components/TwoFactorCard';
 
 // Off the first render: the section, its texts and its polling load after the rest of the profile.
-const DataExportSection = lazy(() =>
-  import('../../components/data-export/DataExportSection').then((m) => ({ default: m.DataExportSection })),
-);
-
 export function ProfilePage() {
   const { t } = useTranslation(['common', 'accounts']);
   const { data: me } = useMe();
@@ -70,7 +67,7 @@ export function ProfilePage() {
         <Suspense fallback={null}>
           <DataExportSection twoFactorEnabled={me.twoFactorEnabled} />
         </Suspense>
-        <ClosureCard />
+        <ClosureCard twoFactorEnabled={me.twoFactorEnabled} />
       </div>
     </Page>
   );

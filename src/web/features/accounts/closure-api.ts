@@ -10,11 +10,12 @@ export function useClosure(enabled = true) {
   return useQuery({ queryKey: closureKey, queryFn: () => api<ClosureView>('/api/closure'), enabled });
 }
 
-/** Asks to close, with the password again; the session survives until the account is closed. */
+/** Asks to close, with the password again (and the authenticator's code with two-factor on); the session survives until the account is closed. */
 export function useRequestClosure() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => api<ClosureView>('/api/closure', { method: 'POST', body: { password } }),
+    mutationFn: (reauth: { password: string; code?: string }) =>
+      api<ClosureView>('/api/closure', { method: 'POST', body: reauth }),
     onSuccess: (view) => {
       client.setQueryData(closureKey, view);
       return client.invalidateQueries({ queryKey: meQueryKey });

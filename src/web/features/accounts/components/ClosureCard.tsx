@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Field, FormMessage } from '../../../components/form';
+import { Button, Card, Field, FormMessage, inputClass } from '../../../components/form';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { useCancelClosure, useClosure, useRequestClosure } from '../closure-api';
@@ -8,22 +8,27 @@ import { ClosureWaitList } from './ClosureWaitList';
 import { PasswordInput } from './PasswordInput';
 
 /**
- * "Clôturer mon compte" (decision 039): asked with the password again; then the state, what it
- * waits for with the exact dates, and a way back until it is closed.
+ * "Clôturer mon compte" (decision 039): asked with the password again, and the authenticator's
+ * code when two-factor is on; then the state, what it waits for with the exact dates, and a way
+ * back until it is closed.
  */
-export function ClosureCard() {
+export function ClosureCard({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
   const { t } = useTranslation(['closure', 'accounts']);
   const { data: closure } = useClosure();
   const request = useRequestClosure();
   const cancel = useCancelClosure();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!password) return setProblem(t('errors:fields_required'));
+    if (!password || (twoFactorEnabled && !code.trim())) return setProblem(t('errors:fields_required'));
     setProblem(null);
-    request.mutate(password, { onSuccess: () => (setPassword(''), setOpen(false)) });
+    request.mutate(
+      { password, ...(twoFactorEnabled ? { code: code.trim() } : {}) },
+      { onSuccess: () => (setPassword(''), setCode(''), setOpen(false)) },
+    );
   };
   const state = closure?.state ?? null;
   return (
@@ -54,11 +59,28 @@ export function ClosureCard() {
                     />
                   )}
                 </Field>
+                {twoFactorEnabled && (
+                  <Field label={t('closure:code')}>
+                    {(a11y) => (
+                      <input
+                        {...a11y}
+                        className={inputClass}
+                        inputMode="numeric"
+                        autoComplete="one-time-code"
+                        value={code}
+                        onChange={(e) => setCode(e.target.value)}
+                      />
+                    )}
+                  </Field>
+                )}
                 <div className="flex flex-wrap gap-3">
                   <Button type="submit" tone="danger" disabled={request.isPending}>
                     {t('closure:confirm')}
                   </Button>
-                  <Button tone="secondary" onClick={() => (setOpen(false), setPassword(''), setProblem(null))}>
+                  <Button
+                    tone="secondary"
+                    onClick={() => (setOpen(false), setPassword(''), setCode(''), setProblem(null))}
+                  >
                     {t('closure:back')}
                   </Button>
                 </div>
