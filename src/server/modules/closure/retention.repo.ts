@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { RetentionCategory } from '../../../core/retention';
 import type { ErasureAnswerView } from '../../../contracts/closure';
 import type { Queryable } from '../ledger/ledger.repo';
-import { ERASED, commitment, erasableColumns, plainRowHash, type SealKind } from '../ledger/seal';
+import { ERASED, commitment, erasableColumns, plainRowHash, sealedColumns, type SealKind } from '../ledger/seal';
 
 export async function doneCategories(q: Queryable, userId: string): Promise<Set<RetentionCategory>> {
   const rows = await q.selectFrom('retention_action').select('category').where('user_id', '=', userId).execute();
@@ -158,36 +158,13 @@ async function sealedRowsOf(q: Queryable, userId: string) {
   const [txs, audits] = await Promise.all([
     q
       .selectFrom('ledger_tx')
-      .select([
-        'id',
-        'type',
-        'user_id',
-        'idempotency_key',
-        'request_hash',
-        'response',
-        'ref_type',
-        'ref_id',
-        'created_by',
-        'created_at',
-      ])
+      .select(sealedColumns.ledger_tx as 'id'[])
       .where((eb) => eb.or([eb('user_id', '=', userId), eb('id', 'in', received)]))
       .where('response', 'is not', null)
       .execute(),
     q
       .selectFrom('audit_log')
-      .select([
-        'id',
-        'actor_id',
-        'action',
-        'target_type',
-        'target_id',
-        'before',
-        'after',
-        'at',
-        'ip',
-        'user_agent',
-        'result',
-      ])
+      .select(sealedColumns.audit_log as 'id'[])
       .where((eb) => eb.or([eb('target_id', '=', userId), eb('actor_id', '=', userId)]))
       // Closure and retention rows are written without personal data: they stay readable, as the
       // record of what was done.

@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config';
+import { s3Client } from '../storage/proof-store';
 
 /**
  * Where the export ZIPs live until they expire: beside the proofs, never among them (a key of
@@ -59,15 +60,7 @@ class S3ExportStore implements ExportStore {
   private readonly client: S3Client;
 
   constructor(private readonly s: S3Storage) {
-    this.client = new S3Client({
-      region: s.region,
-      endpoint: s.endpoint,
-      forcePathStyle: s.forcePathStyle,
-      credentials:
-        s.accessKeyId && s.secretAccessKey
-          ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey }
-          : undefined,
-    });
+    this.client = s3Client(s);
   }
 
   async put(key: string, bytes: Uint8Array): Promise<void> {

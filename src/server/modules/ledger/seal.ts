@@ -24,7 +24,7 @@ export type SealKind = 'ledger_tx' | 'ledger_entry' | 'audit_log';
 export const sealKinds: SealKind[] = ['ledger_tx', 'ledger_entry', 'audit_log'];
 
 /** The columns each kind is sealed by, in a fixed order (the stamp itself is not part of it). */
-const columns: Record<SealKind, string[]> = {
+export const sealedColumns: Record<SealKind, string[]> = {
   ledger_tx: [
     'id',
     'type',
@@ -66,7 +66,7 @@ const sha256 = (text: string) => digest('sha256', text, 'hex');
 
 /** Canonical serialization: the kind and every column as text (or null), in the fixed order; numbers alike on both dialects. */
 export function plainRowHash(kind: SealKind, row: Row): string {
-  return sha256(JSON.stringify([kind, ...columns[kind].map((c) => text(row[c]))]));
+  return sha256(JSON.stringify([kind, ...sealedColumns[kind].map((c) => text(row[c]))]));
 }
 
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -102,7 +102,7 @@ export function rowHash(kind: SealKind, row: Row): string {
   return sha256(
     JSON.stringify([
       `${kind}/2`,
-      ...columns[kind].map((c) => (erasable.includes(c) ? commitment(row, c) : text(row[c]))),
+      ...sealedColumns[kind].map((c) => (erasable.includes(c) ? commitment(row, c) : text(row[c]))),
     ]),
   );
 }
@@ -161,8 +161,8 @@ async function pickOnSqlite(db: Db, before: SealRow): Promise<Batch> {
     picked.push({
       kind,
       rows: byWatermark
-        ? await repo.unsealedEntriesAbove(db, columns.ledger_entry, uptoBefore, BATCH)
-        : await repo.unsealed(db, kind, columns[kind], order[kind], BATCH),
+        ? await repo.unsealedEntriesAbove(db, sealedColumns.ledger_entry, uptoBefore, BATCH)
+        : await repo.unsealed(db, kind, sealedColumns[kind], order[kind], BATCH),
       stamp: !byWatermark,
     });
   }
@@ -198,7 +198,7 @@ async function pickByCommit(db: Db, before: SealRow): Promise<Batch> {
   for (const kind of sealKinds)
     picked.push({
       kind,
-      rows: await repo.committedIn(db, kind, columns[kind], order[kind], from, below),
+      rows: await repo.committedIn(db, kind, sealedColumns[kind], order[kind], from, below),
       stamp: false,
     });
   return { picked, uptoEntry: null, uptoXid: below, more: BigInt(below) < BigInt(horizon) };
@@ -300,7 +300,7 @@ export async function verifySeals(
   const byCommit = dialect === 'postgres';
   const live = new Map<SealKind, Map<string, Row>>();
   for (const kind of sealKinds) {
-    const rows = await repo.allRows(db, kind, [...columns[kind], 'seal_no'], byCommit);
+    const rows = await repo.allRows(db, kind, [...sealedColumns[kind], 'seal_no'], byCommit);
     live.set(kind, new Map(rows.map((r) => [String(r.id), r])));
   }
   // Where each row belongs now, by what placed it: a stamp, the entry watermark (SQLite) or the

@@ -127,19 +127,24 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
+/** One S3 client per store, from the bucket's settings (proofs, exports). */
+export function s3Client(settings: Omit<S3Settings, 'bucket'>): S3Client {
+  return new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+  });
+}
+
 export class S3ProofStore implements ProofStore {
   private readonly client: S3Client;
 
   constructor(private readonly settings: S3Settings) {
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
-    });
+    this.client = s3Client(settings);
   }
 
   private async exists(key: string): Promise<boolean> {
