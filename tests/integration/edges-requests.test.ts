@@ -247,6 +247,8 @@ describe(`the edges of the request path (${testDialect})`, () => {
     const publicRoutes: Record<string, RegExp> = {
       'GET /api/public/config': /^public, max-age=\d+$/,
       'GET /api/liabilities/rounds': /^public, max-age=\d+$/,
+      // The published JSON Schema of the data export: the same for everyone.
+      'GET /api/schemas/data-export/v1.json': /^public, max-age=\d+$/,
     };
 
     it('every route of the OpenAPI document answers Cache-Control: no-store unless it is public', async () => {
