@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from './clock';
-import { dueRules, erasureAnswer, horizonOf, retentionSchedule } from './retention';
+import { dueRules, erasureAnswer, horizonOf, retentionSchedule, rollingCutoff, rollingSecurityLogs } from './retention';
 
 const closedAt = new Date('2026-01-15T10:00:00.000Z');
 const at = (days: number) => new Date(closedAt.getTime() + days * DAY_MS);
@@ -44,5 +44,10 @@ describe('retention schedule', () => {
       { category: 'contact_details', basis: rule('contact_details').basis, until: at(1827).toISOString() },
       { category: 'ledger_audit', basis: rule('ledger_audit').basis, until: at(3653).toISOString() },
     ]);
+  });
+
+  it("purges every account's security logs twelve months (366 days) after their own date, like the closure rule", () => {
+    expect(rollingSecurityLogs.days).toBe(rule('sessions_security_logs').days);
+    expect(rollingCutoff(at(366)).toISOString()).toBe(closedAt.toISOString());
   });
 });

@@ -83,6 +83,24 @@ export const retentionSchedule: readonly RetentionRule[] = [
   },
 ];
 
+/**
+ * The one rule that runs for every account, open or closed, from each record's own date: sessions
+ * that expired, sign-in failures and devices not seen for twelve months are purged (the same CNIL
+ * basis as `sessions_security_logs`, which at closure takes the rest of them).
+ */
+export const rollingSecurityLogs = {
+  category: 'stale_security_logs',
+  basis: 'CNIL recommendation on logging (délibération 2021-122): 6 to 12 months',
+  days: years(1),
+  action: 'purge',
+  holds: 'expired sessions, sign-in failures and devices not seen for twelve months, of every account',
+} as const;
+
+/** Records older than this instant fall under the rolling rule at `now`. */
+export function rollingCutoff(now: Date): Date {
+  return new Date(now.getTime() - rollingSecurityLogs.days * DAY_MS);
+}
+
 /** When a rule's horizon is reached for an account closed at `closedAt`. */
 export function horizonOf(rule: RetentionRule, closedAt: Date): Date {
   return new Date(closedAt.getTime() + rule.days * DAY_MS);

@@ -71,14 +71,27 @@ test.describe('account closure', () => {
     await page.reload();
     await expect(page.getByTestId('closure-state')).toHaveText('En attente : votre solde doit être mis à zéro');
     await expect(page.getByTestId('closure-waits')).toContainText('Investissement Actions de $40.00 : à arrêter.');
-    const stopped = await page.request.post(`/api/investments/${investment.id}/stop`);
-    expect(stopped.status(), await stopped.text()).toBe(200);
-    await page.reload();
+    // Stopped from the portfolio, as any investment is: a confirmation, then its value is available.
+    await page.goto('/portfolio');
+    await page.getByRole('button', { name: 'Arrêter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Arrêter cet investissement ?' });
+    await dialog.getByRole('button', { name: 'Oui, arrêter' }).click();
+    await expect(dialog).toBeHidden();
+    await page.goto('/profile');
     await expect(page.getByTestId('closure-waits')).toContainText('Solde disponible : $100.00');
     // The rest goes out by transfer (no minimum; withdrawals are still locked 30 days after the first investment).
     await expect(page.getByTestId('closure-waits')).toContainText('le transfert par UID est possible dès maintenant');
-    const out = await page.request.post('/api/transfers', { data: { recipientUid: payee.uid, amount: '100.00' } });
-    expect(out.status(), await out.text()).toBe(201);
+    await page.goto('/internal-transfer');
+    await page.getByLabel('UID du destinataire').fill(payee.uid);
+    await page.getByRole('button', { name: 'Vérifier le destinataire' }).click();
+    await expect(page.getByTestId('recipient-uid')).toHaveText(payee.uid);
+    await page.getByLabel('Montant (USD)').fill('100,00');
+    // The payout closes the account before its answer leaves (then the session is gone).
+    const [sent] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/transfers') && r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Envoyer' }).click(),
+    ]);
+    expect(sent.status(), await sent.text()).toBe(201);
     await context.close();
 
     // Closed: the session is gone; signing in again lands on the read-only page.

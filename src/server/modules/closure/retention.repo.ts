@@ -228,3 +228,19 @@ export async function eraseSealed(
 export async function truncateSqliteLog(q: Queryable): Promise<void> {
   await sql`pragma wal_checkpoint(TRUNCATE)`.execute(q);
 }
+
+/**
+ * Every account's sessions expired before `before`, sign-in failures last seen before it and
+ * devices not seen since: how many rows of each went.
+ */
+export async function purgeStaleSecurityLogs(
+  q: Queryable,
+  before: string,
+): Promise<{ sessions: number; signInFailures: number; devices: number }> {
+  const gone = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
+  return {
+    sessions: gone(await q.deleteFrom('session').where('expiresAt', '<', before).executeTakeFirst()),
+    signInFailures: gone(await q.deleteFrom('sign_in_failure').where('last_at', '<', before).executeTakeFirst()),
+    devices: gone(await q.deleteFrom('known_device').where('last_seen_at', '<', before).executeTakeFirst()),
+  };
+}

@@ -5,6 +5,8 @@ import {
   erasureAnswer,
   horizonOf,
   retentionSchedule,
+  rollingCutoff,
+  rollingSecurityLogs,
   type RetentionCategory,
   type RetentionRule,
 } from '../../../core/retention';
@@ -117,6 +119,28 @@ export function createRetentionService(ctx: AppContext, deps: { proofs: ProofSto
     return ran;
   }
 
+  /** The rolling rule, for every account: one audit row with the counts when anything went. */
+  async function purgeStale(source: AuditSource): Promise<boolean> {
+    const now = clock.now();
+    return db.transaction().execute(async (trx: Trx) => {
+      const counts = await repo.purgeStaleSecurityLogs(trx, rollingCutoff(now).toISOString());
+      if (counts.sessions + counts.signInFailures + counts.devices === 0) return false;
+      const r = rollingSecurityLogs;
+      await recordAudit(
+        trx,
+        {
+          actorId: 'system',
+          action: `retention.${r.action}`,
+          target: { type: 'retention', id: r.category },
+          source,
+          after: { category: r.category, basis: r.basis, days: r.days, ...counts },
+        },
+        now,
+      );
+      return true;
+    });
+  }
+
   return {
     runFor,
 
@@ -134,6 +158,7 @@ export function createRetentionService(ctx: AppContext, deps: { proofs: ProofSto
         }
         after = page.at(-1)!.user_id;
       }
+      if (await purgeStale(source)) actions += 1;
       // On SQLite the log still holds the pages as they were before: copied and cut, they are gone.
       if (actions > 0 && ctx.dialect === 'sqlite') await repo.truncateSqliteLog(db);
       return { accounts, actions };
