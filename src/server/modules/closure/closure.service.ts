@@ -10,7 +10,8 @@ import type { Movements } from '../ledger/movement';
 import type { Caller, SessionService } from '../accounts/session.service';
 import { insert, type Step } from '../ledger/plan';
 import type { Notifier } from '../notifier';
-import { enqueueEmail, outboxRow } from '../notifications/outbox';
+import { enqueueEmail, outboxRow, type TemplateName, type TemplateParams } from '../notifications/outbox';
+import type { Trx } from '../ledger/ledger.repo';
 import * as repo from './closure.repo';
 import * as retentionRepo from './retention.repo';
 
@@ -71,6 +72,45 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
     const p = await repo.contactOf(db, userId);
     if (!p) throw new DomainError('profile_not_found');
     return p;
+  }
+
+  /** A step of the closure: its audit row and the person's e-mail, in the step's own transaction. */
+  async function recordStep<T extends TemplateName>(
+    trx: Trx,
+    step: {
+      userId: string;
+      actorId: string;
+      action: string;
+      source: AuditSource;
+      before?: Record<string, unknown>;
+      after: Record<string, unknown>;
+      to: { email: string; locale: string };
+      template: T;
+      params: TemplateParams[T];
+      now: Date;
+    },
+  ): Promise<void> {
+    const { userId, now } = step;
+    await recordAudit(
+      trx,
+      {
+        actorId: step.actorId,
+        action: step.action,
+        target: { type: 'user', id: userId },
+        source: step.source,
+        ...(step.before ? { before: step.before } : {}),
+        after: step.after,
+      },
+      now,
+    );
+    await enqueueEmail(trx, {
+      userId,
+      to: step.to.email,
+      template: step.template,
+      locale: step.to.locale,
+      params: step.params,
+      now,
+    });
   }
 
   async function view(userId: string): Promise<ClosureView> {
@@ -190,23 +230,15 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
     const at = now.toISOString();
     const moved = await db.transaction().execute(async (trx) => {
       if (!(await repo.moveClosure(trx, userId, closure.state, next, at))) return false;
-      await recordAudit(
-        trx,
-        {
-          actorId: 'system',
-          action: 'closure.moved',
-          target: { type: 'user', id: userId },
-          source,
-          before: { state: closure.state },
-          after: { state: next },
-        },
-        now,
-      );
-      await enqueueEmail(trx, {
+      await recordStep(trx, {
         userId,
-        to: p.email,
+        actorId: 'system',
+        action: 'closure.moved',
+        source,
+        before: { state: closure.state },
+        after: { state: next },
+        to: p,
         template: 'closure_waiting',
-        locale: p.locale,
         params: { state: next, until: next === 'waiting_locks' ? lastLockEnd(closureWaits(facts, now)) : null },
         now,
       });
@@ -237,22 +269,14 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
         if (!(await repo.insertClosure(trx, userId, at))) throw new DomainError('closure_already_requested');
         // The three balances exist from now on, so the closing plan can lock each (decision 039).
         await repo.ensureAccounts(trx, userId, userKinds, at);
-        await recordAudit(
-          trx,
-          {
-            actorId: userId,
-            action: 'closure.requested',
-            target: { type: 'user', id: userId },
-            source,
-            after: { state: 'requested' },
-          },
-          now,
-        );
-        await enqueueEmail(trx, {
+        await recordStep(trx, {
           userId,
-          to: p.email,
+          actorId: userId,
+          action: 'closure.requested',
+          source,
+          after: { state: 'requested' },
+          to: p,
           template: 'closure_requested',
-          locale: p.locale,
           params: { at },
           now,
         });
@@ -269,23 +293,15 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
         if (!existing) throw new DomainError('closure_not_found');
         if (!mayCancel(existing.state) || !(await repo.deleteOpenClosure(trx, userId)))
           throw new DomainError('closure_already_closed');
-        await recordAudit(
-          trx,
-          {
-            actorId: userId,
-            action: 'closure.cancelled',
-            target: { type: 'user', id: userId },
-            source,
-            before: { state: existing.state },
-            after: { state: null },
-          },
-          now,
-        );
-        await enqueueEmail(trx, {
+        await recordStep(trx, {
           userId,
-          to: p.email,
+          actorId: userId,
+          action: 'closure.cancelled',
+          source,
+          before: { state: existing.state },
+          after: { state: null },
+          to: p,
           template: 'closure_cancelled',
-          locale: p.locale,
           params: { at: now.toISOString() },
           now,
         });
