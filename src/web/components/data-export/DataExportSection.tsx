@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Field, FormMessage, TextInput } from '../form';
+import { CodeField } from '../CodeField';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, withColon } from '../../lib/format';
 import { useDataExport, useRequestDataExport } from './api';
@@ -103,19 +104,7 @@ export function DataExportSection({ twoFactorEnabled }: { twoFactorEnabled: bool
               />
             )}
           </Field>
-          {twoFactorEnabled && (
-            <Field label={t('code')}>
-              {(a11y) => (
-                <TextInput
-                  {...a11y}
-                  autoComplete="one-time-code"
-                  inputMode="numeric"
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                />
-              )}
-            </Field>
-          )}
+          {twoFactorEnabled && <CodeField label={t('code')} value={code} onChange={setCode} />}
           <Button
             type="submit"
             disabled={!password || (twoFactorEnabled && !code.trim()) || ask.isPending}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Field, FormMessage, inputClass } from '../../../components/form';
+import { Button, Card, Field, FormMessage } from '../../../components/form';
+import { CodeField } from '../../../components/CodeField';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { useCancelClosure, useClosure, useRequestClosure } from '../closure-api';
@@ -59,20 +60,7 @@ export function ClosureCard({ twoFactorEnabled }: { twoFactorEnabled: boolean })
                     />
                   )}
                 </Field>
-                {twoFactorEnabled && (
-                  <Field label={t('closure:code')}>
-                    {(a11y) => (
-                      <input
-                        {...a11y}
-                        className={inputClass}
-                        inputMode="numeric"
-                        autoComplete="one-time-code"
-                        value={code}
-                        onChange={(e) => setCode(e.target.value)}
-                      />
-                    )}
-                  </Field>
-                )}
+                {twoFactorEnabled && <CodeField label={t('closure:code')} value={code} onChange={setCode} />}
                 <div className="flex flex-wrap gap-3">
                   <Button type="submit" tone="danger" disabled={request.isPending}>
                     {t('closure:confirm')}

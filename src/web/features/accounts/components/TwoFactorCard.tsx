@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TwoFactorSetup } from '../../../../contracts/accounts';
-import { Button, Card, Field, FormMessage, TextInput } from '../../../components/form';
+import { Button, Card, Field, FormMessage } from '../../../components/form';
+import { CodeField } from '../../../components/CodeField';
 import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/errors';
 import { useConfirmTwoFactor, useDisableTwoFactor, useEnableTwoFactor } from '../api';
@@ -68,17 +69,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
               ))}
             </ul>
           </div>
-          <Field label={t('security.code')}>
-            {(a11y) => (
-              <TextInput
-                {...a11y}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-            )}
-          </Field>
+          <CodeField label={t('security.code')} value={code} onChange={setCode} />
           <Button type="submit" disabled={confirm.isPending || code.trim() === ''} className="self-start">
             {t('security.confirm')}
           </Button>
