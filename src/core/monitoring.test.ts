@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateAlerts, historyHours, nearThresholdBand, type MoneyFact, type MonitoringParams } from './monitoring';
 
@@ -174,5 +175,81 @@ describe('evaluation', () => {
   it('needs history as far back as the longest window', () => {
     expect(historyHours(params)).toBe(48);
     expect(historyHours({ ...params, fanIn: { senders: 3, hours: 72 } })).toBe(72);
+  });
+});
+
+/**
+ * The rules as first written: every trigger filters its person's whole history. Slow (a scan per
+ * trigger), but plainly the definition; the indexed evaluation must give exactly its alerts.
+ */
+function plainAlerts(triggers: MoneyFact[], history: MoneyFact[], p: MonitoringParams) {
+  const time = (f: MoneyFact) => Date.parse(f.at);
+  const chronological = (a: MoneyFact, b: MoneyFact) =>
+    time(a) - time(b) || (a.txId < b.txId ? -1 : a.txId > b.txId ? 1 : 0);
+  const within = (facts: MoneyFact[], t: MoneyFact, hours: number) =>
+    facts.filter((f) => time(f) >= time(t) - hours * HOUR && chronological(f, t) <= 0);
+  const all = new Map<string, MoneyFact>();
+  for (const f of [...history, ...triggers]) all.set(f.txId, f);
+  const sorted = [...all.values()].sort(chronological);
+  const { fromCents, belowCents, count, hours } = p.nearThreshold;
+  const inBand = (f: MoneyFact) => f.kind === 'deposit' && f.amountCents >= fromCents && f.amountCents < belowCents;
+  const out = new Map<string, { rule: string; windowKey: string; facts: string[] }>();
+  const add = (rule: string, t: MoneyFact, windowKey: string, facts: MoneyFact[]) => {
+    const key = `${rule}|${t.userId}|${windowKey}`;
+    if (!out.has(key)) out.set(key, { rule, windowKey, facts: facts.map((f) => f.txId) });
+  };
+  for (const t of [...triggers].sort(chronological)) {
+    const mine = sorted.filter((f) => f.userId === t.userId);
+    if (t.kind === 'deposit' && p.largeDepositFromCents > 0 && t.amountCents >= p.largeDepositFromCents)
+      add('large_deposit', t, t.txId, [t]);
+    if (t.kind === 'withdrawal') {
+      const moneyIn = within(mine, t, p.outAfterInHours).filter((f) => f.kind !== 'withdrawal');
+      if (moneyIn.length > 0) add('out_after_in', t, t.txId, [...moneyIn, t]);
+    }
+    if (inBand(t)) {
+      const window = within(mine, t, hours).filter(inBand);
+      if (window.length >= count) add('near_threshold', t, window[0]!.txId, window);
+    }
+    if (t.kind === 'transfer') {
+      const window = within(mine, t, p.fanIn.hours).filter((f) => f.kind === 'transfer');
+      if (new Set(window.map((f) => f.senderId)).size >= p.fanIn.senders) add('fan_in', t, window[0]!.txId, window);
+    }
+  }
+  return [...out.values()];
+}
+
+describe('the indexed evaluation', () => {
+  it('raises exactly the alerts of the plain definition, with the same evidence', () => {
+    const aFact = fc.record({
+      kind: fc.constantFrom<MoneyFact['kind']>('deposit', 'withdrawal', 'transfer'),
+      amountCents: fc.constantFrom(1_000, 89_999, 90_000, 95_000, 99_999, 100_000, 1_000_000),
+      // Whole and half hours over four days: equal instants (ties) happen often.
+      halfHours: fc.integer({ min: 0, max: 200 }),
+      userId: fc.constantFrom('u1', 'u2', 'u3'),
+      senderId: fc.constantFrom('s1', 's2', 's3', 's4'),
+      trigger: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(aFact, { maxLength: 80 }), (drawn) => {
+        const facts = drawn.map((d, i) => ({
+          kind: d.kind,
+          txId: `tx-${String(i).padStart(3, '0')}`,
+          refId: null,
+          userId: d.userId,
+          senderId: d.kind === 'transfer' ? d.senderId : null,
+          amountCents: d.amountCents,
+          at: new Date(start + d.halfHours * (HOUR / 2)).toISOString(),
+        }));
+        const triggers = facts.filter((_, i) => drawn[i]!.trigger);
+        const history = facts.filter((_, i) => !drawn[i]!.trigger || i % 3 === 0);
+        const got = evaluateAlerts(triggers, history, params).map((a) => ({
+          rule: a.rule,
+          windowKey: a.windowKey,
+          facts: a.facts.map((f) => f.txId),
+        }));
+        expect(got).toEqual(plainAlerts(triggers, history, params));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

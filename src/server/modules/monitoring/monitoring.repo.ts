@@ -82,16 +82,24 @@ export async function factsCommittedIn(q: Queryable, from: string, below: string
     .execute();
 }
 
-/** A person's latest credits (at most `limit`), newest first: the rules' windows look back from here. */
-export async function recentFactsOf(q: Queryable, userId: string, limit: number): Promise<FactRow[]> {
-  return facts(q)
-    .where('e.account_id', 'in', [
-      accountId({ owner: userId, kind: 'available' }),
-      accountId({ owner: userId, kind: 'withdrawal_hold' }),
-    ])
-    .orderBy('e.id', 'desc')
-    .limit(limit)
-    .execute();
+/**
+ * A person's latest credits up to the journal entry `upto` (at most `limit`), newest first: the
+ * rules' windows look back from here. One query per account, each an ordered walk of the index
+ * (account, id) that stops after `limit` rows: a single query over both accounts made the database
+ * read and sort every entry the person ever had, on every pass.
+ */
+export async function recentFactsOf(q: Queryable, userId: string, upto: number, limit: number): Promise<FactRow[]> {
+  const rows: FactRow[] = [];
+  for (const kind of ['available', 'withdrawal_hold'] as const)
+    rows.push(
+      ...(await facts(q)
+        .where('e.account_id', '=', accountId({ owner: userId, kind }))
+        .where('e.id', '<=', upto)
+        .orderBy('e.id', 'desc')
+        .limit(limit)
+        .execute()),
+    );
+  return rows.sort((a, b) => Number(b.entry_id) - Number(a.entry_id)).slice(0, limit);
 }
 
 /** Moves the watermark on, unless another run moved it first (then nothing of this run may commit). */

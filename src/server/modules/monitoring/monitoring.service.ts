@@ -21,8 +21,12 @@ import * as repo from './monitoring.repo';
 
 /** Journal transactions read per pass: keeps each pass short beside the money path. */
 const BATCH = 1000;
-/** A person's latest credits the windows look back over: far more than any window holds. */
-const HISTORY = 2000;
+/**
+ * A person's latest credits the windows look back over, before each batch: far more than any rule
+ * counts (a few deposits, a few senders), and it bounds a pass's reads whatever a person's traffic
+ * (decision 035).
+ */
+const HISTORY = 200;
 
 export const MONITORING_SOURCE: AuditSource = { ip: null, userAgent: 'monitoring' };
 /** The actor of the audit rows of raised alerts: the job, not a person. */
@@ -98,11 +102,13 @@ export function createMonitoringService(
   }
 
   /** The same people's facts over the rules' windows before the oldest new fact. */
-  async function historyOf(triggers: MoneyFact[]): Promise<MoneyFact[]> {
+  async function historyOf(rows: repo.FactRow[], triggers: MoneyFact[]): Promise<MoneyFact[]> {
     const since = Math.min(...triggers.map((f) => Date.parse(f.at))) - historyHours(params) * 3_600_000;
+    // Nothing after the batch: a job catching up must not judge a fact with what came later.
+    const upto = Math.max(...rows.map((r) => Number(r.entry_id)));
     const out: MoneyFact[] = [];
     for (const userId of new Set(triggers.map((f) => f.userId)))
-      for (const row of await repo.recentFactsOf(db, userId, HISTORY))
+      for (const row of await repo.recentFactsOf(db, userId, upto, HISTORY))
         if (Date.parse(row.created_at) >= since) out.push(toFact(row));
     return out;
   }
@@ -114,7 +120,7 @@ export function createMonitoringService(
     const range = await nextRange(before);
     if (!range) return null;
     const triggers = range.rows.map(toFact);
-    const candidates = triggers.length > 0 ? evaluateAlerts(triggers, await historyOf(triggers), params) : [];
+    const candidates = triggers.length > 0 ? evaluateAlerts(triggers, await historyOf(range.rows, triggers), params) : [];
     const raised = await db.transaction().execute(async (trx) => {
       const now = clock.now();
       // Another run moved the watermark since it was read: its alerts are in, nothing of ours commits.
