@@ -5,6 +5,8 @@ export interface RequestUser {
   id: string;
   isAdmin: boolean;
   locale: 'fr' | 'en' | 'es';
+  /** Where the account's closure stands (decision 039): none asked for, under way, or closed. */
+  closure: 'none' | 'open' | 'closed';
 }
 
 /** Resolves the better-auth session of a request (from its cookies); set by the accounts module. */

@@ -102,7 +102,7 @@ export async function registerAccountRoutes(
       throw err;
     });
     if (user) {
-      request.user = { id: user.id, isAdmin: user.isAdmin, locale: user.locale };
+      request.user = { id: user.id, isAdmin: user.isAdmin, locale: user.locale, closure: user.closure };
       await trail.of(request, 'auth.sign_out', async () => {});
     }
     withCookies(reply, result.setCookies);

@@ -2,10 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type {} from '@fastify/cookie';
-import type { SessionResolver } from '../../http/auth';
+import type { RequestUser, SessionResolver } from '../../http/auth';
 import type { DbHandle } from '../../db/index';
 import type { Auth } from './auth';
-import { createSessionLookup } from './session.repo';
+import { createSessionLookup, type SessionCaller } from './session.repo';
 
 /**
  * The token of a better-auth signed cookie (`token.base64(HMAC-SHA256(token))`), or null when the
@@ -52,6 +52,15 @@ export function signedTokenReader(secret: string, capacity = 10_000): (value: st
  * better-auth's own getSession, so its rules stay the only source of truth for them. Revocation is
  * immediate: the row is read on every request; nothing is cached.
  */
+function requestUserOf(caller: SessionCaller): RequestUser {
+  return {
+    id: caller.userId,
+    isAdmin: caller.role === 'admin',
+    locale: caller.locale ?? 'fr',
+    closure: caller.closure === null ? 'none' : caller.closure === 'closed' ? 'closed' : 'open',
+  };
+}
+
 export function createSessionResolver(auth: Auth, dbh: DbHandle): SessionResolver {
   const findSessionCaller = createSessionLookup(dbh);
   const settings = auth.$context.then((c) => ({
@@ -71,12 +80,7 @@ export function createSessionResolver(auth: Auth, dbh: DbHandle): SessionResolve
     if (!found) return null;
     const caller = await findSessionCaller(found.session.token);
     if (!caller) return null;
-    return {
-      id: caller.userId,
-      isAdmin: caller.role === 'admin',
-      locale: caller.locale ?? 'fr',
-      sessionToken: found.session.token,
-    };
+    return { ...requestUserOf(caller), sessionToken: found.session.token };
   }
 
   return async (request, reply) => {
@@ -91,6 +95,6 @@ export function createSessionResolver(auth: Auth, dbh: DbHandle): SessionResolve
     const now = Date.now();
     const dueForExtension = expiresAt - expiresInMs + updateAgeMs <= now;
     if (!(expiresAt > now) || dueForExtension) return throughBetterAuth(request, reply);
-    return { id: caller.userId, isAdmin: caller.role === 'admin', locale: caller.locale ?? 'fr', sessionToken: token };
+    return { ...requestUserOf(caller), sessionToken: token };
   };
 }

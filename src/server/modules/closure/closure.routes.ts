@@ -24,16 +24,16 @@ export function registerClosureRoutes(
   app: FastifyInstance,
   { closure, retention }: { closure: ClosureService; retention: RetentionService },
 ) {
-  // One read of the closure row per money write of a signed-in person (decision 025's budget: a
-  // primary-key lookup). The session is resolved by the route's own requireUser, which runs first.
+  // The closure's state comes with the session (the one read every signed-in request makes,
+  // resolved by the route's own requireUser, which runs first): a money write pays no query for it.
   app.addHook('preHandler', async (request) => {
     if (!request.user || request.user.isAdmin || !isMoneyWrite(request)) return;
-    if (await closure.isClosed(request.user.id)) throw new DomainError('account_closed');
+    if (request.user.closure === 'closed') throw new DomainError('account_closed');
   });
   // A closing account's state follows its own money events at once (the job catches the others).
   // Before the answer leaves, so that what the person sees next is already the new state.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.user || request.user.isAdmin || reply.statusCode >= 400 || !isMoneyWrite(request)) return payload;
+    if (request.user?.closure !== 'open' || reply.statusCode >= 400 || !isMoneyWrite(request)) return payload;
     await closure.advance(request.user.id).catch((err) => request.log.warn({ err }, 'closure not advanced'));
     return payload;
   });

@@ -316,11 +316,6 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
       for (const c of await repo.openClosures(db, batch)) if (await advance(c.user_id)) moved += 1;
       return moved;
     },
-
-    /** Whether this person's account is closed (money routes answer `account_closed`). */
-    async isClosed(userId: string): Promise<boolean> {
-      return (await repo.findClosure(db, userId))?.state === 'closed';
-    },
   };
 }
 

@@ -164,7 +164,7 @@ describe('SSE stream mechanics', () => {
       '/api/events',
       {
         preHandler: async (req) => {
-          req.user = { id: 'u1', isAdmin: false, locale: 'fr' };
+          req.user = { id: 'u1', isAdmin: false, locale: 'fr', closure: 'none' };
         },
       },
       sseHandler(app, bus, 40),
