@@ -18,6 +18,7 @@ import { recordAudit, type AuditSource } from '../audit/audit.service';
 import { commitHorizon } from '../ledger/seal.repo';
 import type { EventBus } from '../realtime/event-bus';
 import * as repo from './monitoring.repo';
+import { RecentFacts } from './recent-facts';
 
 /** Journal transactions read per pass: keeps each pass short beside the money path. */
 const BATCH = 1000;
@@ -27,6 +28,8 @@ const BATCH = 1000;
  * (decision 035).
  */
 const HISTORY = 200;
+/** People whose latest facts are kept between passes (at most HISTORY each). */
+const KEPT_PEOPLE = 2000;
 
 export const MONITORING_SOURCE: AuditSource = { ip: null, userAgent: 'monitoring' };
 /** The actor of the audit rows of raised alerts: the job, not a person. */
@@ -83,6 +86,7 @@ export function createMonitoringService(
   const changed = () => events?.publish({ type: 'alert.changed', audience: 'admins' });
   const { db, clock, dialect } = ctx;
   const params = monitoringParams(ctx.config);
+  const recent = new RecentFacts(HISTORY, KEPT_PEOPLE);
 
   /** The next range of the journal after the watermark, and its facts; null when nothing was written since. */
   async function nextRange(before: repo.Watermark) {
@@ -101,15 +105,20 @@ export function createMonitoringService(
     return { rows, after: { upto_entry: upto, upto_xid: null }, more: true };
   }
 
-  /** The same people's facts over the rules' windows before the oldest new fact. */
-  async function historyOf(rows: repo.FactRow[], triggers: MoneyFact[]): Promise<MoneyFact[]> {
-    const since = Math.min(...triggers.map((f) => Date.parse(f.at))) - historyHours(params) * 3_600_000;
-    // Nothing after the batch: a job catching up must not judge a fact with what came later.
+  /**
+   * Each person's facts over the rules' windows before their new ones, oldest first: from what the
+   * previous pass kept, or read once (their latest credits up to the batch's last entry: a job
+   * catching up must not judge a fact with what came later).
+   */
+  async function historyOf(
+    kept: ReturnType<RecentFacts['from']>,
+    rows: repo.FactRow[],
+    triggers: MoneyFact[],
+  ): Promise<Map<string, MoneyFact[]>> {
     const upto = Math.max(...rows.map((r) => Number(r.entry_id)));
-    const out: MoneyFact[] = [];
+    const out = new Map<string, MoneyFact[]>();
     for (const userId of new Set(triggers.map((f) => f.userId)))
-      for (const row of await repo.recentFactsOf(db, userId, upto, HISTORY))
-        if (Date.parse(row.created_at) >= since) out.push(toFact(row));
+      out.set(userId, kept.of(userId) ?? (await repo.recentFactsOf(db, userId, upto, HISTORY)).reverse().map(toFact));
     return out;
   }
 
@@ -117,19 +126,39 @@ export function createMonitoringService(
   async function pass(): Promise<{ raised: number; more: boolean } | null> {
     const before = await repo.watermark(db);
     if (!before) throw new Error('monitoring_watermark has no row: migration 028 did not run');
+    const kept = recent.from(before);
     const range = await nextRange(before);
     if (!range) return null;
     const triggers = range.rows.map(toFact);
-    const candidates = triggers.length > 0 ? evaluateAlerts(triggers, await historyOf(range.rows, triggers), params) : [];
-    const raised = await db.transaction().execute(async (trx) => {
-      const now = clock.now();
-      // Another run moved the watermark since it was read: its alerts are in, nothing of ours commits.
-      if (!(await repo.advanceWatermark(trx, before, { ...range.after, updated_at: now.toISOString() })))
-        throw new WatermarkMoved();
-      let count = 0;
-      for (const c of candidates) if (await raise(trx, c, now)) count += 1;
-      return count;
-    });
+    const history = triggers.length > 0 ? await historyOf(kept, range.rows, triggers) : new Map<string, MoneyFact[]>();
+    const since = Math.min(...triggers.map((f) => Date.parse(f.at))) - historyHours(params) * 3_600_000;
+    const candidates =
+      triggers.length > 0
+        ? evaluateAlerts(
+            triggers,
+            [...history.values()].flat().filter((f) => Date.parse(f.at) >= since),
+            params,
+          )
+        : [];
+    const raised = await db
+      .transaction()
+      .execute(async (trx) => {
+        const now = clock.now();
+        // Another run moved the watermark since it was read: its alerts are in, nothing of ours commits.
+        if (!(await repo.advanceWatermark(trx, before, { ...range.after, updated_at: now.toISOString() })))
+          throw new WatermarkMoved();
+        let count = 0;
+        for (const c of candidates) if (await raise(trx, c, now)) count += 1;
+        return count;
+      })
+      .catch((err: unknown) => {
+        recent.clear();
+        throw err;
+      });
+    const listed = new Map([...history].map(([userId, list]) => [userId, new Set(list.map((f) => f.txId))]));
+    // A person read from the database this pass already has the batch's facts in their list.
+    for (const f of triggers) if (!listed.get(f.userId)!.has(f.txId)) history.get(f.userId)!.push(f);
+    recent.advance(range.after, history);
     return { raised, more: range.more };
   }
 
