@@ -1,7 +1,7 @@
 import type { MoneyFact } from '../../../core/monitoring';
 
 /** Where a pass left the watermark: the SQLite entry id or the PostgreSQL writer id. */
-export interface Mark {
+interface Mark {
   upto_entry: number | null;
   upto_xid: string | null;
 }
