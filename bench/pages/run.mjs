@@ -161,7 +161,10 @@ try {
       }
       const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id) => lhr.audits[id];
-      const scripts = (audit('network-requests')?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
+      // Our own scripts: a third party's (TradingView on /charts, unreachable here) is not ours to weigh.
+      const scripts = (audit('network-requests')?.details?.items ?? []).filter(
+        (r) => r.resourceType === 'Script' && new URL(r.url).origin === new URL(lhr.finalDisplayedUrl).origin,
+      );
       let gzip = 0;
       for (const s of scripts) gzip += await gzipSize(s.url);
       const row = {
