@@ -1,9 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * Mounts its children once the page has painted and the main thread is idle, holding their place
  * (`minHeight`) meanwhile. For the parts of a screen below the fold: the first render builds only
- * what the first screenful shows, and the rest arrives in its own short tasks instead of one long one.
+ * what the first screenful shows, and the rest arrives in its own short tasks instead of one long one:
+ * its render is a transition, which yields to the browser every few milliseconds.
  */
 export function AfterFirstPaint({
   children,
@@ -17,12 +18,13 @@ export function AfterFirstPaint({
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let idle: number | undefined;
+    const show = () => startTransition(() => setReady(true));
     // The frame after this one has painted; then wait for the browser to have nothing better to do.
     const frame = requestAnimationFrame(() => {
       idle =
         typeof requestIdleCallback === 'function'
-          ? requestIdleCallback(() => setReady(true), { timeout: 500 })
-          : window.setTimeout(() => setReady(true), 50);
+          ? requestIdleCallback(show, { timeout: 500 })
+          : window.setTimeout(show, 50);
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Area } from '../../../../core/areas';
 import { fromDecimalString } from '../../../../core/money';
@@ -21,7 +22,8 @@ const monthLabel = (key: string) => `${monthName(Number(key.slice(5, 7)) - 1)} $
 /** The last 12 months per area; the table beside the drawing carries the same figures for screen readers. */
 export function History() {
   const { t } = useTranslation('portfolio');
-  const { data, isError, isPending } = usePortfolioHistory();
+  // Drawn by an interruptible render when the months arrive (see Statement).
+  const { data, isError, isPending } = useDeferredValue(usePortfolioHistory());
   const months = data?.months ?? [];
   const labels = months.map((m) => monthLabel(m.month));
   const lines = areaOrder.map((area) => ({

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { fromDecimalString } from '../../../../core/money';
@@ -22,7 +22,9 @@ function detailOf(t: TFunction, line: StatementLine): string {
 export function Statement() {
   const { t } = useTranslation('portfolio');
   const [filter, setFilter] = useState<StatementFilter>(allLines);
-  const statement = useStatement(filter);
+  // Lines that arrive are drawn by an interruptible render (it yields to the browser every few
+  // milliseconds), not in the one long task a fresh query result would take.
+  const statement = useDeferredValue(useStatement(filter));
   const lines = statement.data?.pages.flatMap((p) => p.lines) ?? [];
   const balance = statement.data?.pages[0]?.balance;
   const csv = statementParams(filter);
