@@ -63,7 +63,14 @@ export const screens: ScreenSpec[] = [
   },
   { path: '/invest', module: 'investing/InvestPage', name: 'InvestPage', namespaces: ['investing'], access: 'user' },
   { path: '/cashier', module: 'cashier/CashierPage', name: 'CashierPage', namespaces: ['cashier'], access: 'user' },
-  { path: '/deposit', module: 'cashier/DepositPage', name: 'DepositPage', namespaces: ['cashier'], access: 'user' },
+  {
+    path: '/deposit',
+    module: 'cashier/DepositPage',
+    name: 'DepositPage',
+    namespaces: ['cashier'],
+    access: 'user',
+    prefetch: 'prefetchDepositPage',
+  },
   { path: '/withdraw', module: 'cashier/WithdrawPage', name: 'WithdrawPage', namespaces: ['cashier'], access: 'user' },
   {
     path: '/internal-transfer',

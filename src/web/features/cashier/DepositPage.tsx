@@ -76,6 +76,9 @@ function Addresses() {
   );
 }
 
+// Named by screens.ts: the first render of this screen waits for the addresses (app/routes.tsx).
+export { prefetchDepositPage } from './api';
+
 export function DepositPage() {
   const { t } = useTranslation('cashier');
   const { data: me } = useMe();

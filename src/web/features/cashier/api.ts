@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CashierHistory, DepositConfig, Withdrawal } from '../../../contracts/cashier';
 import type { Recipient, TransferResult } from '../../../contracts/investing';
 import { api } from '../../lib/api';
@@ -21,12 +21,22 @@ export function useTransfer() {
   });
 }
 
+const depositAddressesQuery = queryOptions({
+  queryKey: ['deposit-addresses'],
+  queryFn: () => api<DepositConfig>('/api/deposits/addresses'),
+  staleTime: 5 * 60_000,
+});
+
 export function useDepositAddresses() {
-  return useQuery({
-    queryKey: ['deposit-addresses'],
-    queryFn: () => api<DepositConfig>('/api/deposits/addresses'),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(depositAddressesQuery);
+}
+
+/**
+ * The addresses are drawn above the deposit form: fetched with the screen when it is the first one
+ * opened, so that the form is not pushed down once they arrive (a layout shift of 0.48).
+ */
+export function prefetchDepositPage(client: QueryClient): Promise<unknown> {
+  return client.prefetchQuery(depositAddressesQuery);
 }
 
 export function useCashierHistory() {
