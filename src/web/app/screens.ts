@@ -53,6 +53,7 @@ export const screens: ScreenSpec[] = [
     name: 'ProfilePage',
     namespaces: ['accounts', 'identity', 'closure'],
     access: 'user',
+    prefetch: 'prefetchProfilePage',
   },
   {
     path: '/account-closed',

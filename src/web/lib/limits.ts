@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LimitsView } from '../../contracts/limits';
 import { api } from './api';
 
@@ -7,6 +7,11 @@ import { api } from './api';
  * the identity's key (`['accounts', 'identity']`): whatever refreshes the identity (an operator's
  * decision) refreshes the limits it raises.
  */
+export const limitsQuery = queryOptions({
+  queryKey: ['accounts', 'identity', 'limits'],
+  queryFn: () => api<LimitsView>('/api/limits'),
+});
+
 export function useLimits() {
-  return useQuery({ queryKey: ['accounts', 'identity', 'limits'], queryFn: () => api<LimitsView>('/api/limits') });
+  return useQuery(limitsQuery);
 }

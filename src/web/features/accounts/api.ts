@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   LoginBody,
   LoginResult,
@@ -8,6 +8,7 @@ import type {
   TwoFactorSetup,
 } from '../../../contracts/accounts';
 import type { IdentityState } from '../../../contracts/identity';
+import type { AccountNonce } from '../../../contracts/liabilities';
 import { api } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 import { meQueryKey } from '../../lib/session';
@@ -77,11 +78,13 @@ export function useChangePassword() {
   });
 }
 
+export const sessionsQuery = queryOptions({
+  queryKey: sessionsKey,
+  queryFn: async () => (await api<SessionList>('/api/accounts/sessions')).sessions,
+});
+
 export function useSessions() {
-  return useQuery({
-    queryKey: sessionsKey,
-    queryFn: async () => (await api<SessionList>('/api/accounts/sessions')).sessions,
-  });
+  return useQuery(sessionsQuery);
 }
 
 export function useRevokeOthers() {
@@ -129,6 +132,18 @@ export function useDisableTwoFactor() {
 export const identityKey = ['accounts', 'identity'] as const;
 
 /** The investor's identity verification (decision 036); live events refetch it when an operator decides. */
+export const identityQuery = queryOptions({
+  queryKey: identityKey,
+  queryFn: () => api<IdentityState>('/api/identity'),
+});
+
 export function useIdentity() {
-  return useQuery({ queryKey: identityKey, queryFn: () => api<IdentityState>('/api/identity') });
+  return useQuery(identityQuery);
 }
+
+/** The secret the verifiers of the proof of liabilities need (it never changes). */
+export const nonceQuery = queryOptions({
+  queryKey: ['liabilities', 'nonce'],
+  queryFn: () => api<AccountNonce>('/api/liabilities/nonce'),
+  staleTime: Infinity,
+});

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClosureView, ErasureAnswerView } from '../../../contracts/closure';
 import { api } from '../../lib/api';
 import { meQueryKey } from '../../lib/session';
@@ -6,8 +6,10 @@ import { meQueryKey } from '../../lib/session';
 export const closureKey = ['accounts', 'closure'] as const;
 
 /** The closure of the account (decision 039): its state, what it waits for, what is kept. */
-export function useClosure(enabled = true) {
-  return useQuery({ queryKey: closureKey, queryFn: () => api<ClosureView>('/api/closure'), enabled });
+export const closureQuery = queryOptions({ queryKey: closureKey, queryFn: () => api<ClosureView>('/api/closure') });
+
+export function useClosure() {
+  return useQuery(closureQuery);
 }
 
 /** Asks to close, with the password again (and the authenticator's code with two-factor on); the session survives until the account is closed. */

@@ -2,17 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/form';
-import type { AccountNonce } from '../../../../contracts/liabilities';
-import { api } from '../../../lib/api';
+import { nonceQuery } from '../api';
 
 /** The secret the verifiers of the proof of liabilities need: shown to its owner only. */
 export function AccountNonceCard() {
   const { t } = useTranslation('accounts');
-  const nonce = useQuery({
-    queryKey: ['liabilities', 'nonce'],
-    queryFn: () => api<AccountNonce>('/api/liabilities/nonce'),
-    staleTime: Infinity,
-  });
+  const nonce = useQuery(nonceQuery);
   return (
     <Card>
       <h2 className="text-lg font-semibold text-brand-900">
