@@ -101,6 +101,7 @@ export const screens: ScreenSpec[] = [
     name: 'OverviewPage',
     namespaces: ['backoffice'],
     access: 'admin',
+    prefetch: 'prefetchOverviewPage',
   },
   {
     path: '/admin/users',
@@ -115,6 +116,7 @@ export const screens: ScreenSpec[] = [
     name: 'AuditPage',
     namespaces: ['backoffice', 'fields'],
     access: 'admin',
+    prefetch: 'prefetchAuditPage',
   },
   {
     path: '/admin/support',

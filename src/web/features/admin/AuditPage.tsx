@@ -1,7 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { AuditFilter } from '../../../contracts/backoffice';
 import { DateField } from '../../components/DateField';
 import { Button, Field, inputClass } from '../../components/form';
 import { Page } from '../../components/Page';
@@ -10,10 +10,28 @@ import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { AdminNav } from './AdminNav';
 import { AuditList } from './AuditRows';
-import { auditParams, useAudit, useAuditIntegrity } from './backoffice-api';
+import {
+  auditFilterOf,
+  auditIntegrityQuery,
+  auditKeys,
+  auditParams,
+  auditQuery,
+  useAudit,
+  useAuditIntegrity,
+} from './backoffice-api';
 
-const keys = ['actor', 'action', 'target', 'from', 'to'] as const;
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The seal's card and the first rows, fetched with the screen when it is the first one opened: the
+ * card grew when its answer arrived and pushed the filters and the rows down.
+ */
+export function prefetchAuditPage(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.prefetchQuery(auditIntegrityQuery),
+    client.prefetchInfiniteQuery(auditQuery(auditFilterOf(new URLSearchParams(window.location.search)))),
+  ]);
+}
 
 /** The newest seal of the hash chain and whether the last recomputation of the seals agreed. */
 function Integrity() {
@@ -64,13 +82,12 @@ function Integrity() {
 export function AuditPage() {
   const { t } = useTranslation('backoffice');
   const [params, setParams] = useSearchParams();
-  const applied: AuditFilter = Object.fromEntries(
-    keys.map((k) => [k, params.get(k) ?? undefined]).filter(([, v]) => v),
-  ) as AuditFilter;
-  const [draft, setDraft] = useState<Record<(typeof keys)[number], string>>(
-    () => Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof keys)[number], string>,
+  const applied = auditFilterOf(params);
+  const [draft, setDraft] = useState<Record<(typeof auditKeys)[number], string>>(
+    () =>
+      Object.fromEntries(auditKeys.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof auditKeys)[number], string>,
   );
-  const set = (k: (typeof keys)[number]) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const set = (k: (typeof auditKeys)[number]) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
   const badDay = (v: string) => v !== '' && !isoDay.test(v);
   const invalid = badDay(draft.from) || badDay(draft.to);
   const audit = useAudit(applied);

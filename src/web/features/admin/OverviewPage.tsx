@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/form';
@@ -6,7 +7,12 @@ import { useToasts } from '../../components/toast';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, money } from '../../lib/format';
 import { AdminNav } from './AdminNav';
-import { useOverview, useOverviewActions } from './backoffice-api';
+import { overviewQuery, useOverview, useOverviewActions } from './backoffice-api';
+
+/** The overview's cards, fetched with the screen when it is the first one opened (they pushed the page's end down). */
+export function prefetchOverviewPage(client: QueryClient): Promise<unknown> {
+  return client.prefetchQuery(overviewQuery);
+}
 
 function Card({ title, children, alert = false }: { title: string; children: ReactNode; alert?: boolean }) {
   return (

@@ -1,4 +1,11 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   AuditFilter,
   AuditIntegrity,
@@ -13,13 +20,15 @@ import type {
 import type { Statement } from '../../../contracts/portfolio';
 import { api } from '../../lib/api';
 
+export const overviewQuery = queryOptions({
+  queryKey: ['admin', 'overview'],
+  queryFn: () => api<Overview>('/api/admin/overview'),
+  // A requested verification ends without an event: look again until its job has run.
+  refetchInterval: (query) => (query.state.data?.verification.requestedAt ? 2000 : false),
+});
+
 export function useOverview() {
-  return useQuery({
-    queryKey: ['admin', 'overview'],
-    queryFn: () => api<Overview>('/api/admin/overview'),
-    // A requested verification ends without an event: look again until its job has run.
-    refetchInterval: (query) => (query.state.data?.verification.requestedAt ? 2000 : false),
-  });
+  return useQuery(overviewQuery);
 }
 
 export function useOverviewActions() {
@@ -89,8 +98,15 @@ export function auditParams(f: AuditFilter): URLSearchParams {
   return params;
 }
 
-export function useAudit(f: AuditFilter) {
-  return useInfiniteQuery({
+export const auditKeys = ['actor', 'action', 'target', 'from', 'to'] as const;
+
+/** The filter the address holds (a view of the trail can be linked). */
+export function auditFilterOf(params: URLSearchParams): AuditFilter {
+  return Object.fromEntries(auditKeys.map((k) => [k, params.get(k) ?? undefined]).filter(([, v]) => v)) as AuditFilter;
+}
+
+export const auditQuery = (f: AuditFilter) =>
+  infiniteQueryOptions({
     queryKey: ['admin', 'audit', f],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) => {
@@ -101,6 +117,9 @@ export function useAudit(f: AuditFilter) {
     },
     getNextPageParam: (last) => last.nextCursor,
   });
+
+export function useAudit(f: AuditFilter) {
+  return useInfiniteQuery(auditQuery(f));
 }
 
 export function useUserAudit(id: string) {
@@ -115,9 +134,11 @@ export function useUserAudit(id: string) {
   });
 }
 
+export const auditIntegrityQuery = queryOptions({
+  queryKey: ['admin', 'audit', 'integrity'],
+  queryFn: () => api<AuditIntegrity>('/api/admin/audit/integrity'),
+});
+
 export function useAuditIntegrity() {
-  return useQuery({
-    queryKey: ['admin', 'audit', 'integrity'],
-    queryFn: () => api<AuditIntegrity>('/api/admin/audit/integrity'),
-  });
+  return useQuery(auditIntegrityQuery);
 }
