@@ -41,25 +41,29 @@ export function ChartsPage() {
   return (
     <Page title={t('titles.charts')} description={t('market:metaDescription')} wide>
       <p className="-mt-2 mb-6 text-slate-600">{t('market:intro')}</p>
-      {status === 'loading' && (
-        <p role="status" className="mb-4 text-sm text-slate-600">
-          {t('market:loading')}
-        </p>
-      )}
-      {status === 'failed' && <Fallback />}
-      {status !== 'failed' && (
-        <iframe
-          ref={frame}
-          src="/embed/charts.html"
-          sandbox={SANDBOX}
-          title={t('market:frameTitle')}
-          onError={() => setStatus('failed')}
-          className={status === 'ready' ? 'w-full rounded-2xl border border-slate-200 bg-white' : 'sr-only'}
-          style={{ height }}
-          aria-hidden={status !== 'ready'}
-          tabIndex={status === 'ready' ? 0 : -1}
-        />
-      )}
+      {/* The widgets' place is held from the start (taller than the fallback, so the footer stays below
+          the first screenful whatever the frame answers): nothing moves when they load or fail. */}
+      <div className="min-h-[44rem]" data-testid="charts-area">
+        {status === 'loading' && (
+          <p role="status" className="mb-4 text-sm text-slate-600">
+            {t('market:loading')}
+          </p>
+        )}
+        {status === 'failed' && <Fallback />}
+        {status !== 'failed' && (
+          <iframe
+            ref={frame}
+            src="/embed/charts.html"
+            sandbox={SANDBOX}
+            title={t('market:frameTitle')}
+            onError={() => setStatus('failed')}
+            className={status === 'ready' ? 'w-full rounded-2xl border border-slate-200 bg-white' : 'sr-only'}
+            style={{ height }}
+            aria-hidden={status !== 'ready'}
+            tabIndex={status === 'ready' ? 0 : -1}
+          />
+        )}
+      </div>
       <p className="mt-4 text-xs text-slate-500">{t('market:attribution')}</p>
     </Page>
   );
