@@ -19,7 +19,7 @@
 //   built server on a fresh SQLite folder and makes the investor itself. With baseUrl,
 //   LOGIN_EMAIL / LOGIN_PASSWORD sign in for the investor's pages and ADMIN_EMAIL / ADMIN_PASSWORD
 //   for the back office's (without them those pages show a sign-in page).
-//   LH_SAVE=<folder> keeps every Lighthouse report (JSON).
+//   LH_SAVE=<folder> keeps every Lighthouse report (JSON); with LH_TRACE=1 also the page's trace (.trace).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -147,11 +147,12 @@ try {
       const { lhr } = result;
       if (run < 0) continue;
       if (process.env.LH_SAVE) mkdirSync(process.env.LH_SAVE, { recursive: true });
-      if (process.env.LH_SAVE)
-        writeFileSync(
-          `${process.env.LH_SAVE}/${route.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`,
-          result.report,
-        );
+      if (process.env.LH_SAVE) {
+        const file = `${process.env.LH_SAVE}/${route.replace(/\W+/g, '_') || 'root'}-${Date.now()}`;
+        writeFileSync(`${file}.json`, result.report);
+        // The page's own trace (unthrottled: simulated throttling scales it afterwards), to see what a long task was.
+        if (process.env.LH_TRACE) writeFileSync(`${file}.trace`, JSON.stringify(result.artifacts.Trace));
+      }
       if (lhr.runtimeError) {
         // Lighthouse itself failed (e.g. NO_FCP): say so, and keep the run out of the medians.
         console.log(`run ${run + 1} ${route}: Lighthouse error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
