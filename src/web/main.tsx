@@ -7,7 +7,6 @@ import { AppRoutes, preloadFirstScreen } from './app/routes';
 import { screenOf } from './app/screens';
 import { ToastProvider } from './components/toast';
 import { ApiError, onSessionLost } from './lib/api';
-import { warmUpFormats } from './lib/format';
 import { preloadNamespaces } from './lib/i18n';
 import { meQuery, meQueryKey } from './lib/session';
 import './styles.css';
@@ -46,8 +45,6 @@ async function start(): Promise<void> {
   ]).catch(() => undefined);
   await nextTask();
   const root = createRoot(document.getElementById('root')!);
-  await nextTask();
-  warmUpFormats();
   await firstScreen;
   startTransition(() =>
     root.render(

@@ -1,9 +1,24 @@
-import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // The real module sets up i18next for a browser; these tests pass the language explicitly.
 vi.mock('./i18n', () => ({ currentLanguage: () => 'fr' }));
 
-import { formatAge, formatDayMonth, money, monthName, percent, percentText, withColon } from './format';
+import {
+  formatAge,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  money,
+  monthName,
+  numberText,
+  percent,
+  percentText,
+  withColon,
+} from './format';
+
+const locales = { fr: 'fr-FR', en: 'en-US', es: 'es-ES' } as const;
+const languages = ['fr', 'en', 'es'] as const;
 
 describe('percent', () => {
   // Written by hand for speed: it must read exactly as Intl would for every share a page shows.
@@ -40,7 +55,76 @@ describe('percentText', () => {
   });
 });
 
+// Written by hand (the first Intl formatter of a page costs a long task): they must read exactly as
+// Intl does, in the reader's time zone, wherever that is.
+describe.each(['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham'])(
+  'dates as Intl writes them, read in %s',
+  (zone) => {
+    const before = process.env.TZ;
+    beforeAll(() => {
+      process.env.TZ = zone; // Node reads it again for Date and Intl alike
+    });
+    afterAll(() => {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    });
+
+    it('reads the moments in that zone', () => {
+      const offset = {
+        UTC: 0,
+        'Europe/Paris': 60,
+        'America/New_York': -300,
+        'Asia/Kolkata': 330,
+        'Pacific/Chatham': 825,
+      };
+      expect(0 - new Date(Date.UTC(2026, 0, 15)).getTimezoneOffset()).toBe(offset[zone as keyof typeof offset]);
+    });
+    const moments = fc.integer({ min: Date.UTC(1999, 0, 1), max: Date.UTC(2101, 0, 1) });
+
+    it.each(languages)('medium date, medium date with short time, day and month (%s)', (lng) => {
+      const date = new Intl.DateTimeFormat(locales[lng], { dateStyle: 'medium' });
+      const dateTime = new Intl.DateTimeFormat(locales[lng], { dateStyle: 'medium', timeStyle: 'short' });
+      const dayMonth = new Intl.DateTimeFormat(locales[lng], { day: 'numeric', month: 'short' });
+      fc.assert(
+        fc.property(moments, (ms) => {
+          const iso = new Date(ms).toISOString();
+          expect(formatDate(iso, lng)).toBe(date.format(ms));
+          expect(formatDateTime(ms, lng)).toBe(dateTime.format(ms));
+          expect(formatDayMonth(new Date(ms), lng)).toBe(dayMonth.format(ms));
+        }),
+        { numRuns: 400 },
+      );
+      // Every hour of a day, for the 12- and 24-hour clocks (midnight and noon above all).
+      for (let hour = 0; hour < 24; hour++) {
+        const ms = new Date(2026, 10, 26, hour, 5).getTime();
+        expect(formatDateTime(ms, lng)).toBe(dateTime.format(ms));
+      }
+    });
+  },
+);
+
+it('refuses an invalid date as Intl does', () => {
+  expect(() => formatDate('not a date', 'fr')).toThrow(RangeError);
+  expect(() => new Intl.DateTimeFormat('fr-FR').format(new Date('not a date'))).toThrow(RangeError);
+});
+
 describe('dates and ages in the current language', () => {
+  it.each(languages)('names every month as Intl does (%s)', (lng) => {
+    const intl = new Intl.DateTimeFormat(locales[lng], { month: 'short', timeZone: 'UTC' });
+    for (let month = 0; month < 12; month++) {
+      const name = intl.format(Date.UTC(2024, month, 15));
+      expect(monthName(month, lng)).toBe(name.charAt(0).toUpperCase() + name.slice(1).replace(/\.$/, ''));
+    }
+  });
+
+  it.each(languages)('says an age as Intl.RelativeTimeFormat does (%s)', (lng) => {
+    const intl = new Intl.RelativeTimeFormat(locales[lng], { numeric: 'auto' });
+    for (let minutes = 1; minutes < 60; minutes++)
+      expect(formatAge(minutes * 60 + 59, '', lng)).toBe(intl.format(-minutes, 'minute'));
+    for (let hours = 1; hours < 24; hours++) expect(formatAge(hours * 3600, '', lng)).toBe(intl.format(-hours, 'hour'));
+    for (let days = 1; days < 400; days++) expect(formatAge(days * 86_400, '', lng)).toBe(intl.format(-days, 'day'));
+  });
+
   it('names months in each language, capitalised, without the abbreviation dot', () => {
     expect(monthName(0, 'fr')).toBe('Janv');
     expect(monthName(4, 'en')).toBe('May');
@@ -58,6 +142,16 @@ describe('dates and ages in the current language', () => {
     expect(formatAge(7200, '', 'en')).toBe('2 hours ago');
     expect(formatAge(86_400, '', 'es')).toBe('ayer');
   });
+});
+
+it.each(languages)('writes an advertised rate as Intl does, at most two decimals (%s)', (lng) => {
+  const intl = new Intl.NumberFormat(locales[lng], { maximumFractionDigits: 2 });
+  for (let hundredths = 0; hundredths <= 200_000; hundredths += 37) {
+    const value = hundredths / 100;
+    expect(numberText(value, lng)).toBe(intl.format(value));
+  }
+  for (const value of [0, 1, 2.5, 10, 0.83, 12.5, 1000, 12_345.67])
+    expect(numberText(value, lng)).toBe(intl.format(value));
 });
 
 it('formats money the same in every language (spec §9)', () => {

@@ -1,27 +1,25 @@
 import { formatMoney, fromDecimalString } from '../../core/money';
 import { currentLanguage, type Language } from './i18n';
 
-const intlLocale: Record<Language, string> = { fr: 'fr-FR', en: 'en-US', es: 'es-ES' };
+// Dates and ages are written by hand, like numbers below: the first Intl formatter of a page loads
+// the locale data of ICU, about 20 ms on this machine's Chrome and several times that on a phone,
+// a long task on every screen that shows a date. The unit tests hold them to Intl's output.
+const months: Record<Language, string[]> = {
+  fr: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  es: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
+};
 
-// Building an Intl formatter costs far more than using one (milliseconds on a phone): one per
-// language and style, made on first use.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(lng: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${lng} ${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(intlLocale[lng], options)));
-  return format;
+/** The moment in the reader's time zone; an invalid one throws as Intl does. */
+function localDate(value: string | Date | number): Date {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
+  return date;
 }
 
-/**
- * Builds the date formats of the current language ahead of use: the first one of a page loads
- * the locale's data (about 15 ms on a phone), better spent while the first screen's data is on
- * its way than inside its first render.
- */
-export function warmUpFormats(lng: Language = currentLanguage()): void {
-  formatDateTime(0, lng);
-  formatDate(0, lng);
-  monthName(0, lng);
+function dayMonth(date: Date, lng: Language): string {
+  const month = months[lng][date.getMonth()]!;
+  return lng === 'en' ? `${month} ${date.getDate()}` : `${date.getDate()} ${month}`;
 }
 
 /** "1234.50" or 123450 → "$1,234.50" in every language (spec §9: dollar prefix, comma thousands). */
@@ -29,35 +27,64 @@ export function money(amount: string | number): string {
   return formatMoney(typeof amount === 'number' ? amount : fromDecimalString(amount));
 }
 
+/** "6 nov. 2026" (fr), "Nov 6, 2026" (en), "6 nov 2026" (es): Intl's medium date. */
 export function formatDate(value: string | Date | number, lng: Language = currentLanguage()): string {
-  return dateFormat(lng, { dateStyle: 'medium' }).format(new Date(value));
+  const date = localDate(value);
+  return `${dayMonth(date, lng)}${lng === 'en' ? ',' : ''} ${date.getFullYear()}`;
 }
 
+/** "6 nov. 2026, 09:05" (fr), "Nov 6, 2026, 9:05 AM" (en), "6 nov 2026, 9:05" (es): medium date, short time. */
 export function formatDateTime(value: string | Date | number, lng: Language = currentLanguage()): string {
-  return dateFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+  const date = localDate(value);
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  const time =
+    lng === 'en'
+      ? `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`
+      : `${lng === 'fr' ? String(hours).padStart(2, '0') : hours}:${minutes}`;
+  return `${formatDate(date, lng)}, ${time}`;
 }
 
-/** Short month name in the current language for a month index 0–11. */
+/** Short month name in the current language for a month index 0–11, capitalised, without its dot. */
 export function monthName(month: number, lng: Language = currentLanguage()): string {
-  const name = dateFormat(lng, { month: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, month, 15));
+  const name = months[lng][month]!;
   return name.charAt(0).toUpperCase() + name.slice(1).replace(/\.$/, '');
 }
 
 /** "3 mars": day and month only (chart axes, where a phone must fit several dates). */
 export function formatDayMonth(value: string | Date, lng: Language = currentLanguage()): string {
-  return dateFormat(lng, { day: 'numeric', month: 'short' }).format(new Date(value));
+  return dayMonth(localDate(value), lng);
 }
 
-const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
+const ages: Record<Language, Record<'minute' | 'hour' | 'day', (n: number) => string>> = {
+  fr: {
+    minute: (n) => `il y a ${n} minute${n > 1 ? 's' : ''}`,
+    hour: (n) => `il y a ${n} heure${n > 1 ? 's' : ''}`,
+    day: (n) => (n === 1 ? 'hier' : n === 2 ? 'avant-hier' : `il y a ${n} jours`),
+  },
+  en: {
+    minute: (n) => `${n} minute${n > 1 ? 's' : ''} ago`,
+    hour: (n) => `${n} hour${n > 1 ? 's' : ''} ago`,
+    day: (n) => (n === 1 ? 'yesterday' : `${n} days ago`),
+  },
+  es: {
+    minute: (n) => `hace ${n} minuto${n > 1 ? 's' : ''}`,
+    hour: (n) => `hace ${n} hora${n > 1 ? 's' : ''}`,
+    day: (n) => (n === 1 ? 'ayer' : n === 2 ? 'anteayer' : `hace ${n} días`),
+  },
+};
 
 /** "il y a 3 minutes", "2 hours ago": an age in seconds in the current language (`justNow` under a minute). */
 export function formatAge(seconds: number, justNow: string, lng: Language = currentLanguage()): string {
   if (seconds < 60) return justNow;
-  let rtf = relativeFormats.get(lng);
-  if (!rtf) relativeFormats.set(lng, (rtf = new Intl.RelativeTimeFormat(intlLocale[lng], { numeric: 'auto' })));
-  if (seconds < 3600) return rtf.format(-Math.floor(seconds / 60), 'minute');
-  if (seconds < 86_400) return rtf.format(-Math.floor(seconds / 3600), 'hour');
-  return rtf.format(-Math.floor(seconds / 86_400), 'day');
+  if (seconds < 3600) return ages[lng].minute(Math.floor(seconds / 60));
+  if (seconds < 86_400) return ages[lng].hour(Math.floor(seconds / 3600));
+  return ages[lng].day(Math.floor(seconds / 86_400));
+}
+
+/** "1 234,5" (fr), "1,234.5" (en), "1234,5" (es): a number with at most two decimals, as Intl writes it. */
+export function numberText(value: number, lng: Language = currentLanguage()): string {
+  return groupDecimal(value.toFixed(2).replace(/\.?0+$/, ''), lng);
 }
 
 /** "Crypto :" in French (a space before the colon, as in every French text of the app), "Crypto:" otherwise. */
@@ -77,11 +104,16 @@ const numberSigns: Record<Language, { decimal: string; group: string; groupFrom:
  * "-1 234,50 %" (fr), "-1,234.50 %" (en), "-1234,50 %" (es).
  */
 export function percentText(decimal: string, lng: Language = currentLanguage()): string {
+  return `${groupDecimal(decimal, lng)} %`;
+}
+
+/** A decimal string ("-1234.50") with the language's decimal sign and grouping. */
+function groupDecimal(decimal: string, lng: Language): string {
   const { decimal: point, group, groupFrom } = numberSigns[lng];
   const [, sign, whole, fraction] = /^(-?)(\d+)(?:\.(\d+))?$/.exec(decimal) ?? [];
-  if (whole === undefined) return `${decimal} %`;
+  if (whole === undefined) return decimal;
   const grouped = whole.length >= groupFrom ? whole.replace(/\B(?=(\d{3})+$)/g, group) : whole;
-  return `${sign}${grouped}${fraction === undefined ? '' : point + fraction} %`;
+  return `${sign}${grouped}${fraction === undefined ? '' : point + fraction}`;
 }
 
 /**

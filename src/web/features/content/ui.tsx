@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePublicConfig } from '../../lib/public-config';
+import { numberText } from '../../lib/format';
 
 export const primaryButton =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-gold-500 px-6 py-3 text-base font-bold text-brand-900 shadow-sm transition hover:bg-gold-400';
@@ -145,16 +146,15 @@ type RateKind = 'tradingMonthly' | 'realEstateQuarterly' | 'appreciationQuarterl
 
 /** An advertised rate from the operator's configuration, or nothing while it is unknown. */
 export function useRateText(): (kind: RateKind) => string | null {
-  const { t, i18n } = useTranslation('content');
+  const { t } = useTranslation('content');
   const { data } = usePublicConfig();
-  const n = (v: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(v);
   return (kind) => {
     if (!data) return null;
     const r = data.advertisedRates;
-    if (kind === 'tradingMonthly') return t('rates.tradingMonthly', { rate: n(r.tradingMonthlyPct) });
+    if (kind === 'tradingMonthly') return t('rates.tradingMonthly', { rate: numberText(r.tradingMonthlyPct) });
     if (kind === 'stocksYearly')
-      return t('rates.stocksYearly', { min: n(r.stocksYearlyMinPct), max: n(r.stocksYearlyMaxPct) });
-    return t(`rates.${kind}`, { rate: n(r.realEstateQuarterlyPct) });
+      return t('rates.stocksYearly', { min: numberText(r.stocksYearlyMinPct), max: numberText(r.stocksYearlyMaxPct) });
+    return t(`rates.${kind}`, { rate: numberText(r.realEstateQuarterlyPct) });
   };
 }
 
