@@ -13,6 +13,8 @@ export const meSchema = z.object({
   lastName: z.string(),
   fullName: z.string(),
   country: z.string(),
+  /** The country's name in each language of the app (the browser would pay ICU's locale data to name it). */
+  countryNames: z.object({ fr: z.string(), en: z.string(), es: z.string() }),
   locale: z.enum(['fr', 'en', 'es']),
   isAdmin: z.boolean(),
   memberSince: z.string(),

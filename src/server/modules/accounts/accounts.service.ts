@@ -16,6 +16,7 @@ import * as repo from './accounts.repo';
 import { markEmailVerified } from './security.repo';
 import type { Auth } from './auth';
 import type { AccountSecurity } from './security.service';
+import { countryNames } from './country-names';
 
 type Locale = 'fr' | 'en' | 'es';
 const UID_ATTEMPTS = 8;
@@ -172,6 +173,7 @@ export function createAccountsService(ctx: AppContext, deps: { auth: Auth; secur
         lastName: profile.last_name,
         fullName: profile.full_name,
         country: profile.country,
+        countryNames: countryNames(profile.country),
         locale: profile.locale,
         isAdmin: flags.role === 'admin',
         memberSince: profile.created_at,

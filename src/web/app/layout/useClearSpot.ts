@@ -34,6 +34,9 @@ export function useClearSpot(button: RefObject<HTMLElement | null>, base: number
       const actions: Box[] = [];
       for (const el of document.querySelectorAll<HTMLElement>(ACTIONS)) {
         if (own.contains(el) || el.closest('#assistant-panel')) continue;
+        // Off screen in a section whose layout the browser skips (content-visibility: auto): asking
+        // its position would lay the whole section out, and it cannot be under the button anyway.
+        if (el.checkVisibility?.({ contentVisibilityAuto: true }) === false) continue;
         const r = el.getBoundingClientRect();
         // A card that is a link as a whole (taller than a third of the screen) stays pressable around the button.
         if (r.width > 1 && r.height > 1 && r.height < height / 3 && r.bottom > 0 && r.top < height) actions.push(r);

@@ -3,11 +3,12 @@ import type { Me } from '../../../../contracts/me';
 import { Button, Card } from '../../../components/form';
 import { useToast } from '../../../components/toast';
 import { money } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 
 export function ProfileDetails({ me }: { me: Me }) {
-  const { t, i18n } = useTranslation('accounts');
+  const { t } = useTranslation('accounts');
   const toast = useToast();
-  const country = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(me.country) ?? me.country;
+  const country = me.countryNames[currentLanguage()];
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(me.uid);
