@@ -52,6 +52,12 @@ describe(`profile total invested and level (${testDialect})`, () => {
     expect(await me(u)).toMatchObject({ totalInvested: '600.00', invested: '200.00', level: 'intermediate' });
   });
 
+  it('names the country in each language of the app, so the browser needs no locale data for it', async () => {
+    const who = await createUser(t, { country: 'ES' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: who.cookie } });
+    expect(res.json()).toMatchObject({ country: 'ES', countryNames: { fr: 'Espagne', en: 'Spain', es: 'España' } });
+  });
+
   it('crosses a level boundary on the sum of stopped and active investments', async () => {
     const u = await createUser(t);
     await fund(t.ctx, u.id, 10_000_00);
