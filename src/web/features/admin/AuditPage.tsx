@@ -16,6 +16,7 @@ import {
   auditKeys,
   auditParams,
   auditQuery,
+  type AuditKey,
   useAudit,
   useAuditIntegrity,
 } from './backoffice-api';
@@ -83,11 +84,10 @@ export function AuditPage() {
   const { t } = useTranslation('backoffice');
   const [params, setParams] = useSearchParams();
   const applied = auditFilterOf(params);
-  const [draft, setDraft] = useState<Record<(typeof auditKeys)[number], string>>(
-    () =>
-      Object.fromEntries(auditKeys.map((k) => [k, params.get(k) ?? ''])) as Record<(typeof auditKeys)[number], string>,
+  const [draft, setDraft] = useState<Record<AuditKey, string>>(
+    () => Object.fromEntries(auditKeys.map((k) => [k, params.get(k) ?? ''])) as Record<AuditKey, string>,
   );
-  const set = (k: (typeof auditKeys)[number]) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const set = (k: AuditKey) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
   const badDay = (v: string) => v !== '' && !isoDay.test(v);
   const invalid = badDay(draft.from) || badDay(draft.to);
   const audit = useAudit(applied);

@@ -99,6 +99,7 @@ export function auditParams(f: AuditFilter): URLSearchParams {
 }
 
 export const auditKeys = ['actor', 'action', 'target', 'from', 'to'] as const;
+export type AuditKey = (typeof auditKeys)[number];
 
 /** The filter the address holds (a view of the trail can be linked). */
 export function auditFilterOf(params: URLSearchParams): AuditFilter {

@@ -43,7 +43,7 @@ export function ChartsPage() {
       <p className="-mt-2 mb-6 text-slate-600">{t('market:intro')}</p>
       {/* The widgets' place is held from the start (taller than the fallback, so the footer stays below
           the first screenful whatever the frame answers): nothing moves when they load or fail. */}
-      <div className="min-h-[44rem]" data-testid="charts-area">
+      <div className="min-h-[44rem]">
         {status === 'loading' && (
           <p role="status" className="mb-4 text-sm text-slate-600">
             {t('market:loading')}
