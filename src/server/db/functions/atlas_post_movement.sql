@@ -58,10 +58,12 @@ begin
     update ledger_account set balance_cents = balance_cents + v_amount
       where id = e->>'accountId' and (v_floor is null or balance_cents + v_amount >= v_floor)
       returning balance_cents into bal;
-    -- An account not opened yet holds zero: a posting it allows opens it.
+    -- An account not opened yet holds zero: a posting it allows opens it. Every unique key is an
+    -- arbiter: with the id's alone, two instances opening one balance at once could still fail on
+    -- (owner_id, kind), whose check waits for the other and then finds its row.
     if not found and (v_floor is null or v_amount >= v_floor) then
       insert into ledger_account (id, owner_id, kind, balance_cents, created_at)
-        values (e->>'accountId', e->>'owner', e->>'kind', 0, v_tx->>'created_at') on conflict (id) do nothing;
+        values (e->>'accountId', e->>'owner', e->>'kind', 0, v_tx->>'created_at') on conflict do nothing;
       update ledger_account set balance_cents = balance_cents + v_amount
         where id = e->>'accountId' and (v_floor is null or balance_cents + v_amount >= v_floor)
         returning balance_cents into bal;

@@ -140,7 +140,7 @@ export async function ensureAccounts(q: Queryable, userId: string, kinds: UserAc
         created_at: at,
       })),
     )
-    .onConflict((oc) => oc.column('id').doNothing())
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 

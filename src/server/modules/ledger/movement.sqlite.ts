@@ -28,7 +28,7 @@ export function sqliteWriter(sqlite: SQLite.Database, withConnection: <T>(fn: ()
     )
     .pluck();
   const openAccount = sqlite.prepare(
-    'insert into ledger_account (id, owner_id, kind, balance_cents, created_at) values (?, ?, ?, 0, ?) on conflict (id) do nothing',
+    'insert into ledger_account (id, owner_id, kind, balance_cents, created_at) values (?, ?, ?, 0, ?) on conflict do nothing',
   );
   const insertEntry = sqlite.prepare('insert into ledger_entry (tx_id, account_id, amount_cents) values (?, ?, ?)');
   const setResponse = sqlite.prepare('update ledger_tx set response = ? where id = ?');
