@@ -1,5 +1,6 @@
-import { getCountries, getCountryCallingCode, getExampleNumber, type CountryCode } from 'libphonenumber-js/min';
+import { getCountryCallingCode, getExampleNumber, type CountryCode } from 'libphonenumber-js/min';
 import examples from 'libphonenumber-js/mobile/examples';
+import names from './country-names.json';
 
 export interface CountryOption {
   code: CountryCode;
@@ -7,17 +8,23 @@ export interface CountryOption {
   dial: string;
 }
 
+const lists: Record<string, string[][]> = names;
 const cache = new Map<string, CountryOption[]>();
 
-/** Every country with its name in the page language (Intl.DisplayNames) and its dial code, sorted by name. */
+/**
+ * Every country with its name in the page language and its dial code, sorted by name. The names
+ * and their order are ICU's, written to country-names.json by its test: in the browser the first
+ * Intl.DisplayNames or Intl.Collator of a page loads ICU's locale data, a long task on the
+ * sign-up page's first render (decision 040).
+ */
 export function countryOptions(lng: string): CountryOption[] {
   let list = cache.get(lng);
   if (!list) {
-    const names = new Intl.DisplayNames([lng], { type: 'region' });
-    const collator = new Intl.Collator(lng);
-    list = getCountries()
-      .map((code) => ({ code, name: names.of(code) ?? code, dial: `+${getCountryCallingCode(code)}` }))
-      .sort((a, b) => collator.compare(a.name, b.name));
+    list = (lists[lng] ?? lists.fr!).map(([code, name]) => ({
+      code: code as CountryCode,
+      name: name!,
+      dial: `+${getCountryCallingCode(code as CountryCode)}`,
+    }));
     cache.set(lng, list);
   }
   return list;
