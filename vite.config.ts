@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { compileHints } from './scripts/compile-hints';
 import { precompress } from './scripts/precompress';
 import { routePreloads } from './scripts/route-preloads';
 import { localeGroup } from './src/web/lib/locale-groups';
@@ -13,7 +14,7 @@ const outDir = `${process.env.ATLAS_DIST ? `${process.cwd()}/${process.env.ATLAS
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), routePreloads(), precompress()],
+  plugins: [react(), tailwindcss(), routePreloads(), compileHints(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

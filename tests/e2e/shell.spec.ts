@@ -68,6 +68,18 @@ test.describe('a visitor', () => {
   });
 });
 
+test('the entry script asks Chrome to compile it while it streams in (decision 041), compressed or not', async ({
+  request,
+}) => {
+  const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(await (await request.get('/')).text())?.[1];
+  expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+  for (const encoding of ['br', 'gzip', 'identity']) {
+    const served = await request.get(entry!, { headers: { 'accept-encoding': encoding } });
+    expect(served.status()).toBe(200);
+    expect((await served.text()).startsWith('//# allFunctionsCalledOnLoad\n'), encoding).toBe(true);
+  }
+});
+
 test('a deep link names its screen and its texts in the page it gets, in the visitor language', async ({ request }) => {
   const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
   const fr = preloads(await (await request.get('/invest')).text());
