@@ -63,6 +63,8 @@ describe(`monitoring alerts for operators (${testDialect})`, () => {
       .where('target_type', '=', 'monitoring_alert')
       .where('target_id', '=', alertId)
       .orderBy('at')
+      // Rows of one millisecond: their actions sort in the order they happen.
+      .orderBy('action')
       .execute();
 
   beforeAll(async () => {
