@@ -16,7 +16,7 @@ import * as repo from './accounts.repo';
 import { markEmailVerified } from './security.repo';
 import type { Auth } from './auth';
 import type { AccountSecurity } from './security.service';
-import { countryNames } from './country-names';
+import { countryNames } from '../../../core/countries';
 
 type Locale = 'fr' | 'en' | 'es';
 const UID_ATTEMPTS = 8;

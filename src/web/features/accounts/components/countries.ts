@@ -1,6 +1,6 @@
 import { getCountryCallingCode, getExampleNumber, type CountryCode } from 'libphonenumber-js/min';
 import examples from 'libphonenumber-js/mobile/examples';
-import names from './country-names.json';
+import { countryLists } from '../../../../core/countries';
 
 export interface CountryOption {
   code: CountryCode;
@@ -8,15 +8,10 @@ export interface CountryOption {
   dial: string;
 }
 
-const lists: Record<string, string[][]> = names;
+const lists: Record<string, string[][]> = countryLists;
 const cache = new Map<string, CountryOption[]>();
 
-/**
- * Every country with its name in the page language and its dial code, sorted by name. The names
- * and their order are ICU's, written to country-names.json by its test: in the browser the first
- * Intl.DisplayNames or Intl.Collator of a page loads ICU's locale data, a long task on the
- * sign-up page's first render (decision 040).
- */
+/** Every country with its name in the page language and its dial code, sorted by name (core/countries). */
 export function countryOptions(lng: string): CountryOption[] {
   let list = cache.get(lng);
   if (!list) {
