@@ -4,7 +4,8 @@
 // is that index divided by the reference device's (decision 029), so that every run emulates the
 // same device whatever the machine's moment. Lighthouse measures the index again inside the run:
 // a run whose emulated index (its index / the slowdown) strays more than --tolerance from the
-// reference met a machine that changed speed during it, and is measured again (--retries).
+// reference met a machine that changed speed during it, and is measured again (--retries), as is a
+// run that Lighthouse itself failed.
 // Investor screens are opened signed in as an investor with a funded balance and one investment
 // per area; back-office screens (/admin…) as the operator; the others as a visitor. Prints each run
 // and the median of the runs: scores, key metrics, and the JavaScript each page loads (on the
@@ -134,12 +135,19 @@ try {
         });
         const inRun = result.lhr.environment?.benchmarkIndex ?? 0;
         const drift = reference > 0 ? Math.abs(inRun / slowdown - reference) / reference : 0;
-        if (run < 0 || result.lhr.runtimeError || drift <= tolerance || attempt >= retries) {
-          if (drift > tolerance && run >= 0)
+        const failed = result.lhr.runtimeError;
+        if (run < 0 || attempt >= retries || (!failed && drift <= tolerance)) {
+          if (!failed && drift > tolerance && run >= 0)
             console.log(`  (${route}: the machine's speed still changed during the run after ${attempt + 1} tries)`);
           break;
         }
         repeated.push(route);
+        // Lighthouse's own failure (a trace without its navigation start, NO_NAVSTART, seen once
+        // in a full pass) costs the route one of its runs: measured again like a drifted run.
+        if (failed) {
+          console.log(`  (${route}: Lighthouse error ${failed.code}; measuring again)`);
+          continue;
+        }
         console.log(
           `  (${route}: benchmarkIndex ${Math.round(measured)} before the run, ${Math.round(inRun)} in it: emulated ${Math.round(inRun / slowdown)} against ${reference}; measuring again)`,
         );
@@ -214,7 +222,9 @@ if (failures.length)
     `\n${failures.length} run(s) failed in Lighthouse: ${failures.map((f) => `${f.path} ${f.code}`).join(', ')}`,
   );
 if (repeated.length)
-  console.log(`\n${repeated.length} run(s) measured again (the machine changed speed): ${repeated.join(', ')}`);
+  console.log(
+    `\n${repeated.length} run(s) measured again (the machine changed speed, or Lighthouse failed): ${repeated.join(', ')}`,
+  );
 console.log(
   `\nMedian of ${runs} run(s), figure by figure, ${reference > 0 ? `emulating a device of benchmarkIndex ${reference} (slowdown = the machine's index / ${reference})` : "at Lighthouse's fixed 4× slowdown"}:`,
 );
