@@ -1,6 +1,7 @@
 import { getCountryCallingCode, getExampleNumber, type CountryCode } from 'libphonenumber-js/min';
 import examples from 'libphonenumber-js/mobile/examples';
 import { countryLists } from '../../../../core/countries';
+import { defaultLanguage, isLanguage } from '../../../lib/languages';
 
 export interface CountryOption {
   code: CountryCode;
@@ -8,14 +9,13 @@ export interface CountryOption {
   dial: string;
 }
 
-const lists: Record<string, string[][]> = countryLists;
 const cache = new Map<string, CountryOption[]>();
 
 /** Every country with its name in the page language and its dial code, sorted by name (core/countries). */
 export function countryOptions(lng: string): CountryOption[] {
   let list = cache.get(lng);
   if (!list) {
-    list = (lists[lng] ?? lists.fr!).map(([code, name]) => ({
+    list = countryLists[isLanguage(lng) ? lng : defaultLanguage].map(([code, name]) => ({
       code: code as CountryCode,
       name: name!,
       dial: `+${getCountryCallingCode(code as CountryCode)}`,
