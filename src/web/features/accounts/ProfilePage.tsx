@@ -3,6 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, FormMessage } from '../../components/form';
 import { useSearchParams } from 'react-router';
+import { AfterFirstPaint } from '../../components/AfterFirstPaint';
 import { Page } from '../../components/Page';
 import { DataExportSection } from '../../components/data-export/lazy';
 import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
@@ -37,12 +38,17 @@ export function prefetchProfilePage(client: QueryClient): Promise<unknown> {
 }
 
 /**
- * A card below the identity and limits: the browser lays it out and paints it only when it comes
- * near the screen (a phone's first screenful shows the first two), so the profile's first layout is
- * a third of the page instead of all of it.
+ * A card below the identity and limits (a phone's first screenful shows those two): React builds it
+ * after the first paint, in short tasks, and the browser lays it out and paints it only when it
+ * comes near the screen. The profile's first render and first layout are the two cards on screen
+ * instead of all ten.
  */
 function Later({ children }: { children: ReactNode }) {
-  return <div className="defer-render [contain-intrinsic-size:auto_20rem]">{children}</div>;
+  return (
+    <div className="defer-render [contain-intrinsic-size:auto_20rem]">
+      <AfterFirstPaint minHeight="20rem">{children}</AfterFirstPaint>
+    </div>
+  );
 }
 
 // Off the first render: the section, its texts and its polling load after the rest of the profile.
