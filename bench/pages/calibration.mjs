@@ -36,6 +36,8 @@ export const slowdownFor = (index, reference) =>
  * its memory, so it does not see this; a page load writes tens of megabytes it never had, and on a
  * virtual machine whose freed memory goes back to the host each first write waits for the host.
  * Lighthouse then multiplies that wait by the slowdown like any other work of the main thread.
+ * The time includes the buffer's allocation and the page's coarse clock: an order of magnitude (a
+ * few tenths of a µs against tens), not a precise figure.
  */
 export async function freshMemoryCost(context) {
   const page = await context.newPage();

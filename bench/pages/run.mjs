@@ -256,5 +256,5 @@ console.log(
 const memories = [...results.values()].flat().map((r) => r.memory);
 if (memories.length)
   console.log(
-    `Fresh memory in these runs: ${Math.min(...memories).toFixed(1)}–${Math.max(...memories).toFixed(1)} µs per 4 KiB page first written (bench/README.md, "Fresh memory": where it is high, every figure above overstates the device's blocking time).`,
+    `Fresh memory in these runs: ${Math.min(...memories).toFixed(1)}–${Math.max(...memories).toFixed(1)} µs per 4 KiB page first written (bench/README.md, Pages, "a machine whose fresh memory is slow": where it is high, the figures above overstate the device's blocking time).`,
   );
