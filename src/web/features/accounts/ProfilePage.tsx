@@ -3,7 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, FormMessage } from '../../components/form';
 import { useSearchParams } from 'react-router';
-import { AfterFirstPaint } from '../../components/AfterFirstPaint';
+import { Placeholder, useAfterFirstPaint } from '../../components/AfterFirstPaint';
 import { Page } from '../../components/Page';
 import { DataExportSection } from '../../components/data-export/lazy';
 import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
@@ -39,15 +39,19 @@ export function prefetchProfilePage(client: QueryClient): Promise<unknown> {
 
 /**
  * A card below the identity and limits (a phone's first screenful shows those two): React builds it
- * after the first paint, in short tasks, and the browser lays it out and paints it only when it
- * comes near the screen. The profile's first render and first layout are the two cards on screen
- * instead of all ten.
+ * after the first paint (`ready`, one flag for all of them, so they arrive in one commit and none
+ * moves another once painted), and the browser lays it out and paints it only when it comes near
+ * the screen. The profile's first render and first layout are the two cards on screen instead of
+ * all ten.
  */
-function Later({ children }: { children: ReactNode }) {
-  return (
-    <div className="defer-render [contain-intrinsic-size:auto_20rem]">
-      <AfterFirstPaint minHeight="20rem">{children}</AfterFirstPaint>
+function Later({ ready, children }: { ready: boolean; children: ReactNode }) {
+  // A new element, not the placeholder grown: an empty box that gives way is not content that moved.
+  return ready ? (
+    <div key="card" className="defer-render [contain-intrinsic-size:auto_20rem]">
+      {children}
     </div>
+  ) : (
+    <Placeholder key="placeholder" minHeight="20rem" />
   );
 }
 
@@ -55,6 +59,7 @@ function Later({ children }: { children: ReactNode }) {
 export function ProfilePage() {
   const { t } = useTranslation(['common', 'accounts']);
   const { data: me } = useMe();
+  const ready = useAfterFirstPaint();
   // Where the e-mailed confirmation link lands: ?email=verified | expired | invalid.
   const [params] = useSearchParams();
   const outcome = params.get('email');
@@ -90,32 +95,32 @@ export function ProfilePage() {
       <div className="grid gap-6 lg:grid-cols-2">
         <IdentityCard />
         <LimitsCard />
-        <Later>
+        <Later ready={ready}>
           <ProfileDetails me={me} />
         </Later>
-        <Later>
+        <Later ready={ready}>
           <LevelCard level={me.level} totalInvested={me.totalInvested} />
         </Later>
-        <Later>
+        <Later ready={ready}>
           <SessionsCard />
         </Later>
-        <Later>
+        <Later ready={ready}>
           <Card>
             <PasswordCard />
           </Card>
         </Later>
-        <Later>
+        <Later ready={ready}>
           <TwoFactorCard enabled={me.twoFactorEnabled} />
         </Later>
-        <Later>
+        <Later ready={ready}>
           <AccountNonceCard />
         </Later>
-        <Suspense fallback={null}>
-          <Later>
+        <Later ready={ready}>
+          <Suspense fallback={<Placeholder minHeight="20rem" />}>
             <DataExportSection twoFactorEnabled={me.twoFactorEnabled} />
-          </Later>
-        </Suspense>
-        <Later>
+          </Suspense>
+        </Later>
+        <Later ready={ready}>
           <ClosureCard twoFactorEnabled={me.twoFactorEnabled} />
         </Later>
       </div>
