@@ -11,15 +11,18 @@ export async function benchmarkIndexIn(page) {
   return sum / 2;
 }
 
-/** Lighthouse's benchmarkIndex of this machine now, in a fresh page of `context` (a Playwright browser context). */
-export async function benchmarkIndex(context) {
+/** `measure(page)` in a new page of `context` (a Playwright browser context), closed after. */
+async function inNewPage(context, measure) {
   const page = await context.newPage();
   try {
-    return await benchmarkIndexIn(page);
+    return await measure(page);
   } finally {
     await page.close();
   }
 }
+
+/** Lighthouse's benchmarkIndex of this machine now, in a fresh page of `context`. */
+export const benchmarkIndex = (context) => inNewPage(context, benchmarkIndexIn);
 
 /**
  * The slowdown that makes this machine, at `index`, run like the reference device (decision 029):
@@ -31,28 +34,26 @@ export const slowdownFor = (index, reference) =>
     : throttling.mobileSlow4G.cpuSlowdownMultiplier;
 
 /**
- * What fresh memory costs this machine now, in µs per 4 KiB page first written, in a fresh page of
- * `context` (median of three 32 MiB buffers). The benchmarkIndex is a JavaScript loop that reuses
- * its memory, so it does not see this; a page load writes tens of megabytes it never had, and on a
- * virtual machine whose freed memory goes back to the host each first write waits for the host.
- * Lighthouse then multiplies that wait by the slowdown like any other work of the main thread.
- * The time includes the buffer's allocation and the page's coarse clock: an order of magnitude (a
- * few tenths of a µs against tens), not a precise figure.
+ * What fresh memory costs this machine now, in µs per 4 KiB page first written (median of three
+ * 32 MiB buffers). The benchmarkIndex is a JavaScript loop that reuses its memory, so it does not
+ * see this; a page load writes tens of megabytes it never had, and on a virtual machine whose freed
+ * memory goes back to the host each first write waits for the host. Lighthouse then multiplies that
+ * wait by the slowdown like any other work of the main thread. The time includes the buffer's
+ * allocation and the page's coarse clock: an order of magnitude (a few tenths of a µs against
+ * tens), not a precise figure.
  */
-export async function freshMemoryCost(context) {
-  const page = await context.newPage();
-  try {
-    return await page.evaluate(() => {
-      const costs = [];
-      for (let k = 0; k < 3; k++) {
-        const start = performance.now();
-        const buffer = new Uint8Array(32 << 20);
-        for (let i = 0; i < buffer.length; i += 4096) buffer[i] = 1;
-        costs.push(((performance.now() - start) * 1000) / (buffer.length / 4096));
-      }
-      return costs.sort((a, b) => a - b)[1];
-    });
-  } finally {
-    await page.close();
-  }
-}
+const freshMemoryCostIn = (page) =>
+  page.evaluate(() => {
+    const costs = [];
+    for (let k = 0; k < 3; k++) {
+      const start = performance.now();
+      const buffer = new Uint8Array(32 << 20);
+      for (let i = 0; i < buffer.length; i += 4096) buffer[i] = 1;
+      costs.push(((performance.now() - start) * 1000) / (buffer.length / 4096));
+    }
+    return costs.sort((a, b) => a - b)[1];
+  });
+
+/** The machine now, in one fresh page of `context`: its fresh-memory cost (first, while the page is new), then its benchmarkIndex. */
+export const measureMachine = (context) =>
+  inNewPage(context, async (page) => ({ memory: await freshMemoryCostIn(page), index: await benchmarkIndexIn(page) }));

@@ -34,7 +34,7 @@ import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { startServer } from '../lib/server.mjs';
 import { login, makeUser } from '../lib/users.mjs';
-import { benchmarkIndex, freshMemoryCost, slowdownFor } from './calibration.mjs';
+import { measureMachine, slowdownFor } from './calibration.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -128,8 +128,7 @@ try {
       let slowdown;
       let memory;
       for (let attempt = 0; ; attempt++) {
-        memory = await freshMemoryCost(jar);
-        measured = await benchmarkIndex(jar);
+        ({ memory, index: measured } = await measureMachine(jar));
         slowdown = slowdownFor(measured, reference);
         result = await lighthouse(`${base}${route}`, {
           port: chrome.port,
