@@ -29,6 +29,15 @@ describe('modes that cannot weaken a deployment', () => {
     [{ PUBLIC_URL: 'https://invest.example.com', TEST_CLOCK: 'true' }, /TEST_CLOCK: refused with a public PUBLIC_URL/],
     [{ NODE_ENV: 'production', DEMO_MODE: 'true' }, /DEMO_MODE: refused with NODE_ENV=production/],
     [
+      { NODE_ENV: 'production', PASSWORD_SCRYPT_N: '1024' },
+      /PASSWORD_SCRYPT_N: below 16384 refused with NODE_ENV=production/,
+    ],
+    [
+      { PUBLIC_URL: 'https://invest.example.com', PASSWORD_SCRYPT_N: '8192' },
+      /PASSWORD_SCRYPT_N: below 16384 refused with a public PUBLIC_URL/,
+    ],
+    [{ NODE_ENV: 'test', PASSWORD_SCRYPT_N: '3000' }, /PASSWORD_SCRYPT_N: must be a power of two/],
+    [
       { NODE_ENV: 'test', PUBLIC_URL: 'https://invest.example.com', DEMO_MODE: 'true' },
       /DEMO_MODE: refused with a public PUBLIC_URL/,
     ],
@@ -49,6 +58,14 @@ describe('modes that cannot weaken a deployment', () => {
         DEMO_MODE: 'true',
       }),
     ).toMatchObject({ testClock: true, demoMode: true });
+  });
+});
+
+describe('password hash cost', () => {
+  it('is scrypt N 16384 unless lowered for tests; a higher one is taken anywhere', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).passwordScryptN).toBe(16_384);
+    expect(loadConfig({ ...base, NODE_ENV: 'test', PASSWORD_SCRYPT_N: '1024' }).passwordScryptN).toBe(1024);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', PASSWORD_SCRYPT_N: '32768' }).passwordScryptN).toBe(32_768);
   });
 });
 

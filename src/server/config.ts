@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { LimitsTable, TierLimits } from '../core/tiers';
+import { DEFAULT_SCRYPT_N, isScryptN } from './modules/accounts/password-hash';
 
 const bool = z
   .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })
@@ -142,6 +143,7 @@ const envSchema = z.object({
   SERVE_WEB: bool.default(true),
   DEMO_MODE: bool.optional(),
   TEST_CLOCK: bool.default(false),
+  PASSWORD_SCRYPT_N: int(1024, 1_048_576).refine(isScryptN, 'must be a power of two').default(DEFAULT_SCRYPT_N),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('Atlas Invest <no-reply@atlas-invest.local>'),
   S3_ENDPOINT: optionalUrl(['http:', 'https:']),
@@ -251,6 +253,8 @@ export interface Config {
   serveWeb: boolean;
   demoMode: boolean;
   testClock: boolean;
+  /** scrypt's cost for new password hashes; lower only in tests (decision 042). */
+  passwordScryptN: number;
   mail: { smtpUrl?: string; from: string; outboxDir: string };
   storage:
     | { kind: 'local'; dir: string }
@@ -369,6 +373,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? `a public PUBLIC_URL (${publicUrl})`
         : undefined;
   if (exposed && e.TEST_CLOCK) problems.push(`TEST_CLOCK: refused with ${exposed}`);
+  if (exposed && e.PASSWORD_SCRYPT_N < DEFAULT_SCRYPT_N)
+    problems.push(`PASSWORD_SCRYPT_N: below ${DEFAULT_SCRYPT_N} refused with ${exposed}`);
   if (exposed && e.DEMO_MODE === true)
     problems.push(`DEMO_MODE: refused with ${exposed} (sample deposit addresses would be shown to real customers)`);
   if (problems.length > 0) throw new ConfigError(problems);
@@ -414,6 +420,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     serveWeb: e.SERVE_WEB,
     demoMode: e.DEMO_MODE ?? !exposed,
     testClock: e.TEST_CLOCK,
+    passwordScryptN: e.PASSWORD_SCRYPT_N,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'mail') },
     storage: e.S3_BUCKET
       ? {

@@ -160,6 +160,7 @@ export function trafficServerEnv(o: { dataDir: string; port: number; secret: str
     SERVE_WEB: 'false',
     TEST_CLOCK: 'true',
     DEMO_MODE: 'true',
+    PASSWORD_SCRYPT_N: '1024',
     AUTH_LIMIT_FACTOR: '1000',
     API_READS_PER_MINUTE: '10000000',
     API_WRITES_PER_MINUTE: '10000000',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SCRYPT_N } from '../../src/server/modules/accounts/password-hash';
 import { createTestApp, type TestApp } from '../support/app';
 import { testDialect } from '../support/db';
 import { createAdmin, createUser, someIp, type TestUser } from '../support/users';
@@ -27,7 +28,8 @@ describe(`sign-in timing and answers (${testDialect})`, () => {
   let operator: TestUser;
   beforeAll(async () => {
     // Every try comes from a fresh address: the account-wide brake must not start refusing early.
-    t = await createTestApp({ LOGIN_BRAKE_ADDRESSES: '1000000' });
+    // The production hash cost: the difference this test must see is a skipped hash.
+    t = await createTestApp({ LOGIN_BRAKE_ADDRESSES: '1000000', PASSWORD_SCRYPT_N: String(DEFAULT_SCRYPT_N) });
     user = await createUser(t);
     operator = await createAdmin(t);
   });

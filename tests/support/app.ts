@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AdjustableClock } from '../../src/core/clock';
 import { buildApp } from '../../src/server/app';
-import { loadConfig, type Config } from '../../src/server/config';
+import { isPublicOrigin, loadConfig, type Config } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import { createTestDb, type TestDb } from './db';
 
@@ -25,6 +25,12 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     // Every inject comes from one address: the per-address API ceiling is shown by its own tests.
     API_READS_PER_MINUTE: '1000000',
     API_WRITES_PER_MINUTE: '1000000',
+    // A sixteenth of the production password-hash cost: the suite creates and signs in over a thousand
+    // people per dialect (decision 042). The sign-in timing test sets the production cost back, and
+    // production or a public PUBLIC_URL keeps it (the configuration refuses a lower one there).
+    ...(env.NODE_ENV === 'production' || (env.PUBLIC_URL && isPublicOrigin(env.PUBLIC_URL))
+      ? {}
+      : { PASSWORD_SCRYPT_N: '1024' }),
     ...env,
   });
 }

@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Dialect } from '../../db/dialect';
 import { allowedOrigins } from '../../http/cross-site';
 import { scopeAuthContexts } from './auth-context';
+import { passwordHasher } from './password-hash';
 
 export interface AuthHooks {
   /** Called by better-auth when someone asks for a reset link; writes the e-mail to the outbox. */
@@ -21,7 +22,7 @@ export const SESSION_DAYS = 7;
  * types as its Kysely adapter expects); better-auth never migrates on its own.
  */
 export function authOptions(
-  config: Pick<Config, 'authSecret' | 'publicUrl' | 'secureCookies' | 'origins'>,
+  config: Pick<Config, 'authSecret' | 'publicUrl' | 'secureCookies' | 'origins' | 'passwordScryptN'>,
   db: Kysely<any>,
   dialect: Dialect,
   hooks: AuthHooks,
@@ -42,6 +43,7 @@ export function authOptions(
       maxPasswordLength: 128,
       // Our own signup endpoint creates accounts (with the profile, atomically).
       disableSignUp: true,
+      password: passwordHasher(config.passwordScryptN),
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, url }: { user: { id: string; email: string }; url: string }) =>
@@ -70,7 +72,7 @@ export function authOptions(
 }
 
 export function createAuth(
-  config: Pick<Config, 'authSecret' | 'publicUrl' | 'secureCookies' | 'origins'>,
+  config: Pick<Config, 'authSecret' | 'publicUrl' | 'secureCookies' | 'origins' | 'passwordScryptN'>,
   db: Kysely<any>,
   dialect: Dialect,
   hooks: AuthHooks,
