@@ -44,6 +44,28 @@ logs_once_started() { # name
 }
 free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
 
+# npm's cache is shared with the image builds (mounted at build time only) and the clean clone's
+# `npm ci`: the packages come from it instead of the registry a second and third time. And since
+# GitHub, where prebuild-install fetches better-sqlite3's prebuilt binary, is unreachable here, the
+# binary this checkout's own `npm ci` compiled is put where prebuild-install keeps the one it
+# downloads: each build takes it instead of compiling SQLite again (67 s each). The same Node runs
+# in the image (.ci/container/base.sh), and a different version of better-sqlite3 still compiles.
+npm_cache=$(npm config get cache)
+seed_sqlite_prebuild() {
+  local pkg="$repo/node_modules/better-sqlite3" cached
+  [ -f "$pkg/build/Release/better_sqlite3.node" ] || return 0
+  cached=$(cd "$pkg" && node -e '
+    const pkg = require("./package.json");
+    const from = (m) => require(require.resolve(m, { paths: [process.cwd()] }));
+    const util = from("prebuild-install/util");
+    console.log(util.cachedPrebuild(util.getDownloadUrl({ ...from("prebuild-install/rc")(pkg), pkg })));')
+  [ -f "$cached" ] && return 0
+  mkdir -p "$(dirname "$cached")"
+  tar -C "$pkg" -czf "$cached.tmp" build/Release/better_sqlite3.node && mv "$cached.tmp" "$cached"
+  echo "better-sqlite3's binary from this checkout cached as a prebuild: $cached"
+}
+seed_sqlite_prebuild
+
 step "base image (debootstrap + this machine's Node, cached)"
 base=$("$repo/.ci/container/base.sh")
 echo "base: $base"
@@ -63,7 +85,7 @@ git -C "$work/old" checkout -q "$added^"
 echo "new: $(git -C "$work/new" rev-parse --short HEAD); old: $(git -C "$work/old" rev-parse --short HEAD) (before $(basename "$newest"))"
 
 build() {
-  podman build -q --network=host --format docker --build-arg BASE_IMAGE="$base" \
+  podman build -q --network=host --format docker --build-arg BASE_IMAGE="$base" -v "$npm_cache:/root/.npm" \
     -f "$work/new/Containerfile" -t "$1" "$2"
 }
 step "build the old image"
