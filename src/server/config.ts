@@ -143,7 +143,7 @@ const envSchema = z.object({
   SERVE_WEB: bool.default(true),
   DEMO_MODE: bool.optional(),
   TEST_CLOCK: bool.default(false),
-  PASSWORD_SCRYPT_N: int(1024, 1_048_576).refine(isScryptN, 'must be a power of two').default(DEFAULT_SCRYPT_N),
+  PASSWORD_SCRYPT_N: int(1024, DEFAULT_SCRYPT_N).refine(isScryptN, 'must be a power of two').default(DEFAULT_SCRYPT_N),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('Atlas Invest <no-reply@atlas-invest.local>'),
   S3_ENDPOINT: optionalUrl(['http:', 'https:']),

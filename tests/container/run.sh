@@ -48,20 +48,23 @@ free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0
 # `npm ci`: the packages come from it instead of the registry a second and third time. And since
 # GitHub, where prebuild-install fetches better-sqlite3's prebuilt binary, is unreachable here, the
 # binary this checkout's own `npm ci` compiled is put where prebuild-install keeps the one it
-# downloads: each build takes it instead of compiling SQLite again (67 s each). The same Node runs
-# in the image (.ci/container/base.sh), and a different version of better-sqlite3 still compiles.
+# downloads: each build takes it instead of compiling SQLite again (67 s each). Only from a bookworm
+# host, the base image's Debian (the same Node runs in it: .ci/container/base.sh); a different
+# version of better-sqlite3 still compiles. A failure here only costs the compile.
 npm_cache=$(npm config get cache)
 seed_sqlite_prebuild() {
-  local pkg="$repo/node_modules/better-sqlite3" cached
+  local pkg="$repo/node_modules/better-sqlite3" cached tmp
   [ -f "$pkg/build/Release/better_sqlite3.node" ] || return 0
-  cached=$(cd "$pkg" && node -e '
+  grep -qx 'VERSION_CODENAME=bookworm' /etc/os-release 2>/dev/null || return 0
+  cached=$(cd "$pkg" && npm_config_cache="$npm_cache" node -e '
     const pkg = require("./package.json");
     const from = (m) => require(require.resolve(m, { paths: [process.cwd()] }));
     const util = from("prebuild-install/util");
-    console.log(util.cachedPrebuild(util.getDownloadUrl({ ...from("prebuild-install/rc")(pkg), pkg })));')
-  [ -f "$cached" ] && return 0
-  mkdir -p "$(dirname "$cached")"
-  tar -C "$pkg" -czf "$cached.tmp" build/Release/better_sqlite3.node && mv "$cached.tmp" "$cached"
+    console.log(util.cachedPrebuild(util.getDownloadUrl({ ...from("prebuild-install/rc")(pkg), pkg })));') || return 0
+  [ -n "$cached" ] && [ ! -f "$cached" ] || return 0
+  tmp="$cached.$$.tmp"
+  mkdir -p "$(dirname "$cached")" && tar -C "$pkg" -czf "$tmp" build/Release/better_sqlite3.node \
+    && mv "$tmp" "$cached" || { rm -f "$tmp"; return 0; }
   echo "better-sqlite3's binary from this checkout cached as a prebuild: $cached"
 }
 seed_sqlite_prebuild

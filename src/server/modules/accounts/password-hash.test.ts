@@ -28,10 +28,20 @@ describe('password hashes', () => {
     expect(await cheap.verify({ hash, password: 'cafe\u0301' })).toBe(true);
   });
 
-  it.each(['', 'no-colon', 'n3000$ab:cd', `n${DEFAULT_SCRYPT_N * 128}$ab:cd`, ':abcd'])(
-    'refuse a malformed hash %j',
-    async (hash) => {
-      await expect(cheap.verify({ hash, password: 'x' })).rejects.toThrow('Invalid password hash');
-    },
-  );
+  const salt = 'ab'.repeat(16);
+  const key = 'cd'.repeat(64);
+  it.each([
+    '',
+    'no-colon',
+    ':abcd',
+    `${salt}:${key.slice(2)}`,
+    `${salt}:${key}zz`,
+    `${salt.toUpperCase()}:${key}`,
+    `x$${salt}:${key}`,
+    `n3000$${salt}:${key}`,
+    `n512$${salt}:${key}`,
+    `n${DEFAULT_SCRYPT_N * 2}$${salt}:${key}`,
+  ])('refuse a malformed hash %j, or one whose cost is not allowed', async (hash) => {
+    await expect(cheap.verify({ hash, password: 'x' })).rejects.toThrow('Invalid password hash');
+  });
 });
