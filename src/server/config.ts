@@ -310,6 +310,15 @@ export interface Config {
  * Whether an origin could be reached by real users: anything but loopback, private and link-local
  * addresses and the reserved names (localhost, .test, .local, .internal, .example, .invalid).
  */
+/**
+ * Why real users could reach this server (production, or a public PUBLIC_URL), or undefined: modes
+ * for tests and demos never run where they could.
+ */
+export function exposure(nodeEnv: string | undefined, publicUrl: string): string | undefined {
+  if (nodeEnv === 'production') return 'NODE_ENV=production';
+  return isPublicOrigin(publicUrl) ? `a public PUBLIC_URL (${publicUrl})` : undefined;
+}
+
 export function isPublicOrigin(origin: string): boolean {
   const host = new URL(origin).hostname.toLowerCase().replace(/^\[|\]$/g, '');
   if (host === 'localhost' || /\.(localhost|test|local|internal|example|invalid)$/.test(host)) return false;
@@ -365,13 +374,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     problems.push('HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS (the request timeout includes the headers)');
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  // Modes for tests and demos never run where real users could reach them.
-  const exposed =
-    e.NODE_ENV === 'production'
-      ? 'NODE_ENV=production'
-      : isPublicOrigin(publicUrl)
-        ? `a public PUBLIC_URL (${publicUrl})`
-        : undefined;
+  const exposed = exposure(e.NODE_ENV, publicUrl);
   if (exposed && e.TEST_CLOCK) problems.push(`TEST_CLOCK: refused with ${exposed}`);
   if (exposed && e.PASSWORD_SCRYPT_N < DEFAULT_SCRYPT_N)
     problems.push(`PASSWORD_SCRYPT_N: below ${DEFAULT_SCRYPT_N} refused with ${exposed}`);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AdjustableClock } from '../../src/core/clock';
 import { buildApp } from '../../src/server/app';
-import { isPublicOrigin, loadConfig, type Config } from '../../src/server/config';
+import { exposure, loadConfig, type Config } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import { createTestDb, type TestDb } from './db';
 
@@ -28,9 +28,7 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     // A sixteenth of the production password-hash cost: the suite creates and signs in over a thousand
     // people per dialect (decision 042). The sign-in timing test sets the production cost back, and
     // production or a public PUBLIC_URL keeps it (the configuration refuses a lower one there).
-    ...(env.NODE_ENV === 'production' || (env.PUBLIC_URL && isPublicOrigin(env.PUBLIC_URL))
-      ? {}
-      : { PASSWORD_SCRYPT_N: '1024' }),
+    ...(exposure(env.NODE_ENV, env.PUBLIC_URL ?? 'http://localhost') ? {} : { PASSWORD_SCRYPT_N: '1024' }),
     ...env,
   });
 }
