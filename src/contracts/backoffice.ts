@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { historyResponse } from './cashier';
 import { decimalAmount } from './money';
-import { text } from './text';
+import { calendarDay, text } from './text';
 
 export type { ProofMatch } from './proof-match';
 
@@ -106,18 +106,13 @@ export type UserDetail = z.infer<typeof userDetailResponse>;
 export const revokedResponse = z.object({ revoked: z.number().int() });
 export type Revoked = z.infer<typeof revokedResponse>;
 
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .describe('YYYY-MM-DD, UTC');
-
 /** The audit viewer's filters: actor (UID, e-mail, user id, `cli`, `anonymous`), action, target, days. */
 export const auditFilterQuery = z.object({
   actor: text(200).trim().optional(),
   action: text(100).trim().optional(),
   target: text(200).trim().optional(),
-  from: isoDay.optional(),
-  to: isoDay.optional(),
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
 });
 export type AuditFilter = z.infer<typeof auditFilterQuery>;
 export const auditPageQuery = auditFilterQuery.extend({

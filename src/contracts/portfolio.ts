@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { areaSchema, investmentSchema } from './investing';
 import { decimalAmount } from './money';
 import { statementKinds } from './statement-kinds';
+import { calendarDay } from './text';
 
 /** The BTC price the crypto values were computed with; null price when none could be had (stored values are used). */
 export const valuationPriceSchema = z.object({
@@ -64,19 +65,11 @@ export { statementKinds };
 export const statementKind = z.enum(statementKinds);
 export type StatementKind = z.infer<typeof statementKind>;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00.000Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-  }, 'expected a real calendar day');
-
 export const statementQuery = z.object({
   type: statementKind.optional(),
   /** Inclusive UTC days. */
-  from: day.optional(),
-  to: day.optional(),
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
   cursor: z
     .string()
     .regex(/^\d{1,18}$/)

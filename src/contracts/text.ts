@@ -9,3 +9,16 @@ export const text = (max: number) =>
     .string()
     .max(max)
     .refine((s) => !s.includes('\u0000'), { message: 'must not contain U+0000' });
+
+/**
+ * A UTC calendar day a client sends as `YYYY-MM-DD`. The shape alone would let `0000-00-00` or
+ * `2026-02-30` through to the date arithmetic behind it, which throws (a 500), so the day must exist.
+ */
+export const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00.000Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, 'expected a real calendar day')
+  .describe('YYYY-MM-DD, UTC');

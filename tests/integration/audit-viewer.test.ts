@@ -149,19 +149,24 @@ describe(`audit viewer and a user's trail (${testDialect})`, () => {
   });
 
   it('refuses bad filters and cursors with a 400, never a 500', async () => {
-    for (const q of [
+    const badFilters = [
       'from=2026-13-40x',
       'to=yesterday',
+      // Shaped like days, but no such day: the date arithmetic behind them must never see them.
+      'to=0000-00-00',
+      'from=2026-02-30',
       `from=${days[2]}&to=${days[0]}`,
-      'cursor=garbage',
-      `cursor=${Buffer.from('[1,2]').toString('base64url')}`,
-      'limit=0',
-      'limit=101',
       `actor=${'x'.repeat(201)}`,
-    ]) {
-      const res = await get(admin, `/api/admin/audit?${q}`);
-      expect(res.statusCode, q).toBe(400);
-      expect(res.json().error.code, q).toBe('validation_failed');
+    ];
+    const badPages = ['cursor=garbage', `cursor=${Buffer.from('[1,2]').toString('base64url')}`, 'limit=0', 'limit=101'];
+    const asked = [
+      ...[...badFilters, ...badPages].map((q) => `/api/admin/audit?${q}`),
+      ...badFilters.map((q) => `/api/admin/audit.csv?${q}`),
+    ];
+    for (const url of asked) {
+      const res = await get(admin, url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error.code, url).toBe('validation_failed');
     }
   });
 
