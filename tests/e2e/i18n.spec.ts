@@ -68,6 +68,25 @@ const coveredActions = (page: Page) =>
     return hits;
   });
 
+/** Lines of the footer (the risk notice above all) under the floating button, once scrolled to the end. */
+const coveredFooterText = (page: Page) =>
+  page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const launcher = document
+      .querySelector<HTMLElement>('button[aria-controls="assistant-panel"]')!
+      .getBoundingClientRect();
+    const hits: string[] = [];
+    for (const p of document.querySelectorAll<HTMLElement>('footer p')) {
+      // The lines' own boxes (a range's), not the paragraph's, which spans the whole width.
+      const text = document.createRange();
+      text.selectNodeContents(p);
+      for (const r of text.getClientRects())
+        if (r.left < launcher.right && r.right > launcher.left && r.top < launcher.bottom && r.bottom > launcher.top)
+          hits.push(p.textContent!.trim().slice(0, 40));
+    }
+    return hits;
+  });
+
 /** The investor-facing text of `address_invalid`, per language (the note stays the operator's). */
 const addressRefused = {
   fr: /ne peut pas recevoir de BTC/,
@@ -229,6 +248,9 @@ test.describe('French-first, every width, every language', () => {
             .poll(() => coveredActions(page), { message: `${route} at ${size.width} px, scrolled to ${y}` })
             .toEqual([]);
         }
+        await expect
+          .poll(() => coveredFooterText(page), { message: `${route} at ${size.width} px, at the end` })
+          .toEqual([]);
       }
     }
 

@@ -25,7 +25,9 @@ function Footer() {
   const { t } = useTranslation();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
-      <div className="mx-auto max-w-7xl px-4 py-8 text-sm text-slate-600 sm:px-6">
+      {/* Room below the last line for the assistant's floating button: at the end of the page it would
+          otherwise sit on the risk notice (narrower than lg, where the notice reaches under it). */}
+      <div className="mx-auto max-w-7xl px-4 pb-28 pt-8 text-sm text-slate-600 sm:px-6 lg:pb-8">
         <p className="font-semibold text-brand-900">Atlas Invest</p>
         <p className="mt-2 max-w-3xl">{t('footer.risk')}</p>
         <p className="mt-2">
