@@ -49,43 +49,38 @@ async function inLanguage(
 const documentWidth = (page: Page) =>
   page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
 
-/** Actions of the page that the floating button's box overlaps (should always be none). */
-const coveredActions = (page: Page) =>
-  page.evaluate(() => {
+/**
+ * What the floating button's box overlaps (should always be nothing): the page's actions where it
+ * is scrolled, or, scrolled to the end, the footer's lines (the risk notice above all).
+ */
+const underTheButton = (page: Page, what: 'actions' | 'footer text') =>
+  page.evaluate((what) => {
+    if (what === 'footer text') window.scrollTo(0, document.documentElement.scrollHeight);
     const launcher = document
       .querySelector<HTMLElement>('button[aria-controls="assistant-panel"]')!
       .getBoundingClientRect();
+    const under = (r: DOMRect) =>
+      r.left < launcher.right && r.right > launcher.left && r.top < launcher.bottom && r.bottom > launcher.top;
     const hits: string[] = [];
+    if (what === 'footer text') {
+      for (const p of document.querySelectorAll<HTMLElement>('footer p')) {
+        // The lines' own boxes (a range's), not the paragraph's, which spans the whole width.
+        const text = document.createRange();
+        text.selectNodeContents(p);
+        if ([...text.getClientRects()].some(under)) hits.push(p.textContent!.trim().slice(0, 40));
+      }
+      return hits;
+    }
     for (const el of document.querySelectorAll<HTMLElement>(
       'main a[href], main button, main input, main select, main textarea, footer a[href]',
     )) {
       const r = el.getBoundingClientRect();
       // A card that is a link as a whole (taller than a third of the screen) stays pressable around the button.
       if (r.width <= 1 || r.height <= 1 || r.height >= window.innerHeight / 3) continue;
-      if (r.left < launcher.right && r.right > launcher.left && r.top < launcher.bottom && r.bottom > launcher.top)
-        hits.push((el.textContent || el.getAttribute('aria-label') || el.tagName).trim().slice(0, 40));
+      if (under(r)) hits.push((el.textContent || el.getAttribute('aria-label') || el.tagName).trim().slice(0, 40));
     }
     return hits;
-  });
-
-/** Lines of the footer (the risk notice above all) under the floating button, once scrolled to the end. */
-const coveredFooterText = (page: Page) =>
-  page.evaluate(() => {
-    window.scrollTo(0, document.documentElement.scrollHeight);
-    const launcher = document
-      .querySelector<HTMLElement>('button[aria-controls="assistant-panel"]')!
-      .getBoundingClientRect();
-    const hits: string[] = [];
-    for (const p of document.querySelectorAll<HTMLElement>('footer p')) {
-      // The lines' own boxes (a range's), not the paragraph's, which spans the whole width.
-      const text = document.createRange();
-      text.selectNodeContents(p);
-      for (const r of text.getClientRects())
-        if (r.left < launcher.right && r.right > launcher.left && r.top < launcher.bottom && r.bottom > launcher.top)
-          hits.push(p.textContent!.trim().slice(0, 40));
-    }
-    return hits;
-  });
+  }, what);
 
 /** The investor-facing text of `address_invalid`, per language (the note stays the operator's). */
 const addressRefused = {
@@ -245,11 +240,11 @@ test.describe('French-first, every width, every language', () => {
         for (let y = 0; y < height; y += Math.floor(size.height / 2)) {
           await page.evaluate((top) => window.scrollTo(0, top), y);
           await expect
-            .poll(() => coveredActions(page), { message: `${route} at ${size.width} px, scrolled to ${y}` })
+            .poll(() => underTheButton(page, 'actions'), { message: `${route} at ${size.width} px, scrolled to ${y}` })
             .toEqual([]);
         }
         await expect
-          .poll(() => coveredFooterText(page), { message: `${route} at ${size.width} px, at the end` })
+          .poll(() => underTheButton(page, 'footer text'), { message: `${route} at ${size.width} px, at the end` })
           .toEqual([]);
       }
     }
@@ -268,7 +263,9 @@ test.describe('French-first, every width, every language', () => {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0; y < height; y += 300) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
-      await expect.poll(() => coveredActions(page), { message: `failed /portfolio scrolled to ${y}` }).toEqual([]);
+      await expect
+        .poll(() => underTheButton(page, 'actions'), { message: `failed /portfolio scrolled to ${y}` })
+        .toEqual([]);
     }
     await context.close();
   });
