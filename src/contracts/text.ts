@@ -19,6 +19,10 @@ export const calendarDay = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
   .refine((v) => {
     const d = new Date(`${v}T00:00:00.000Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+    if (Number.isNaN(d.getTime()) || !d.toISOString().startsWith(v)) return false;
+    // A period ends at the start of the day after, compared with stored ISO times as text: that day
+    // must be written like them (9999-12-31's would be "+010000-…", before every row).
+    d.setUTCDate(d.getUTCDate() + 1);
+    return d.toISOString().length === 24;
   }, 'expected a real calendar day')
   .describe('YYYY-MM-DD, UTC');

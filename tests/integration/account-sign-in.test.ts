@@ -58,6 +58,22 @@ describe(`the account-wide sign-in brake (${testDialect})`, () => {
       url: `${url.pathname}?token=${encodeURIComponent(url.searchParams.get('token')!.slice(0, -2) + 'xx')}`,
     });
     expect(forged.headers['set-cookie']).toBeUndefined();
+    // Characters that decoding the account's part would skip must not ride into the cookie either.
+    const [who, rest] = [
+      url.searchParams.get('token')!.split('.')[0]!,
+      url.searchParams.get('token')!.split('.').slice(1),
+    ];
+    for (const stray of ['\r\n', '; ']) {
+      const altered = await t.app.inject({
+        method: 'GET',
+        url: `${url.pathname}?token=${encodeURIComponent([who.slice(0, 2) + stray + who.slice(2), ...rest].join('.'))}`,
+      });
+      expect([altered.statusCode, altered.headers.location, altered.headers['set-cookie']]).toEqual([
+        303,
+        '/login',
+        undefined,
+      ]);
+    }
     // Fifteen quiet minutes release the brake.
     t.clock.advance(15 * 60_000 + 1000);
     expect((await login(u.email, u.password)).statusCode).toBe(200);

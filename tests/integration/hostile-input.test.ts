@@ -346,6 +346,16 @@ describe(`hostile input: injection, oversized and malformed payloads (${testDial
         `/api/admin/deposits?cursor=${Buffer.from(JSON.stringify([nul, nul])).toString('base64url')}`,
         undefined,
       ],
+      // Every page's cursor goes through one decoder: the investor's investments and the back office's lists.
+      ...(['/api/portfolio/investments', '/api/admin/audit', '/api/admin/users'] as const).map(
+        (path) =>
+          [
+            path.startsWith('/api/admin') ? 'admin' : 'user',
+            'GET',
+            `${path}?cursor=${Buffer.from(JSON.stringify([nul, 'x'])).toString('base64url')}`,
+            undefined,
+          ] as const,
+      ),
     ] as const)('%s %s %s', async (as, method, url, body) => {
       const before = await stateOf(w.t.ctx.db);
       const res = await send(as, method, url, body);
@@ -367,6 +377,16 @@ describe(`hostile input: injection, oversized and malformed payloads (${testDial
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
       expect(row.status).toBe('pending');
+    });
+
+    it('a deposit form with U+0000 in a field (the corrected request) is refused and records nothing', async () => {
+      const before = await stateOf(w.t.ctx.db);
+      const form = multipartDeposit('1.00', { bytes: w.png, name: 'proof.png', type: 'image/png' });
+      form.append('previousId', nul);
+      const res = await send('user', 'POST', '/api/deposits', form);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(errorCode(res)).toBe('validation_failed');
+      expect(await stateOf(w.t.ctx.db)).toBe(before);
     });
 
     it('GET /api/transfers/recipient?uid=a%00b is a 4xx', async () => {

@@ -10,7 +10,8 @@ export interface FormSpec<F extends string, T extends string> {
 
 /**
  * Reads a multipart form within tight limits: only the named files and fields are kept, a field
- * sent twice or cut by its limit refuses the whole form (never last-one-wins nor a cut value).
+ * sent twice, cut by its limit or holding U+0000 refuses the whole form (never last-one-wins nor a
+ * cut value).
  */
 export async function readForm<F extends string, T extends string>(
   request: FastifyRequest,
@@ -39,7 +40,11 @@ export async function readForm<F extends string, T extends string>(
       } else if (part.valueTruncated) {
         throw new DomainError('field_too_long', { field: part.fieldname, max: spec.maxFieldChars });
       } else if (isField(part.fieldname)) {
-        form.fields[part.fieldname] = String(part.value);
+        const value = String(part.value);
+        // As `text()` does for JSON: PostgreSQL can neither store nor compare U+0000.
+        if (value.includes('\u0000'))
+          throw new DomainError('validation_failed', { fields: [{ path: `body.${part.fieldname}`, code: 'custom' }] });
+        form.fields[part.fieldname] = value;
       }
     }
   } catch (err) {

@@ -56,7 +56,9 @@ export function createSignInThrottle(deps: { db: Db; clock: Clock; secret: strin
   function unlocks(token: string | undefined, account: string): boolean {
     const parts = token?.split('.');
     if (!parts || parts.length !== 3 || !/^\d{1,15}$/.test(parts[1]!)) return false;
-    if (Buffer.from(parts[0]!, 'base64url').toString() !== account) return false;
+    // Exactly as issued: decoding alone would skip stray characters (a CR LF, a `;`) that the
+    // token then carries into the cookie it is put in.
+    if (parts[0] !== Buffer.from(account).toString('base64url')) return false;
     const exp = Number(parts[1]);
     const expected = Buffer.from(sign(account, exp));
     const given = Buffer.from(parts[2]!);

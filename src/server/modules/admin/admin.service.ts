@@ -33,6 +33,7 @@ import * as identityRepo from '../identity/identity.repo';
 import { filesOf, pathOf } from '../identity/identity.service';
 import * as repo from './admin.repo';
 import type { DecisionRow } from './admin.repo';
+import { decodeCursor, encodeCursor } from '../../db/page-cursor';
 
 type Status = 'pending' | 'approved' | 'rejected';
 
@@ -40,24 +41,6 @@ type Status = 'pending' | 'approved' | 'rejected';
 export interface Rejection {
   reason: RejectionReason;
   note?: string | undefined;
-}
-
-export function encodeCursor(createdAt: string, id: string): string {
-  return Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string | undefined): { createdAt: string; id: string } | undefined {
-  if (!cursor) return undefined;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    // Its strings go into the query: only what we could have encoded (no U+0000, which PostgreSQL refuses).
-    const fits = (v: unknown): v is string => typeof v === 'string' && v.length <= 64 && !v.includes('\u0000');
-    if (Array.isArray(value) && value.length === 2 && fits(value[0]) && fits(value[1]))
-      return { createdAt: value[0], id: value[1] };
-  } catch {
-    /* falls through to the error below */
-  }
-  throw new DomainError('validation_failed', { fields: [{ path: 'querystring.cursor', code: 'invalid_cursor' }] });
 }
 
 function page<T extends { created_at: string; id: string }>(rows: T[], limit: number) {
@@ -408,7 +391,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         await repo.depositPage(db, {
           status,
           waitingFor: view.waitingForMe ? view.operatorId : undefined,
-          after: decodeCursor(cursor),
+          after: decodeCursor(cursor, (createdAt, id) => ({ createdAt, id })),
           limit,
         }),
         limit,
@@ -455,7 +438,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         await repo.withdrawalPage(db, {
           status,
           waitingFor: view.waitingForMe ? view.operatorId : undefined,
-          after: decodeCursor(cursor),
+          after: decodeCursor(cursor, (createdAt, id) => ({ createdAt, id })),
           limit,
         }),
         limit,
@@ -529,7 +512,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         await identityRepo.identityPage(db, {
           status,
           waitingFor: view.waitingForMe ? view.operatorId : undefined,
-          after: decodeCursor(cursor),
+          after: decodeCursor(cursor, (createdAt, id) => ({ createdAt, id })),
           limit,
         }),
         limit,

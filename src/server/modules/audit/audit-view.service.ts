@@ -6,27 +6,11 @@ import { lastVerification } from '../ledger/verification.repo';
 import { isCsvLanguage, type CsvLanguage } from '../portfolio/statement.csv';
 import { auditCsv } from './audit.csv';
 import * as repo from './audit-view.repo';
+import { decodeCursor, encodeCursor } from '../../db/page-cursor';
 
 /** The export stops here: a bigger extract is a job for a database copy, not for a request. */
 export const AUDIT_CSV_MAX_ROWS = 10_000;
 const CSV_BATCH = 500;
-
-function encodeCursor(k: repo.Keyset): string {
-  return Buffer.from(JSON.stringify([k.at, k.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string | undefined): repo.Keyset | undefined {
-  if (!cursor) return undefined;
-  try {
-    const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const fits = (s: unknown): s is string =>
-      typeof s === 'string' && s.length > 0 && s.length <= 100 && !s.includes('\u0000');
-    if (Array.isArray(v) && v.length === 2 && fits(v[0]) && fits(v[1])) return { at: v[0], id: v[1] };
-  } catch {
-    /* falls through */
-  }
-  throw new DomainError('validation_failed', { fields: [{ path: 'querystring.cursor', code: 'invalid_cursor' }] });
-}
 
 function nextDay(day: string): string {
   const d = new Date(`${day}T00:00:00.000Z`);
@@ -75,19 +59,19 @@ export function createAuditViewService(ctx: Pick<AppContext, 'db'>) {
     const last = shown.at(-1);
     return {
       items: shown.map(toView),
-      nextCursor: rows.length > limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+      nextCursor: rows.length > limit && last ? encodeCursor(last.at, last.id) : null,
     };
   }
 
   return {
     async page(f: AuditFilter, cursor: string | undefined, limit: number): Promise<AuditPage> {
-      const after = decodeCursor(cursor);
+      const after = decodeCursor(cursor, (at, id) => ({ at, id }));
       return page(await repo.auditRows(db, await selection(f), after, limit + 1), limit);
     },
 
     /** The rows where the user acted or was acted upon: two index ranges merged, each row once. */
     async ofUser(userId: string, cursor: string | undefined, limit: number): Promise<AuditPage> {
-      const after = decodeCursor(cursor);
+      const after = decodeCursor(cursor, (at, id) => ({ at, id }));
       const [acted, target] = await Promise.all([
         repo.auditRows(db, { actorId: userId }, after, limit + 1),
         repo.auditRows(db, { targetId: userId }, after, limit + 1),

@@ -7,24 +7,9 @@ import type { AppContext } from '../../context';
 import type { createHistoryService } from '../cashier/history.service';
 import { getMoneySummary } from '../ledger/summary';
 import * as repo from './users.repo';
+import { decodeCursor, encodeCursor } from '../../db/page-cursor';
 
 const INVESTMENTS_SHOWN = 50;
-
-function encodeCursor(term: string, id: string): string {
-  return Buffer.from(JSON.stringify([term, id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string | undefined): { term: string; id: string } | undefined {
-  if (!cursor) return undefined;
-  try {
-    const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const fits = (s: unknown): s is string => typeof s === 'string' && s.length <= 200 && !s.includes('\u0000');
-    if (Array.isArray(v) && v.length === 2 && fits(v[0]) && fits(v[1])) return { term: v[0], id: v[1] };
-  } catch {
-    /* falls through */
-  }
-  throw new DomainError('validation_failed', { fields: [{ path: 'querystring.cursor', code: 'invalid_cursor' }] });
-}
 
 const toRow = (r: {
   user_id: string;
@@ -58,8 +43,8 @@ export function createUsersService(
       limit: number,
     ): Promise<{ items: UserRow[]; nextCursor: string | null }> {
       if (q === undefined) {
-        const after = decodeCursor(cursor);
-        const rows = await repo.newestPage(db, after && { createdAt: after.term, id: after.id }, limit);
+        const after = decodeCursor(cursor, (createdAt, id) => ({ createdAt, id }));
+        const rows = await repo.newestPage(db, after, limit);
         const page = rows.slice(0, limit);
         const last = page.at(-1);
         return {
@@ -69,7 +54,12 @@ export function createUsersService(
       }
       const prefix = searchKey(q);
       if (!prefix) return { items: [], nextCursor: null };
-      const rows = await repo.searchPage(db, prefix, decodeCursor(cursor), limit);
+      const rows = await repo.searchPage(
+        db,
+        prefix,
+        decodeCursor(cursor, (term, id) => ({ term, id })),
+        limit,
+      );
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {

@@ -5,11 +5,11 @@ import { investmentValue, lastMonths, monthKey, summarizePortfolio } from '../..
 import { valuedInvestment as valued } from '../investing/valuation';
 import type { Investment } from '../../../contracts/investing';
 import type { HistoryMonth, Portfolio, PortfolioInvestmentsPage } from '../../../contracts/portfolio';
-import { DomainError } from '../../../core/errors';
 import type { AppContext } from '../../context';
 import type { CurrentPrice } from '../market/market.service';
 import * as repo from './portfolio.repo';
 import { monthOf } from './snapshot';
+import { decodeCursor, encodeCursor } from '../../db/page-cursor';
 
 export const HISTORY_MONTHS = 12;
 
@@ -21,21 +21,6 @@ type PageRow = Awaited<ReturnType<typeof repo.activePage>>[number];
 
 /** Investments shown per page; the stats always count every active investment. */
 export const INVESTMENTS_PAGE = 50;
-
-export function encodeCursor(key: repo.PageKey): string {
-  return Buffer.from(JSON.stringify([key.createdAt, key.id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): repo.PageKey {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string')
-      return { createdAt: value[0], id: value[1] };
-  } catch {
-    /* falls through to the error below */
-  }
-  throw new DomainError('validation_failed', { fields: [{ path: 'querystring.cursor', code: 'invalid_cursor' }] });
-}
 
 /** The price feed may fail in any way; the portfolio is then valued at stored values (spec §4). */
 async function safeCurrent(prices: PriceReader): Promise<CurrentPrice | null> {
@@ -85,7 +70,7 @@ export function createPortfolioService(ctx: Pick<AppContext, 'db' | 'clock'>, pr
           lockDaysLeft: investmentLockDaysLeft(new Date(row.created_at), now),
         };
       }),
-      nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+      nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null,
     };
   }
 
@@ -122,7 +107,7 @@ export function createPortfolioService(ctx: Pick<AppContext, 'db' | 'clock'>, pr
 
     /** Older pages of the active investments, valued with the same price as the portfolio. */
     async investments(userId: string, cursor: string | undefined, limit: number): Promise<PortfolioInvestmentsPage> {
-      const after = cursor ? decodeCursor(cursor) : null;
+      const after = decodeCursor(cursor, (createdAt, id) => ({ createdAt, id })) ?? null;
       const price = await safeCurrent(prices);
       return page(userId, after, limit, price?.priceCents ?? null, clock.now());
     },
