@@ -142,6 +142,49 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
   });
 
+  test('changing the password: each problem marks its field and takes the focus, then the change works', async ({
+    page,
+  }) => {
+    const who = await signUp(page);
+    await page.goto('/login');
+    await logIn(page, who.email, who.password);
+    await expect(page.getByTestId('nav-username').first()).toHaveText(`@${who.username}`);
+    await page.goto('/profile');
+    const card = page.locator('form', { has: page.getByRole('heading', { name: 'Changer le mot de passe' }) });
+    const current = card.getByLabel('Mot de passe actuel');
+    const next = card.getByLabel('Nouveau mot de passe', { exact: true });
+    const confirm = card.getByLabel('Confirmer le nouveau mot de passe');
+    const save = card.getByRole('button', { name: 'Changer le mot de passe' });
+    // The rule is told before it is broken.
+    await expect(next).toHaveAccessibleDescription('Au moins 6 caractères.');
+
+    await current.fill(who.password);
+    await next.fill('court');
+    await confirm.fill('court');
+    await save.click();
+    await expect(card.getByRole('alert')).toHaveText('Le mot de passe doit contenir au moins 6 caractères');
+    await expect(next).toBeFocused();
+    await expect(next).toHaveAttribute('aria-invalid', 'true');
+    await expect(next).toHaveAccessibleDescription(/Le mot de passe doit contenir au moins 6 caractères/);
+    await expect(current).toHaveAttribute('aria-invalid', 'false');
+
+    // The server's refusal of the current password points at that field.
+    await next.fill('nouveau-secret-1');
+    await confirm.fill('nouveau-secret-1');
+    await current.fill('pas-le-bon');
+    await save.click();
+    await expect(card.getByRole('alert')).toHaveText('Le mot de passe actuel est incorrect');
+    await expect(current).toBeFocused();
+    await expect(current).toHaveAttribute('aria-invalid', 'true');
+
+    await current.fill(who.password);
+    await save.click();
+    await expect(card.getByRole('status')).toHaveText(
+      'Mot de passe modifié. Les autres sessions ont été déconnectées.',
+    );
+    await expect(card.getByRole('alert')).toHaveCount(0);
+  });
+
   test('an admin reaches /admin through /admin-login; a normal user is refused there', async ({ page }) => {
     const who = await signUp(page);
     await page.goto('/admin');

@@ -99,6 +99,33 @@ test.describe('cashier and operator review', () => {
     await admin.context.close();
   });
 
+  test('copying a deposit address says so, and the toast stays while the pointer is on it', async ({
+    browser,
+    baseURL,
+  }) => {
+    const setup = await browser.newContext({ baseURL });
+    const who = await signUpViaApi(setup.request, 'Lina', 'Roux');
+    await setup.close();
+    const { context, page } = await signedInContext(browser, baseURL!, who);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.clock.install();
+    await page.goto('/deposit');
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: "Copier l'adresse BTC" }) });
+    const address = (await row.locator('code').textContent())!;
+    await row.getByRole('button', { name: "Copier l'adresse BTC" }).click();
+    const toast = page.getByRole('status').getByText('Adresse BTC copiée !');
+    await expect(toast).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    // Under the pointer, it outlives its 4 seconds; let go, it leaves.
+    await toast.hover();
+    await page.clock.runFor(6_000);
+    await expect(toast).toBeVisible();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(2_000);
+    await expect(toast).toBeHidden();
+    await context.close();
+  });
+
   test('withdrawals are locked for 30 days after the first investment', async ({ browser, baseURL }) => {
     const setup = await browser.newContext({ baseURL });
     const who = await signUpViaApi(setup.request, 'Hugo', 'Petit');

@@ -64,14 +64,30 @@ test.describe('money journeys', () => {
 
     const s = await signedInContext(browser, baseURL!, sender);
     await s.page.goto('/internal-transfer');
-    await s.page.getByLabel('UID du destinataire').fill(recipient.uid);
+    const uid = s.page.getByLabel('UID du destinataire');
+    const amount = s.page.getByLabel('Montant (USD)');
+    // A refusal names its field: marked invalid, described by the message, and given the focus.
+    await uid.fill('ATUNOBODY'); // no UID has letters: nobody can have it
+    await amount.fill('1');
+    await s.page.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(s.page.locator('main form').getByRole('alert')).toHaveText(
+      "Utilisateur non trouvé. Vérifiez l'UID du destinataire.",
+    );
+    await expect(uid).toBeFocused();
+    await expect(uid).toHaveAttribute('aria-invalid', 'true');
+    await expect(uid).toHaveAccessibleDescription(/Utilisateur non trouvé/);
+    await expect(amount).toHaveAttribute('aria-invalid', 'false');
+    await uid.fill(recipient.uid);
+    await expect(uid).toHaveAttribute('aria-invalid', 'false');
     await s.page.getByRole('button', { name: 'Vérifier le destinataire' }).click();
     // The masked name with the UID beside it.
     await expect(s.page.getByTestId('recipient-name')).toHaveText('Nadia B.');
     await expect(s.page.getByTestId('recipient-uid')).toHaveText(recipient.uid);
-    await s.page.getByLabel('Montant (USD)').fill('300,01');
+    await amount.fill('300,01');
     await s.page.getByRole('button', { name: 'Envoyer' }).click();
     await expect(s.page.getByText('Solde insuffisant pour effectuer ce transfert')).toBeVisible();
+    await expect(amount).toBeFocused();
+    await expect(amount).toHaveAccessibleDescription(/Solde insuffisant pour effectuer ce transfert/);
     await s.page.getByLabel('Montant (USD)').fill('125,50');
     await expect(s.page.getByTestId('amount-preview')).toHaveText('Montant envoyé : $125.50');
     await s.page.getByRole('button', { name: 'Envoyer' }).click();

@@ -27,18 +27,28 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText("Investissez dans l'avenir");
   });
 
-  test('the mobile menu opens at 390 px', async ({ page }) => {
+  test('the mobile menu opens at 390 px, is part of the main navigation, and closes with Escape or a link', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
     await expect(page.getByRole('button', { name: 'Fermer le menu' })).toHaveAttribute('aria-expanded', 'true');
-    const menu = page.locator('#mobile-menu');
+    const menu = page.getByRole('navigation', { name: 'Navigation principale' }).locator('#mobile-menu');
     await expect(menu.getByRole('link', { name: 'Portfolio' })).toBeVisible();
+    // Escape from inside the menu closes it and gives the focus back to its button.
+    await menu.getByRole('link', { name: 'Portfolio' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
     await menu.getByRole('link', { name: 'À propos' }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(menu).toBeHidden();
+    // The link that had the focus is gone with the menu: the focus starts the new screen.
+    await expect(page.locator('main')).toBeFocused();
   });
 
   test('unknown API paths are JSON 404s and the OpenAPI document parses', async ({ request }) => {

@@ -27,6 +27,7 @@ export function AmountField({
     <Field
       label={label}
       error={error}
+      errorRef={form.messageFor('amount')}
       hint={
         <>
           {t('amount.example', { example: formatAmountInput(125_050, form.lang) })}

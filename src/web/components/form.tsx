@@ -4,24 +4,29 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 export function Field({
   label,
   error,
+  errorRef,
   hint,
   children,
 }: {
   label: string;
+  /** The problem with this field, shown under it. */
   error?: string | null;
+  /** Or the id of the message elsewhere (the form's alert) that tells this field's problem. */
+  errorRef?: string;
   hint?: ReactNode;
   children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : (errorRef ?? null)].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold text-slate-800">
         {label}
       </label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
+      {children({ id, 'aria-invalid': Boolean(error || errorRef), 'aria-describedby': describedBy })}
       {hint && (
         <p id={hintId} className="text-xs text-slate-600">
           {hint}
@@ -67,7 +72,15 @@ export function Button({
 }
 
 /** A message in the flow of a form: errors in red (spec §8), successes in green; announced when it changes. */
-export function FormMessage({ tone, children }: { tone: 'error' | 'success' | 'info'; children: ReactNode }) {
+export function FormMessage({
+  tone,
+  id,
+  children,
+}: {
+  tone: 'error' | 'success' | 'info';
+  id?: string;
+  children: ReactNode;
+}) {
   const cls = {
     error: 'border-red-200 bg-red-50 text-red-800',
     success: 'border-emerald-200 bg-emerald-50 text-emerald-800',
@@ -75,6 +88,7 @@ export function FormMessage({ tone, children }: { tone: 'error' | 'success' | 'i
   }[tone];
   return (
     <div
+      id={id}
       role={tone === 'error' ? 'alert' : 'status'}
       className={`rounded-lg border px-4 py-3 text-sm font-medium ${cls}`}
     >

@@ -15,14 +15,30 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
+  // A toast under the pointer or holding the focus stays: there is time to read it (WCAG 2.2.1); it
+  // goes a second after it is let go at the earliest.
+  const held = useRef<number | null>(null);
+  const hold = (id: number | null) => () => {
+    held.current = id;
+  };
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((x) => x.id !== id)), []);
+  const expire = useCallback(
+    (id: number, ms: number) => {
+      const later = (): void => {
+        if (held.current === id) setTimeout(later, 1000);
+        else dismiss(id);
+      };
+      setTimeout(later, ms);
+    },
+    [dismiss],
+  );
   const show = useCallback(
     (message: string, tone: Tone = 'success') => {
       const id = nextId.current++;
       setToasts((all) => [...all.slice(-3), { id, tone, message }]);
-      setTimeout(() => dismiss(id), tone === 'error' ? 8000 : 4000);
+      expire(id, tone === 'error' ? 8000 : 4000);
     },
-    [dismiss],
+    [expire],
   );
   const toneClass: Record<Tone, string> = {
     success: 'border-emerald-600 bg-emerald-50 text-emerald-900',
@@ -45,6 +61,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               .map((x) => (
                 <div
                   key={x.id}
+                  onMouseEnter={hold(x.id)}
+                  onMouseLeave={hold(null)}
+                  onFocus={hold(x.id)}
+                  onBlur={hold(null)}
                   className={`pointer-events-auto flex max-w-sm items-start gap-3 rounded-lg border-l-4 px-4 py-3 shadow-lg ${toneClass[x.tone]}`}
                 >
                   <p className="text-sm font-medium">{x.message}</p>

@@ -67,10 +67,17 @@ export function Layout() {
   // A new screen starts at its top (an in-page #anchor keeps the browser's own scrolling); the
   // first one is left to the browser, which also restores the position on reload.
   const shown = useRef(pathname);
+  const main = useRef<HTMLElement>(null);
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
-    if (!hash) window.scrollTo(0, 0);
+    if (hash) return;
+    window.scrollTo(0, 0);
+    // The focus was on a link of the menu, or on a button the new screen took away: it goes to the
+    // new screen's start (as the skip link does), so that the next Tab is in the page and a screen
+    // reader reads on from there. A screen that put the focus somewhere itself keeps it.
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest('header')) main.current?.focus({ preventScroll: true });
   }, [pathname, hash]);
   // A former investor signs in to one read-only page only (decision 039).
   if (me?.closure?.state === 'closed' && pathname !== '/account-closed')
@@ -79,7 +86,7 @@ export function Layout() {
     <div className="flex min-h-screen flex-col">
       <Navbar />
       {me?.frozen && <FrozenBanner supportEmail={me.frozen.supportEmail} />}
-      <main id="main" className="flex-1" tabIndex={-1}>
+      <main ref={main} id="main" className="flex-1 outline-none" tabIndex={-1}>
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageFallback />}>
             <Outlet />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useMe, useSignOut } from '../../lib/session';
@@ -33,7 +33,19 @@ export function Navbar() {
   const navigate = useNavigate();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => setOpen(false), [location.pathname]);
+  // Escape closes the menu from anywhere in it, and the focus goes back to the button that opened it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   const items: Item[] = [
     { to: '/', label: t('nav.home') },
@@ -86,58 +98,62 @@ export function Navbar() {
       >
         {t('nav.skip')}
       </a>
-      <nav aria-label={t('nav.main')} className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3 sm:px-6">
-        <Logo />
-        <ul className="ml-6 hidden items-center gap-1 lg:flex">
-          {items.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <div className="ml-auto hidden items-center gap-2 lg:flex">
-          <LanguageSelector id="lang-desktop" />
-          {account(false)}
-        </div>
-        <button
-          type="button"
-          className="ml-auto inline-flex items-center justify-center rounded-md p-2 text-white hover:bg-white/10 lg:hidden"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          onClick={() => setOpen((v) => !v)}
-        >
-          <span className="sr-only">{open ? t('nav.closeMenu') : t('nav.openMenu')}</span>
-          <svg
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
-      </nav>
-      {open && (
-        <div id="mobile-menu" className="border-t border-white/10 px-4 pb-4 lg:hidden">
-          <ul className="flex flex-col gap-1 pt-2">
+      {/* One landmark for the bar and the phone's menu below it: both are the main navigation. */}
+      <nav aria-label={t('nav.main')}>
+        <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3 sm:px-6">
+          <Logo />
+          <ul className="ml-6 hidden items-center gap-1 lg:flex">
             {items.map((item) => (
-              <li key={item.to} className="flex flex-col">
+              <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
                   {item.label}
                 </NavLink>
               </li>
             ))}
           </ul>
-          <div className="mt-3 flex flex-col gap-2 border-t border-white/10 pt-3">
-            <LanguageSelector id="lang-mobile" />
-            {account(true)}
+          <div className="ml-auto hidden items-center gap-2 lg:flex">
+            <LanguageSelector id="lang-desktop" />
+            {account(false)}
           </div>
+          <button
+            ref={menuButton}
+            type="button"
+            className="ml-auto inline-flex items-center justify-center rounded-md p-2 text-white hover:bg-white/10 lg:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen((v) => !v)}
+          >
+            <span className="sr-only">{open ? t('nav.closeMenu') : t('nav.openMenu')}</span>
+            <svg
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
         </div>
-      )}
+        {open && (
+          <div id="mobile-menu" className="border-t border-white/10 px-4 pb-4 lg:hidden">
+            <ul className="flex flex-col gap-1 pt-2">
+              {items.map((item) => (
+                <li key={item.to} className="flex flex-col">
+                  <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-3 flex flex-col gap-2 border-t border-white/10 pt-3">
+              <LanguageSelector id="lang-mobile" />
+              {account(true)}
+            </div>
+          </div>
+        )}
+      </nav>
     </header>
   );
 }

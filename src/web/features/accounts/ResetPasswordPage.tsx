@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { MIN_PASSWORD_LENGTH } from '../../../core/password';
+import { newPasswordProblem, type NewPasswordField } from '../../../core/password';
 import { Button, Card, Field, FormMessage, TextInput } from '../../components/form';
 import { Page } from '../../components/Page';
+import { useFormProblem } from '../../components/useFormProblem';
 import { errorMessage } from '../../lib/errors';
 import { useForgotPassword, useResetPassword } from './api';
-import { PasswordInput } from './components/PasswordInput';
+import { PasswordField } from './components/PasswordField';
 
 /** Without a token: ask for the link by e-mail. With the token from that link: choose the new password. */
 export function ResetPasswordPage() {
@@ -62,17 +63,30 @@ function RequestLink() {
 function NewPassword({ token }: { token: string }) {
   const { t } = useTranslation('accounts');
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useFormProblem<NewPasswordField>();
+  const [values, setValues] = useState<Record<NewPasswordField, string>>({ newPassword: '', confirmPassword: '' });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!password || !confirm) return setProblem(t('errors:fields_required'));
-    if (password.length < MIN_PASSWORD_LENGTH) return setProblem(t('errors:password_too_short'));
-    if (password !== confirm) return setProblem(t('errors:password_mismatch'));
-    setProblem(null);
-    reset.mutate({ token, newPassword: password, confirmPassword: confirm });
+    const wrong = newPasswordProblem(values.newPassword, values.confirmPassword);
+    if (wrong) return form.show({ field: wrong.field, message: t(`errors:${wrong.code}`) });
+    form.show(null);
+    reset.mutate(
+      { token, ...values },
+      // The link's own problems (expired, used) are the form's, not a field's.
+      { onError: (err) => form.show({ field: null, message: errorMessage(t, err) }) },
+    );
   };
+  const field = (name: NewPasswordField, label: string, hint?: string) => (
+    <PasswordField
+      form={form}
+      name={name}
+      label={label}
+      hint={hint}
+      autoComplete="new-password"
+      value={values[name]}
+      onChange={(value) => setValues((all) => ({ ...all, [name]: value }))}
+    />
+  );
   if (reset.isSuccess) {
     return (
       <div className="flex flex-col gap-4">
@@ -84,30 +98,14 @@ function NewPassword({ token }: { token: string }) {
     );
   }
   return (
-    <form onSubmit={submit} noValidate className="mt-2 flex flex-col gap-4">
-      {(problem || reset.error) && <FormMessage tone="error">{problem ?? errorMessage(t, reset.error)}</FormMessage>}
-      <Field label={t('reset.newPassword')}>
-        {(a11y) => (
-          <PasswordInput
-            {...a11y}
-            name="newPassword"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('reset.confirmPassword')}>
-        {(a11y) => (
-          <PasswordInput
-            {...a11y}
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        )}
-      </Field>
+    <form ref={form.ref} onSubmit={submit} noValidate className="mt-2 flex flex-col gap-4">
+      {form.problem && (
+        <FormMessage id={form.messageId} tone="error">
+          {form.problem.message}
+        </FormMessage>
+      )}
+      {field('newPassword', t('reset.newPassword'), t('signup.passwordHint'))}
+      {field('confirmPassword', t('reset.confirmPassword'))}
       <Button type="submit" disabled={reset.isPending}>
         {t('reset.save')}
       </Button>

@@ -1,10 +1,11 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { checkSignup, DEFAULT_COUNTRY, type SignupField, type SignupInput } from '../../../core/signup';
 import { Button, Card, Field, FormMessage, inputClass, TextInput } from '../../components/form';
 import { DateField } from '../../components/DateField';
 import { Page } from '../../components/Page';
+import { useFormProblem } from '../../components/useFormProblem';
 import { ApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
 import { useSignup } from './api';
@@ -25,25 +26,19 @@ const empty: SignupInput = {
   acceptTerms: false,
 };
 
-type Problem = { field: SignupField | null; message: string };
-
 export function SignupPage() {
   const { t, i18n } = useTranslation('accounts');
   const signup = useSignup();
   const [values, setValues] = useState<SignupInput>(empty);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const problems = useFormProblem<SignupField>();
+  const { problem, show } = problems;
   const [termsOpen, setTermsOpen] = useState(false);
   const [done, setDone] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
 
   const set = <K extends SignupField>(field: K, value: SignupInput[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
-    if (problem?.field === field) setProblem(null);
-  };
-  const show = (p: Problem) => {
-    setProblem(p);
-    if (p.field) requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${p.field}"]`)?.focus());
+    problems.edited(field);
   };
 
   const submit = (e: FormEvent) => {
@@ -54,7 +49,7 @@ export function SignupPage() {
     signup.mutate(values, {
       onSuccess: () => {
         setValues({ ...empty, country: values.country });
-        setProblem(null);
+        show(null);
         setDone(true);
       },
       onError: (err) => {
@@ -66,7 +61,7 @@ export function SignupPage() {
     });
   };
 
-  const errorOf = (field: SignupField) => (problem?.field === field ? problem.message : null);
+  const errorOf = problems.errorOf;
   const text = (field: SignupField, label: string, type = 'text', autoComplete?: string, hint?: string) => (
     <Field label={label} error={errorOf(field)} hint={hint}>
       {(a11y) => (
@@ -112,7 +107,7 @@ export function SignupPage() {
             <FormMessage tone="error">{problem.message}</FormMessage>
           </div>
         )}
-        <form ref={form} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <form ref={problems.ref} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
           {text('firstName', t('signup.firstName'), 'text', 'given-name')}
           {text('lastName', t('signup.lastName'), 'text', 'family-name')}
           {text('username', t('signup.username'), 'text', 'username', t('signup.usernameHint'))}

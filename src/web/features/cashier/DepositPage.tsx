@@ -5,7 +5,7 @@ import { AmountField } from '../../components/AmountField';
 import { Button, Card, Field, FormMessage, Stat } from '../../components/form';
 import { Page } from '../../components/Page';
 import { useToasts } from '../../components/toast';
-import { useMoneyForm, type Rule } from '../../components/useMoneyForm';
+import { useMoneyForm, type FieldRule } from '../../components/useMoneyForm';
 import { money } from '../../lib/format';
 import { fromDecimalString } from '../../../core/money';
 import { useDelayedRedirect } from '../../lib/redirect';
@@ -16,13 +16,13 @@ import { CorrectionNotice, useCorrection } from './Correction';
 import { formatAmountInput } from '../../../core/money';
 
 const MAX_BYTES = 5 * 1024 * 1024;
-const fieldCodes = new Set([
-  'invalid_amount',
-  'proof_required',
-  'file_too_large',
-  'file_not_image',
-  'deposits_unavailable',
-]);
+const fieldCodes = {
+  invalid_amount: 'amount',
+  proof_required: 'proof',
+  file_too_large: 'proof',
+  file_not_image: 'proof',
+  deposits_unavailable: null,
+};
 
 function Addresses() {
   const { t } = useTranslation('cashier');
@@ -35,7 +35,7 @@ function Addresses() {
       await navigator.clipboard.writeText(address);
       toast.success(t('deposit.copied', { coin }));
     } catch {
-      toast.info(address);
+      toast.error(t('deposit.copyFailed', { coin }));
     }
   };
   return (
@@ -107,11 +107,11 @@ export function DepositPage() {
   }, [file]);
 
   /** The rules of spec §5, checked before sending (the server checks them again, and the bytes). */
-  const rules: Rule[] = [
-    () => (file && file.size > MAX_BYTES ? t('errors:file_too_large') : null),
-    () => (file && !file.type.startsWith('image/') ? t('errors:file_not_image') : null),
-    form.amountProblem,
-    () => (file ? null : t('errors:proof_required')),
+  const rules: FieldRule[] = [
+    ['proof', () => (file && file.size > MAX_BYTES ? t('errors:file_too_large') : null)],
+    ['proof', () => (file && !file.type.startsWith('image/') ? t('errors:file_not_image') : null)],
+    ['amount', form.amountProblem],
+    ['proof', () => (file ? null : t('errors:proof_required'))],
   ];
 
   const submit = async (e: FormEvent) => {
@@ -129,7 +129,7 @@ export function DepositPage() {
       void refreshMe();
       redirect('/cashier', 2000);
     } catch (err) {
-      form.setProblem(form.describe(err));
+      form.refused(err);
     } finally {
       setProgress(null);
     }
@@ -150,9 +150,9 @@ export function DepositPage() {
           <Addresses />
           <Card>
             <h2 className="mb-4 text-lg font-semibold text-brand-900">{t('deposit.formTitle')}</h2>
-            <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+            <form ref={form.ref} onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
               <AmountField form={form} label={t('deposit.amount')} example={50_000} />
-              <Field label={t('deposit.proof')} hint={t('deposit.proofHint')}>
+              <Field label={t('deposit.proof')} hint={t('deposit.proofHint')} errorRef={form.messageFor('proof')}>
                 {(a11y) => (
                   <input
                     {...a11y}
@@ -187,7 +187,11 @@ export function DepositPage() {
                   </p>
                 </div>
               )}
-              {form.problem && <FormMessage tone="error">{form.problem}</FormMessage>}
+              {form.problem && (
+                <FormMessage id={form.messageId} tone="error">
+                  {form.problem}
+                </FormMessage>
+              )}
               {done && <FormMessage tone="success">{t('deposit.success')}</FormMessage>}
               <Button type="submit" disabled={sending || done}>
                 {sending ? t('deposit.sending') : t('deposit.submit')}

@@ -6,7 +6,7 @@ import { AmountField } from '../../components/AmountField';
 import { Button, Card, Field, FormMessage, Stat, TextInput } from '../../components/form';
 import { Page } from '../../components/Page';
 import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
-import { useMoneyForm, type Rule } from '../../components/useMoneyForm';
+import { useMoneyForm, type FieldRule } from '../../components/useMoneyForm';
 import { errorMessage } from '../../lib/errors';
 import { money } from '../../lib/format';
 import { useDelayedRedirect } from '../../lib/redirect';
@@ -14,13 +14,13 @@ import { useMe } from '../../lib/session';
 import { useRecipientCheck, useTransfer } from './api';
 import { Notes } from './Notes';
 
-const fieldCodes = new Set([
-  'invalid_amount',
-  'transfer_uid_required',
-  'transfer_insufficient_balance',
-  'recipient_not_found',
-  'transfer_to_self',
-]);
+const fieldCodes = {
+  invalid_amount: 'amount',
+  transfer_uid_required: 'recipientUid',
+  transfer_insufficient_balance: 'amount',
+  recipient_not_found: 'recipientUid',
+  transfer_to_self: 'recipientUid',
+};
 
 export function TransferPage() {
   const { t } = useTranslation('cashier');
@@ -37,11 +37,11 @@ export function TransferPage() {
   const balance = me ? fromDecimalString(me.balance) : 0;
 
   /** The rules of spec §5, in its order, before anything is sent. */
-  const rules: Rule[] = [
-    form.amountProblem,
-    () => (uid.trim() === '' ? t('errors:transfer_uid_required') : null),
-    () => ((form.cents ?? 0) > balance ? t('errors:transfer_insufficient_balance') : null),
-    () => (me && uid.trim().toUpperCase() === me.uid ? t('errors:transfer_to_self') : null),
+  const rules: FieldRule[] = [
+    ['amount', form.amountProblem],
+    ['recipientUid', () => (uid.trim() === '' ? t('errors:transfer_uid_required') : null)],
+    ['amount', () => ((form.cents ?? 0) > balance ? t('errors:transfer_insufficient_balance') : null)],
+    ['recipientUid', () => (me && uid.trim().toUpperCase() === me.uid ? t('errors:transfer_to_self') : null)],
   ];
 
   const submit = (e: FormEvent) => {
@@ -49,11 +49,10 @@ export function TransferPage() {
     if (!form.check(rules)) return;
     transfer.mutate(
       { recipientUid: uid.trim(), amount: form.wire, key: form.key },
-      { onSuccess: () => redirect('/cashier', 2000) },
+      { onSuccess: () => redirect('/cashier', 2000), onError: form.refused },
     );
   };
 
-  const serverError = form.describe(transfer.error);
   const done = transfer.data;
 
   return (
@@ -67,8 +66,8 @@ export function TransferPage() {
       <VerifyEmailNotice me={me} />
       <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
         <Card>
-          <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-            <Field label={t('transfer.uid')} hint={t('transfer.uidHint')}>
+          <form ref={form.ref} onSubmit={submit} noValidate className="flex flex-col gap-4">
+            <Field label={t('transfer.uid')} hint={t('transfer.uidHint')} errorRef={form.messageFor('recipientUid')}>
               {(a11y) => (
                 <div className="flex flex-col gap-2 sm:flex-row">
                   <TextInput
@@ -107,7 +106,11 @@ export function TransferPage() {
             )}
             {check.error && <FormMessage tone="error">{errorMessage(t, check.error)}</FormMessage>}
             <AmountField form={form} label={t('transfer.amount')} example={10_000} />
-            {(form.problem || serverError) && <FormMessage tone="error">{form.problem ?? serverError}</FormMessage>}
+            {form.problem && (
+              <FormMessage id={form.messageId} tone="error">
+                {form.problem}
+              </FormMessage>
+            )}
             {done && (
               <FormMessage tone="success">
                 {t('transfer.success', { amount: money(done.amount), name: done.recipient.fullName })}

@@ -13,7 +13,7 @@ import { AmountField } from '../../components/AmountField';
 import { Button, Card, Field, FormMessage, inputClass, Stat, TextInput } from '../../components/form';
 import { Page } from '../../components/Page';
 import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
-import { useMoneyForm, type Rule } from '../../components/useMoneyForm';
+import { useMoneyForm, type FieldRule } from '../../components/useMoneyForm';
 import { formatDateTime, money } from '../../lib/format';
 import { useDelayedRedirect } from '../../lib/redirect';
 import { useLimits } from '../../lib/limits';
@@ -22,14 +22,14 @@ import { useCashierHistory, useWithdraw } from './api';
 import { Notes } from './Notes';
 import { CorrectionNotice, useCorrection } from './Correction';
 
-const fieldCodes = new Set([
-  'invalid_amount',
-  'withdrawal_address_required',
-  'withdrawal_address_invalid',
-  'withdrawal_locked',
-  'withdrawal_insufficient_funds',
-  'unknown_crypto',
-]);
+const fieldCodes = {
+  invalid_amount: 'amount',
+  withdrawal_address_required: 'address',
+  withdrawal_address_invalid: 'address',
+  withdrawal_locked: null,
+  withdrawal_insufficient_funds: 'amount',
+  unknown_crypto: 'crypto',
+};
 
 function PendingWithdrawals() {
   const { t } = useTranslation('cashier');
@@ -82,11 +82,14 @@ export function WithdrawPage() {
   const locked = daysLeft > 0 || holdHours > 0 || factorHoldHours > 0 || me?.emailVerified === false;
   const balance = me ? fromDecimalString(me.balance) : 0;
 
-  const rules: Rule[] = [
-    form.amountProblem,
-    () => (address.trim() === '' ? t('errors:withdrawal_address_required') : null),
-    () => (validateAddress(crypto, address.trim()) ? null : t('errors:withdrawal_address_invalid', { crypto })),
-    () => ((form.cents ?? 0) > balance ? t('errors:withdrawal_insufficient_funds') : null),
+  const rules: FieldRule[] = [
+    ['amount', form.amountProblem],
+    ['address', () => (address.trim() === '' ? t('errors:withdrawal_address_required') : null)],
+    [
+      'address',
+      () => (validateAddress(crypto, address.trim()) ? null : t('errors:withdrawal_address_invalid', { crypto })),
+    ],
+    ['amount', () => ((form.cents ?? 0) > balance ? t('errors:withdrawal_insufficient_funds') : null)],
   ];
 
   const submit = (e: FormEvent) => {
@@ -94,11 +97,10 @@ export function WithdrawPage() {
     if (!form.check(rules)) return;
     withdraw.mutate(
       { amount: form.wire, crypto, address: address.trim(), key: form.key, previousId: correcting?.id },
-      { onSuccess: () => redirect('/cashier', 2000) },
+      { onSuccess: () => redirect('/cashier', 2000), onError: form.refused },
     );
   };
 
-  const serverError = form.describe(withdraw.error);
   const label =
     daysLeft > 0
       ? t('withdraw.blocked', { count: daysLeft })
@@ -150,10 +152,10 @@ export function WithdrawPage() {
       )}
       <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
         <Card>
-          <form onSubmit={submit} noValidate>
+          <form ref={form.ref} onSubmit={submit} noValidate>
             <fieldset disabled={locked} className="flex flex-col gap-4 disabled:opacity-60">
               <AmountField form={form} label={t('withdraw.amount')} example={10_000} />
-              <Field label={t('withdraw.crypto')}>
+              <Field label={t('withdraw.crypto')} errorRef={form.messageFor('crypto')}>
                 {(a11y) => (
                   <select
                     {...a11y}
@@ -174,7 +176,11 @@ export function WithdrawPage() {
                   </select>
                 )}
               </Field>
-              <Field label={t('withdraw.address')} hint={t('withdraw.addressHint')}>
+              <Field
+                label={t('withdraw.address')}
+                hint={t('withdraw.addressHint')}
+                errorRef={form.messageFor('address')}
+              >
                 {(a11y) => (
                   <TextInput
                     {...a11y}
@@ -191,7 +197,11 @@ export function WithdrawPage() {
                   />
                 )}
               </Field>
-              {(form.problem || serverError) && <FormMessage tone="error">{form.problem ?? serverError}</FormMessage>}
+              {form.problem && (
+                <FormMessage id={form.messageId} tone="error">
+                  {form.problem}
+                </FormMessage>
+              )}
               {withdraw.isSuccess && <FormMessage tone="success">{t('withdraw.success')}</FormMessage>}
               <Button
                 type="submit"

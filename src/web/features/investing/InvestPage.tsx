@@ -13,7 +13,12 @@ import { useMe } from '../../lib/session';
 import { useInvest } from './api';
 import { AreaPicker } from './AreaPicker';
 
-const validationCodes = new Set(['invalid_amount', 'insufficient_balance', 'profile_not_found', 'unknown_area']);
+const validationCodes = {
+  invalid_amount: 'amount',
+  insufficient_balance: 'amount',
+  profile_not_found: null,
+  unknown_area: null,
+};
 
 export function InvestPage() {
   const { t } = useTranslation('investing');
@@ -46,13 +51,19 @@ export function InvestPage() {
   };
 
   const calculate = () => {
-    if (!form.check([form.amountProblem])) return;
+    if (!form.check([['amount', form.amountProblem]])) return;
     setProjection({ amount: cents, projected: projectedReturn(area, cents), area });
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!form.check([form.amountProblem, insufficient])) return;
+    if (
+      !form.check([
+        ['amount', form.amountProblem],
+        ['amount', insufficient],
+      ])
+    )
+      return;
     invest.mutate(
       { area, amount: form.wire, key: form.key },
       {
@@ -69,7 +80,7 @@ export function InvestPage() {
   return (
     <Page title={t('title')} description={t('metaDescription')} wide>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+        <form ref={form.ref} onSubmit={submit} noValidate className="flex flex-col gap-6">
           <AreaPicker value={area} onChange={pickArea} />
           <Card>
             <h2 className="mb-4 text-lg font-semibold text-brand-900">{t('amountStep')}</h2>

@@ -1,65 +1,78 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MIN_PASSWORD_LENGTH } from '../../../../core/password';
-import { Button, Field, FormMessage } from '../../../components/form';
+import { newPasswordProblem, type NewPasswordField } from '../../../../core/password';
+import { Button, FormMessage } from '../../../components/form';
+import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
+import { useFormProblem } from '../../../components/useFormProblem';
 import { useChangePassword } from '../api';
-import { PasswordInput } from './PasswordInput';
+import { PasswordField } from './PasswordField';
+
+type PasswordField = 'currentPassword' | NewPasswordField;
+
+/** The server's refusals that concern one field. */
+const fieldOfCode: Partial<Record<string, PasswordField>> = {
+  wrong_password: 'currentPassword',
+  password_too_short: 'newPassword',
+  password_mismatch: 'confirmPassword',
+};
 
 export function PasswordCard() {
   const { t } = useTranslation('accounts');
   const change = useChangePassword();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useFormProblem<PasswordField>();
+  const [values, setValues] = useState<Record<PasswordField, string>>({
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!current || !next || !confirm) return setProblem(t('errors:fields_required'));
-    if (next.length < MIN_PASSWORD_LENGTH) return setProblem(t('errors:password_too_short'));
-    if (next !== confirm) return setProblem(t('errors:password_mismatch'));
-    setProblem(null);
+    const { currentPassword, newPassword, confirmPassword } = values;
+    if (!currentPassword) return form.show({ field: 'currentPassword', message: t('errors:fields_required') });
+    const wrong = newPasswordProblem(newPassword, confirmPassword);
+    if (wrong) return form.show({ field: wrong.field, message: t(`errors:${wrong.code}`) });
+    form.show(null);
     change.mutate(
-      { currentPassword: current, newPassword: next, confirmPassword: confirm },
+      { currentPassword, newPassword, confirmPassword },
       {
-        onSuccess: () => {
-          setCurrent('');
-          setNext('');
-          setConfirm('');
-        },
+        onSuccess: () => setValues({ currentPassword: '', newPassword: '', confirmPassword: '' }),
+        onError: (err) =>
+          form.show({
+            field: (err instanceof ApiError && fieldOfCode[err.code]) || null,
+            message: errorMessage(t, err),
+          }),
       },
     );
   };
+  const field = (
+    name: PasswordField,
+    label: string,
+    autoComplete: 'current-password' | 'new-password',
+    hint?: string,
+  ) => (
+    <PasswordField
+      form={form}
+      name={name}
+      label={label}
+      hint={hint}
+      autoComplete={autoComplete}
+      value={values[name]}
+      onChange={(value) => setValues((all) => ({ ...all, [name]: value }))}
+    />
+  );
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form ref={form.ref} onSubmit={submit} noValidate className="flex flex-col gap-4">
       <h2 className="text-lg font-bold text-brand-900">{t('password.title')}</h2>
       {change.isSuccess && <FormMessage tone="success">{t('password.changed')}</FormMessage>}
-      {(problem || change.error) && <FormMessage tone="error">{problem ?? errorMessage(t, change.error)}</FormMessage>}
-      <Field label={t('password.current')}>
-        {(a11y) => (
-          <PasswordInput
-            {...a11y}
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('password.new')}>
-        {(a11y) => (
-          <PasswordInput {...a11y} autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
-        )}
-      </Field>
-      <Field label={t('password.confirm')}>
-        {(a11y) => (
-          <PasswordInput
-            {...a11y}
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-        )}
-      </Field>
+      {form.problem && (
+        <FormMessage id={form.messageId} tone="error">
+          {form.problem.message}
+        </FormMessage>
+      )}
+      {field('currentPassword', t('password.current'), 'current-password')}
+      {field('newPassword', t('password.new'), 'new-password', t('signup.passwordHint'))}
+      {field('confirmPassword', t('password.confirm'), 'new-password')}
       <Button type="submit" disabled={change.isPending} className="self-start">
         {t('password.save')}
       </Button>
