@@ -61,6 +61,12 @@ test.describe('accounts', () => {
     await expectMessage('Les mots de passe ne correspondent pas', 'Confirmer le mot de passe');
     await page.getByLabel('Confirmer le mot de passe').fill(who.password);
 
+    // A date that cannot be read is said when leaving the field, where the focus no longer is.
+    await page.getByLabel('Date de naissance').fill('31/02/19');
+    await page.getByLabel('Date de naissance').press('Tab');
+    await expect(page.locator('main form').getByRole('alert')).toHaveText(
+      'Veuillez entrer une date valide au format jj/mm/aaaa',
+    );
     const now = new Date();
     const seventeen = `01/01/${now.getUTCFullYear() - 17}`;
     await page.getByLabel('Date de naissance').fill(seventeen);
@@ -112,8 +118,11 @@ test.describe('accounts', () => {
 
     const password = page.getByLabel('Mot de passe', { exact: true });
     await expect(password).toHaveAttribute('type', 'password');
-    await page.getByRole('button', { name: 'Afficher le mot de passe' }).click();
+    const toggle = page.getByRole('button', { name: 'Afficher le mot de passe' });
+    await toggle.click();
     await expect(password).toHaveAttribute('type', 'text');
+    // A toggle keeps its name: its pressed state tells.
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
 
     await logIn(page, who.email, who.password);
     await expect(page).toHaveURL(/\/$/);

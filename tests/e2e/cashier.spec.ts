@@ -23,6 +23,10 @@ test.describe('cashier and operator review', () => {
     const admin = await signedInContext(browser, baseURL!, ADMIN);
     await admin.page.goto('/admin');
     await expect(admin.page.getByRole('tab', { name: 'Demandes de dépôt' })).toHaveAttribute('aria-selected', 'true');
+    // A tab names the panel it controls only when that panel exists.
+    const panelId = await admin.page.getByRole('tabpanel').getAttribute('id');
+    await expect(admin.page.getByRole('tab', { name: 'Demandes de dépôt' })).toHaveAttribute('aria-controls', panelId!);
+    await expect(admin.page.getByRole('tab', { name: 'Demandes de retrait' })).not.toHaveAttribute('aria-controls');
 
     const user = await signedInContext(browser, baseURL!, who);
     await user.page.goto('/deposit');

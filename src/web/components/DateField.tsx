@@ -40,7 +40,13 @@ export function DateField({
   }, [value, lang]);
   const unreadable = left && text.trim() !== '' && parseTypedDate(text, lang) === null;
   return (
-    <Field label={label} error={error ?? (unreadable ? t('date.invalid') : null)} hint={t('date.hint')}>
+    <Field
+      label={label}
+      error={error ?? (unreadable ? t('date.invalid') : null)}
+      // Found on leaving the field, when the focus is already elsewhere: said aloud, not only shown.
+      announce={!error && unreadable}
+      hint={t('date.hint')}
+    >
       {(a11y) => (
         <TextInput
           {...a11y}

@@ -5,6 +5,7 @@ export function Field({
   label,
   error,
   errorRef,
+  announce = false,
   hint,
   children,
 }: {
@@ -13,6 +14,8 @@ export function Field({
   error?: string | null;
   /** Or the id of the message elsewhere (the form's alert) that tells this field's problem. */
   errorRef?: string;
+  /** The problem appeared without the focus coming here (e.g. on leaving the field): announce it. */
+  announce?: boolean;
   hint?: ReactNode;
   children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
 }) {
@@ -33,7 +36,7 @@ export function Field({
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-sm font-medium text-red-700">
+        <p id={errorId} role={announce ? 'alert' : undefined} className="text-sm font-medium text-red-700">
           {error}
         </p>
       )}

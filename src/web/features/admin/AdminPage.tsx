@@ -153,7 +153,8 @@ export function AdminPage() {
               role="tab"
               id={`tab-${k}`}
               aria-selected={tab === k}
-              aria-controls={`panel-${k}`}
+              // Only the panel on screen exists (the chosen tab's, once its render is done).
+              aria-controls={shown === k ? `panel-${k}` : undefined}
               onClick={() => setTab(k)}
               onKeyDown={(e) => {
                 if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {

@@ -12,8 +12,9 @@ export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>,
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
+        // A toggle keeps its name; its pressed state says whether the password shows.
         aria-pressed={visible}
-        aria-label={visible ? t('login.hide') : t('login.show')}
+        aria-label={t('login.show')}
         title={visible ? t('login.hide') : t('login.show')}
         className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-600 hover:text-brand-700"
       >
