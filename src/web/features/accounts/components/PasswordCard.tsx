@@ -8,10 +8,11 @@ import { useFormProblem } from '../../../components/useFormProblem';
 import { useChangePassword } from '../api';
 import { PasswordField } from './PasswordField';
 
-type PasswordField = 'currentPassword' | NewPasswordField;
+/** The card's inputs, by their `name`. */
+type CardField = 'currentPassword' | NewPasswordField;
 
 /** The server's refusals that concern one field. */
-const fieldOfCode: Partial<Record<string, PasswordField>> = {
+const fieldOfCode: Partial<Record<string, CardField>> = {
   wrong_password: 'currentPassword',
   password_too_short: 'newPassword',
   password_mismatch: 'confirmPassword',
@@ -20,8 +21,8 @@ const fieldOfCode: Partial<Record<string, PasswordField>> = {
 export function PasswordCard() {
   const { t } = useTranslation('accounts');
   const change = useChangePassword();
-  const form = useFormProblem<PasswordField>();
-  const [values, setValues] = useState<Record<PasswordField, string>>({
+  const form = useFormProblem<CardField>();
+  const [values, setValues] = useState<Record<CardField, string>>({
     currentPassword: '',
     newPassword: '',
     confirmPassword: '',
@@ -45,12 +46,7 @@ export function PasswordCard() {
       },
     );
   };
-  const field = (
-    name: PasswordField,
-    label: string,
-    autoComplete: 'current-password' | 'new-password',
-    hint?: string,
-  ) => (
+  const field = (name: CardField, label: string, autoComplete: 'current-password' | 'new-password', hint?: string) => (
     <PasswordField
       form={form}
       name={name}
