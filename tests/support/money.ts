@@ -56,7 +56,7 @@ export async function insertBareUser(
  */
 export async function fund(ctx: AppContext, userId: string, cents: number): Promise<void> {
   await createMovements(ctx.dbh).apply(
-    { userId, key: undefined, requestHash: '' },
+    { userId, key: undefined, request: null },
     depositCredit({ userId, amountCents: cents, ref: { type: 'test_deposit', id: randomUUID() }, approvedBy: 'test' }),
     ctx.clock.now(),
   );

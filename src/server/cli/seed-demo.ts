@@ -46,7 +46,7 @@ export const seedDemoCommand = {
       // Demo addresses receive no mail: they start confirmed, so the demo can withdraw and transfer.
       await security.markVerified(id);
       await movements.apply(
-        { userId: id, key: undefined, requestHash: '' },
+        { userId: id, key: undefined, request: null },
         depositCredit({
           userId: id,
           amountCents: u.cents,

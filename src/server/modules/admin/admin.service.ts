@@ -187,7 +187,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     const stage: Where = d.seenFirst === undefined ? {} : { first_approved_by: { is: d.seenFirst } };
     try {
       await movements.apply(
-        { userId: row.user_id, key: undefined, requestHash: '' },
+        { userId: row.user_id, key: undefined, request: null },
         {
           money: d.money && {
             ...d.money,

@@ -6,7 +6,7 @@ import { withdrawalLockBoundary, withdrawalLockDaysLeft } from '../../../core/lo
 import { requireAmount, toDecimalString } from '../../../core/money';
 import type { Withdrawal } from '../../../contracts/cashier';
 import type { AppContext } from '../../context';
-import { InsufficientFunds, requestHash } from '../ledger/ledger.service';
+import { InsufficientFunds } from '../ledger/ledger.service';
 import type { Movements } from '../ledger/movement';
 import { insert, type Step } from '../ledger/plan';
 import { notFrozen } from '../freeze/freeze.steps';
@@ -94,7 +94,7 @@ export function createWithdrawalsService(
       const idem = {
         userId,
         key: idempotencyKey,
-        requestHash: requestHash(['withdraw', amount, crypto, address, ...(previousId ? [previousId] : [])]),
+        request: ['withdraw', amount, crypto, address, ...(previousId ? [previousId] : [])],
       };
       // A replay gets its first answer even if a rule below started to refuse since.
       const earlier = await movements.replay<Withdrawal>(idem);

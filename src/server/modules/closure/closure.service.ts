@@ -193,7 +193,7 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
       ),
     ];
     try {
-      await deps.movements.apply({ userId, key: undefined, requestHash: '' }, { steps, respond: () => undefined }, now);
+      await deps.movements.apply({ userId, key: undefined, request: null }, { steps, respond: () => undefined }, now);
     } catch (err) {
       // Money or a request arrived meanwhile: the closure stays open, the next pass sees why.
       if (err instanceof DomainError && err.code === 'closure_not_closed') return false;

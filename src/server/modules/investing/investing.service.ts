@@ -7,7 +7,7 @@ import { requireAmount, toDecimalString } from '../../../core/money';
 import type { Investment, StopResult } from '../../../contracts/investing';
 import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
-import { availableBalance, InsufficientFunds, requestHash, type IdempotencyInput } from '../ledger/ledger.service';
+import { availableBalance, InsufficientFunds, type IdempotencyInput } from '../ledger/ledger.service';
 import type { Movements } from '../ledger/movement';
 import { insert } from '../ledger/plan';
 import { firstInvestment, isInvestor } from '../accounts/accounts.steps';
@@ -85,7 +85,7 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
           stop_tx_id: null,
         };
         const result = await movements.apply(
-          { userId, key: idempotencyKey, requestHash: requestHash(['invest', area, amount]) },
+          { userId, key: idempotencyKey, request: ['invest', area, amount] },
           {
             money: {
               txId,
@@ -119,7 +119,7 @@ export function createInvestingService(ctx: AppContext, deps: InvestingDeps) {
     },
 
     async stop(userId: string, investmentId: string, idempotencyKey?: string) {
-      const idem = { userId, key: idempotencyKey, requestHash: requestHash(['stop', investmentId]) };
+      const idem = { userId, key: idempotencyKey, request: ['stop', investmentId] };
       // A replay returns the first answer, even though the investment is no longer active.
       const earlier = await movements.replay<StopResult>(idem);
       if (earlier) return earlier;

@@ -54,7 +54,7 @@ describe(`movements applied as a group (${testDialect})`, () => {
     const move = (txOf: (txId: string) => string) => {
       const txId = timeOrderedId();
       return movements.apply(
-        { userId: a!.id, key: undefined, requestHash: 'h' },
+        { userId: a!.id, key: undefined, request: null },
         {
           money: {
             txId,

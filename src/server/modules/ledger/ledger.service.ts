@@ -12,14 +12,19 @@ export class InsufficientFunds extends Error {
   }
 }
 
-export function requestHash(parts: unknown): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+/** The fingerprint of what a keyed request asked, kept with its answer. */
+export function requestHash(request: unknown): string {
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }
 
 export interface IdempotencyInput {
   userId: string;
   key: string | undefined;
-  requestHash: string;
+  /**
+   * What was asked, in a stable shape (`['transfer', payee, cents]`): the same key with another
+   * request is refused. Hashed only when a key makes the request replayable.
+   */
+  request: unknown;
 }
 
 const sentinel = /^\$balance:(\d+)$/;

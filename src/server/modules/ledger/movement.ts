@@ -4,7 +4,7 @@ import { toDecimalString } from '../../../core/money';
 import type { DbHandle } from '../../db/index';
 import { dbFaultOf, type DbFault } from '../../db/faults';
 import { countRetry } from '../../db/stats';
-import { decodeStoredAnswer, InsufficientFunds, type IdempotencyInput } from './ledger.service';
+import { decodeStoredAnswer, InsufficientFunds, requestHash, type IdempotencyInput } from './ledger.service';
 import { BelowFloor, StepRefused, type MovementRows, type MovementWriter, type StoredAnswer } from './movement.repo';
 import { postgresWriter } from './movement.postgres';
 import { sqliteWriter } from './movement.sqlite';
@@ -60,7 +60,7 @@ export function createMovements(dbh: DbHandle) {
   async function replay<T>(input: IdempotencyInput): Promise<T | undefined> {
     if (!input.key) return undefined;
     const found = await writer!.findByKey(input.userId, input.key);
-    return found ? answerOf<T>(found, input.requestHash) : undefined;
+    return found ? answerOf<T>(found, requestHash(input.request)) : undefined;
   }
 
   return {
@@ -76,6 +76,7 @@ export function createMovements(dbh: DbHandle) {
       // Only a journal row keeps an idempotency key and its answer.
       if (!money && input.key) throw new Error('a movement without money cannot be replayed by key');
       if (money) assertBalanced(money.postings);
+      const hash = input.key ? requestHash(input.request) : null;
       // A stable order of row updates keeps two opposite movements from deadlocking on PostgreSQL.
       const entries = (money?.postings ?? [])
         .map((p) => ({
@@ -99,7 +100,7 @@ export function createMovements(dbh: DbHandle) {
               type: money.type,
               user_id: money.userId,
               idempotency_key: input.key ?? null,
-              request_hash: input.key ? input.requestHash : null,
+              request_hash: hash,
               ref_type: money.ref?.type ?? null,
               ref_id: money.ref?.id ?? null,
               created_by: money.createdBy,
@@ -121,7 +122,7 @@ export function createMovements(dbh: DbHandle) {
       for (let attempt = 0; ; attempt++) {
         try {
           const outcome = await writer!.apply(rows, answer);
-          if (!outcome.applied) return answerOf<T>(outcome.earlier, input.requestHash);
+          if (!outcome.applied) return answerOf<T>(outcome.earlier, hash ?? '');
           return render(outcome.balances);
         } catch (err) {
           const fault = dbFaultOf(err);

@@ -28,7 +28,7 @@ describe(`movement plans (${testDialect})`, () => {
     await fund(t.ctx, a.id, 10_00);
     const outcome = await t.app.services.movements
       .apply(
-        { userId: a.id, key: undefined, requestHash: 'h' },
+        { userId: a.id, key: undefined, request: null },
         {
           money: {
             txId: timeOrderedId(),

@@ -6,7 +6,7 @@ import { requireAmount, toDecimalString } from '../../../core/money';
 import type { TransferResult } from '../../../contracts/investing';
 import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
-import { InsufficientFunds, requestHash } from '../ledger/ledger.service';
+import { InsufficientFunds } from '../ledger/ledger.service';
 import type { Movements } from '../ledger/movement';
 import { insert } from '../ledger/plan';
 import { emailVerified } from '../accounts/accounts.steps';
@@ -72,7 +72,7 @@ export function createTransfersService(ctx: AppContext, deps: TransfersDeps) {
         const id = timeOrderedId();
         const txId = timeOrderedId();
         const result = await movements.apply<TransferResult>(
-          { userId: senderId, key: idempotencyKey, requestHash: requestHash(['transfer', recipient.user_id, amount]) },
+          { userId: senderId, key: idempotencyKey, request: ['transfer', recipient.user_id, amount] },
           {
             money: {
               txId,
