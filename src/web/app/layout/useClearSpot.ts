@@ -23,8 +23,9 @@ export function useClearSpot(button: RefObject<HTMLElement | null>, base: number
       return;
     }
     let frame = 0;
+    let timer = 0;
     const measure = () => {
-      frame = 0;
+      timer = 0;
       const own = button.current;
       if (!own) return;
       const size = own.offsetHeight;
@@ -54,8 +55,14 @@ export function useClearSpot(button: RefObject<HTMLElement | null>, base: number
       }
       setBottom(next);
     };
+    // Read in a task of its own just after the next frame: the layout is then clean, so asking for
+    // positions costs no layout of its own, and the frame that renders a change stays as short as it was.
+    const afterFrame = () => {
+      frame = 0;
+      timer = window.setTimeout(measure);
+    };
     const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(measure);
+      if (!frame && !timer) frame = requestAnimationFrame(afterFrame);
     };
     schedule();
     window.addEventListener('scroll', schedule, { passive: true });
@@ -69,6 +76,7 @@ export function useClearSpot(button: RefObject<HTMLElement | null>, base: number
     });
     return () => {
       if (frame) cancelAnimationFrame(frame);
+      if (timer) clearTimeout(timer);
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
       observer.disconnect();
