@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatTypedDate, parseTypedDate, type DateLanguage } from './dates';
+import { formatTypedDate, parseTypedDate, reversedRange, type DateLanguage } from './dates';
 
 const langs: DateLanguage[] = ['fr', 'en', 'es'];
 const intlLocale: Record<DateLanguage, string> = { fr: 'fr-FR', en: 'en-US', es: 'es-ES' };
@@ -48,5 +48,21 @@ describe('parseTypedDate', () => {
       ),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('reversedRange', () => {
+  it('is true only for two ISO days, the second before the first', () => {
+    expect(reversedRange('2026-03-02', '2026-03-01')).toBe(true);
+    expect(reversedRange('2026-01-01', '2025-12-31')).toBe(true);
+    expect(reversedRange('2026-03-01', '2026-03-01')).toBe(false);
+    expect(reversedRange('2026-03-01', '2026-03-02')).toBe(false);
+  });
+
+  it('lets anything that is not an ISO day bound nothing (empty, half-typed)', () => {
+    expect(reversedRange(undefined, '2026-03-01')).toBe(false);
+    expect(reversedRange('2026-03-01', '')).toBe(false);
+    expect(reversedRange('2026-03-01', '01/02/2026')).toBe(false);
+    expect(reversedRange('2026-03-01', '2026-02')).toBe(false);
   });
 });

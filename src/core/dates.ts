@@ -37,3 +37,13 @@ export function formatTypedDate(iso: string, lang: DateLanguage): string {
   const [, y, m, d] = match;
   return dayFirst[lang] ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
 }
+
+const isoDayShape = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Whether a range of ISO days (both inclusive) ends before it starts, and so can hold nothing.
+ * Anything that is not an ISO day (nothing, half-typed text) bounds nothing.
+ */
+export function reversedRange(from: string | undefined, to: string | undefined): boolean {
+  return from !== undefined && to !== undefined && isoDayShape.test(from) && isoDayShape.test(to) && from > to;
+}

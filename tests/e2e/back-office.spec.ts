@@ -167,6 +167,14 @@ test('an operator freezes a user from their page and sees the freeze in the audi
     new RegExp(`target=${eloise.uid}.*lang=fr|lang=fr.*target=${eloise.uid}`),
   );
   await expect(page.getByTestId('seals-verification')).toBeVisible();
+  // Days that end before they start are refused on the end day, and the filter cannot be applied.
+  await page.locator('input[name="from"]').fill('02/01/2030');
+  await page.locator('input[name="to"]').fill('01/01/2030');
+  await expect(page.locator('input[name="to"]')).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'La date de fin ne peut pas précéder la date de début.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Filtrer' })).toBeDisabled();
 
   // Unfrozen again, so that the other journeys see an ordinary account.
   await openSettled(page, `/admin/users?id=${eloise.id}`);

@@ -223,6 +223,22 @@ test.describe('portfolio journeys', () => {
     // The page's lines are the CSV's, newest first.
     const shownBalances = await statementRows.locator('td:last-child').allTextContents();
     expect(shownBalances.map(cents)).toEqual(lines.map((l) => Math.round(Number(l[4]) * 100)).reverse());
+
+    // A range of days that ends before it starts is refused on its end day, aloud and in French, and
+    // its CSV is not offered; moving the start back puts everything right.
+    const from = page.locator('input[name="from"]');
+    const to = page.locator('input[name="to"]');
+    const csvLink = page.getByRole('link', { name: 'Télécharger en CSV' });
+    await from.fill('02/01/2030');
+    await to.fill('01/01/2030');
+    await expect(to).toHaveAttribute('aria-invalid', 'true');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'La date de fin ne peut pas précéder la date de début.' }),
+    ).toBeVisible();
+    await expect(csvLink).toBeHidden();
+    await from.fill('01/01/2030');
+    await expect(to).toHaveAttribute('aria-invalid', 'false');
+    await expect(csvLink).toBeVisible();
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTypedDate, parseTypedDate } from '../../core/dates';
+import { formatTypedDate, parseTypedDate, reversedRange } from '../../core/dates';
 import { currentLanguage } from '../lib/i18n';
 import { Field, TextInput } from './form';
 
@@ -22,6 +22,7 @@ export function DateField({
   onChange,
   error,
   autoComplete,
+  notBefore,
 }: {
   label: string;
   name: string;
@@ -29,6 +30,8 @@ export function DateField({
   onChange: (value: string) => void;
   error?: string | null;
   autoComplete?: string;
+  /** The first day (ISO) of the range this field ends: an earlier day is refused here. */
+  notBefore?: string;
 }) {
   const { t } = useTranslation('fields');
   const lang = currentLanguage();
@@ -39,12 +42,13 @@ export function DateField({
     setText((current) => (reported(current, lang) === value ? current : formatTypedDate(value, lang) || value));
   }, [value, lang]);
   const unreadable = left && text.trim() !== '' && parseTypedDate(text, lang) === null;
+  const early = reversedRange(notBefore, value);
   return (
     <Field
       label={label}
-      error={error ?? (unreadable ? t('date.invalid') : null)}
-      // Found on leaving the field, when the focus is already elsewhere: said aloud, not only shown.
-      announce={!error && unreadable}
+      error={error ?? (early ? t('date.beforeFrom') : unreadable ? t('date.invalid') : null)}
+      // Found on leaving the field (the focus is already elsewhere) or by the other field: said aloud, not only shown.
+      announce={!error && (unreadable || early)}
       hint={t('date.hint')}
     >
       {(a11y) => (

@@ -1,4 +1,3 @@
-import { DomainError } from '../../../core/errors';
 import type { AuditFilter, AuditIntegrity, AuditPage, AuditRowView } from '../../../contracts/backoffice';
 import type { AppContext } from '../../context';
 import { sealHead } from '../ledger/seal.repo';
@@ -7,16 +6,11 @@ import { isCsvLanguage, type CsvLanguage } from '../portfolio/statement.csv';
 import { auditCsv } from './audit.csv';
 import * as repo from './audit-view.repo';
 import { decodeCursor, encodeCursor } from '../../db/page-cursor';
+import { dayBounds } from '../../http/day-range';
 
 /** The export stops here: a bigger extract is a job for a database copy, not for a request. */
 export const AUDIT_CSV_MAX_ROWS = 10_000;
 const CSV_BATCH = 500;
-
-function nextDay(day: string): string {
-  const d = new Date(`${day}T00:00:00.000Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString();
-}
 
 export function toView(r: repo.AuditViewRow): AuditRowView {
   return {
@@ -43,14 +37,13 @@ export function createAuditViewService(ctx: Pick<AppContext, 'db'>) {
   /** What an operator typed → the stored ids: a UID or an e-mail names a user, anything else is taken as it is (a user id, `cli`, `anonymous`, a request id). */
   async function selection(f: AuditFilter): Promise<repo.AuditSelection> {
     const resolve = async (term: string | undefined) => (term ? ((await repo.userIdFor(db, term)) ?? term) : undefined);
-    if (f.from && f.to && f.from > f.to)
-      throw new DomainError('validation_failed', { fields: [{ path: 'querystring.to', code: 'before_from' }] });
+    const { fromIso, beforeIso } = dayBounds(f);
     return {
       actorId: await resolve(f.actor),
       action: f.action || undefined,
       targetId: await resolve(f.target),
-      from: f.from ? `${f.from}T00:00:00.000Z` : undefined,
-      until: f.to ? nextDay(f.to) : undefined,
+      from: fromIso,
+      until: beforeIso,
     };
   }
 

@@ -172,7 +172,16 @@ describe(`statement: every cent of the balance explained (${testDialect})`, () =
     const secondDay = t.clock.now().toISOString().slice(0, 10);
     expect((await allLines(user, `&from=${secondDay}`)).map((l) => l.amount)).toEqual(['20.00']);
     expect((await allLines(user, `&to=${firstDay}`)).map((l) => [l.amount, l.balance])).toEqual([['100.00', '100.00']]);
-    expect(await allLines(user, `&from=${secondDay}&to=${firstDay}`)).toEqual([]);
+    expect((await allLines(user, `&from=${firstDay}&to=${firstDay}`)).map((l) => l.amount)).toEqual(['100.00']);
+    // A range that ends before it starts holds nothing: refused on its end day, not answered with an empty list.
+    for (const url of ['/api/statement', '/api/statement.csv']) {
+      const reversed = await as(user).get(`${url}?from=${secondDay}&to=${firstDay}`);
+      expect(reversed.statusCode, url).toBe(400);
+      expect(reversed.json().error, url).toEqual({
+        code: 'validation_failed',
+        params: { fields: [{ path: 'querystring.to', code: 'before_from' }] },
+      });
+    }
 
     const en = await as(user).get('/api/statement.csv');
     expect(en.body).toContain('"Deposit","",100.00,100.00\r\n');

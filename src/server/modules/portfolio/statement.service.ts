@@ -1,9 +1,9 @@
-import { DAY_MS } from '../../../core/clock';
 import type { Area } from '../../../core/areas';
 import { accountId } from '../../../core/ledger';
 import { toDecimalString } from '../../../core/money';
 import type { Statement, StatementKind, StatementLine } from '../../../contracts/portfolio';
 import type { AppContext } from '../../context';
+import { dayBounds } from '../../http/day-range';
 import { availableBalance } from '../ledger/ledger.service';
 import { csvDocument, isCsvLanguage, type CsvLanguage } from './statement.csv';
 import * as repo from './statement.repo';
@@ -42,12 +42,7 @@ function kindOf(e: EntryRow): StatementKind {
 }
 
 function entryFilter(f: StatementFilter): EntryFilter {
-  const toDay = f.to ? new Date(Date.parse(`${f.to}T00:00:00.000Z`) + DAY_MS).toISOString() : undefined;
-  return {
-    ...(f.type ? filters[f.type] : {}),
-    fromIso: f.from ? `${f.from}T00:00:00.000Z` : undefined,
-    beforeIso: toDay,
-  };
+  return { ...(f.type ? filters[f.type] : {}), ...dayBounds(f) };
 }
 
 export function createStatementService(ctx: Pick<AppContext, 'db'>) {

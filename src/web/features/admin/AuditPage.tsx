@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { reversedRange } from '../../../core/dates';
 import { DateField } from '../../components/DateField';
 import { Button, Field, inputClass } from '../../components/form';
 import { Page } from '../../components/Page';
@@ -89,7 +90,7 @@ export function AuditPage() {
   );
   const set = (k: AuditKey) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
   const badDay = (v: string) => v !== '' && !isoDay.test(v);
-  const invalid = badDay(draft.from) || badDay(draft.to);
+  const invalid = badDay(draft.from) || badDay(draft.to) || reversedRange(draft.from, draft.to);
   const audit = useAudit(applied);
   const csv = auditParams(applied);
   csv.set('lang', currentLanguage());
@@ -147,7 +148,7 @@ export function AuditPage() {
           )}
         </Field>
         <DateField label={t('audit.from')} name="from" value={draft.from} onChange={set('from')} />
-        <DateField label={t('audit.to')} name="to" value={draft.to} onChange={set('to')} />
+        <DateField label={t('audit.to')} name="to" value={draft.to} onChange={set('to')} notBefore={draft.from} />
         <div className="flex flex-wrap items-end gap-2">
           <Button type="submit" disabled={invalid}>
             {t('audit.apply')}

@@ -105,8 +105,9 @@ const statementQuery = (filter: StatementFilter) =>
     staleTime: FRESH_MS,
   });
 
-export function useStatement(filter: StatementFilter) {
-  return useInfiniteQuery(statementQuery(filter));
+/** `enabled` false keeps the lines of the last filter asked for (a range that ends before it starts asks for none). */
+export function useStatement(filter: StatementFilter, enabled = true) {
+  return useInfiniteQuery({ ...statementQuery(filter), enabled });
 }
 
 /**

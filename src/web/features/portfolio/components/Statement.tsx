@@ -1,6 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { reversedRange } from '../../../../core/dates';
 import { fromDecimalString } from '../../../../core/money';
 import type { StatementLine } from '../../../../contracts/portfolio';
 import { statementKinds } from '../../../../contracts/statement-kinds';
@@ -24,7 +25,8 @@ export function Statement() {
   const [filter, setFilter] = useState<StatementFilter>(allLines);
   // Lines that arrive are drawn by an interruptible render (it yields to the browser every few
   // milliseconds), not in the one long task a fresh query result would take.
-  const statement = useDeferredValue(useStatement(filter));
+  const reversed = reversedRange(filter.from, filter.to);
+  const statement = useDeferredValue(useStatement(filter, !reversed));
   const lines = statement.data?.pages.flatMap((p) => p.lines) ?? [];
   const balance = statement.data?.pages[0]?.balance;
   const csv = statementParams(filter);
@@ -50,6 +52,7 @@ export function Statement() {
         </div>
         <a
           href={`/api/statement.csv?${csv.toString()}`}
+          hidden={reversed}
           download
           className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-brand-900 shadow-sm hover:bg-slate-50"
         >
@@ -80,7 +83,13 @@ export function Statement() {
           )}
         </Field>
         <DateField label={t('statement.from')} name="from" value={filter.from} onChange={setDay('from')} />
-        <DateField label={t('statement.to')} name="to" value={filter.to} onChange={setDay('to')} />
+        <DateField
+          label={t('statement.to')}
+          name="to"
+          value={filter.to}
+          onChange={setDay('to')}
+          notBefore={filter.from}
+        />
       </div>
       {statement.isError && (
         <p role="alert" className="mt-4 text-sm font-medium text-red-700">
