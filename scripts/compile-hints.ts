@@ -24,7 +24,7 @@ export function compileHints(): Plugin {
           // The hint is one more line above the code: the source map's lines move down by one, in
           // the chunk's map and in the .map file already in the bundle (a sourcemap build).
           if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
-          const file = bundle[`${chunk.fileName}.map`];
+          const file = chunk.sourcemapFileName ? bundle[chunk.sourcemapFileName] : undefined;
           if (file?.type === 'asset' && typeof file.source === 'string') {
             const map = JSON.parse(file.source) as { mappings: string };
             file.source = JSON.stringify({ ...map, mappings: `;${map.mappings}` });

@@ -175,6 +175,10 @@ test('an operator freezes a user from their page and sees the freeze in the audi
     page.getByRole('alert').filter({ hasText: 'La date de fin ne peut pas précéder la date de début.' }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Filtrer' })).toBeDisabled();
+  // The same range from the address: said on the end day, and nothing is offered for export.
+  await page.goto('/admin/audit?from=2030-01-02&to=2030-01-01');
+  await expect(page.locator('input[name="to"]')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('link', { name: 'Exporter en CSV' })).toBeHidden();
 
   // Unfrozen again, so that the other journeys see an ordinary account.
   await openSettled(page, `/admin/users?id=${eloise.id}`);

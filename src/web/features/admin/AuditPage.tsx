@@ -169,6 +169,8 @@ export function AuditPage() {
         <h2 className="text-lg font-semibold text-brand-900">{t('audit.rows')}</h2>
         <a
           href={`/api/admin/audit.csv?${csv}`}
+          // A range from the address that ends before it starts has no rows to export.
+          hidden={reversedRange(applied.from, applied.to)}
           download
           className="ml-auto rounded-lg bg-white px-3 py-2 text-sm font-semibold text-brand-900 ring-1 ring-slate-300 hover:bg-slate-50"
         >
