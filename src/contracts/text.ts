@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayAfter } from '../core/dates';
 
 /**
  * Text a client sends. PostgreSQL can neither store nor compare U+0000 (the query fails), so a
@@ -22,7 +23,6 @@ export const calendarDay = z
     if (Number.isNaN(d.getTime()) || !d.toISOString().startsWith(v)) return false;
     // A period ends at the start of the day after, compared with stored ISO times as text: that day
     // must be written like them (9999-12-31's would be "+010000-…", before every row).
-    d.setUTCDate(d.getUTCDate() + 1);
-    return d.toISOString().length === 24;
+    return dayAfter(v).length === 24;
   }, 'expected a real calendar day')
   .describe('YYYY-MM-DD, UTC');

@@ -1,3 +1,5 @@
+import { DAY_MS } from './clock';
+
 /**
  * Calendar dates as people type them: day/month/year in French and Spanish (31/12/1990), month/
  * day/year in English (12/31/1990), whatever the browser's own language. The only place that
@@ -38,12 +40,18 @@ export function formatTypedDate(iso: string, lang: DateLanguage): string {
   return dayFirst[lang] ? `${d}/${m}/${y}` : `${m}/${d}/${y}`;
 }
 
-const isoDayShape = /^\d{4}-\d{2}-\d{2}$/;
+/** Whether a text has the shape of an ISO day (YYYY-MM-DD), real or not. */
+export const isIsoDay = (text: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(text);
+
+/** The ISO time of the midnight (UTC) that ends an ISO day: where a period that includes it stops. */
+export function dayAfter(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS).toISOString();
+}
 
 /**
  * Whether a range of ISO days (both inclusive) ends before it starts, and so can hold nothing.
  * Anything that is not an ISO day (nothing, half-typed text) bounds nothing.
  */
 export function reversedRange(from: string | undefined, to: string | undefined): boolean {
-  return from !== undefined && to !== undefined && isoDayShape.test(from) && isoDayShape.test(to) && from > to;
+  return from !== undefined && to !== undefined && isIsoDay(from) && isIsoDay(to) && from > to;
 }

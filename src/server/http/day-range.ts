@@ -1,5 +1,4 @@
-import { DAY_MS } from '../../core/clock';
-import { reversedRange } from '../../core/dates';
+import { dayAfter, reversedRange } from '../../core/dates';
 import { DomainError } from '../../core/errors';
 
 /**
@@ -12,6 +11,6 @@ export function dayBounds(f: { from?: string; to?: string }): { fromIso?: string
     throw new DomainError('validation_failed', { fields: [{ path: 'querystring.to', code: 'before_from' }] });
   return {
     fromIso: f.from ? `${f.from}T00:00:00.000Z` : undefined,
-    beforeIso: f.to ? new Date(Date.parse(`${f.to}T00:00:00.000Z`) + DAY_MS).toISOString() : undefined,
+    beforeIso: f.to ? dayAfter(f.to) : undefined,
   };
 }

@@ -57,6 +57,15 @@ export function Navbar() {
     { to: '/charts', label: t('nav.charts') },
     ...(me?.isAdmin ? [{ to: '/admin', label: t('nav.admin') }] : []),
   ];
+  /** The items as list entries, in the bar and in the phone's menu. */
+  const links = (itemClass?: string) =>
+    items.map((item) => (
+      <li key={item.to} className={itemClass}>
+        <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
+          {item.label}
+        </NavLink>
+      </li>
+    ));
   const logout = async () => {
     // Leave first: on a protected page, the guard would otherwise send us to /login once signed out.
     navigate('/');
@@ -102,15 +111,7 @@ export function Navbar() {
       <nav aria-label={t('nav.main')}>
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3 sm:px-6">
           <Logo />
-          <ul className="ml-6 hidden items-center gap-1 lg:flex">
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <ul className="ml-6 hidden items-center gap-1 lg:flex">{links()}</ul>
           <div className="ml-auto hidden items-center gap-2 lg:flex">
             <LanguageSelector id="lang-desktop" />
             {account(false)}
@@ -138,15 +139,7 @@ export function Navbar() {
         </div>
         {open && (
           <div id="mobile-menu" className="border-t border-white/10 px-4 pb-4 lg:hidden">
-            <ul className="flex flex-col gap-1 pt-2">
-              {items.map((item) => (
-                <li key={item.to} className="flex flex-col">
-                  <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <ul className="flex flex-col gap-1 pt-2">{links('flex flex-col')}</ul>
             <div className="mt-3 flex flex-col gap-2 border-t border-white/10 pt-3">
               <LanguageSelector id="lang-mobile" />
               {account(true)}

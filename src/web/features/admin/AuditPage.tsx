@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { reversedRange } from '../../../core/dates';
+import { isIsoDay, reversedRange } from '../../../core/dates';
 import { DateField } from '../../components/DateField';
 import { Button, Field, inputClass } from '../../components/form';
 import { Page } from '../../components/Page';
@@ -21,8 +21,6 @@ import {
   useAudit,
   useAuditIntegrity,
 } from './backoffice-api';
-
-const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The seal's card and the first rows, fetched with the screen when it is the first one opened: the
@@ -89,7 +87,7 @@ export function AuditPage() {
     () => Object.fromEntries(auditKeys.map((k) => [k, params.get(k) ?? ''])) as Record<AuditKey, string>,
   );
   const set = (k: AuditKey) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
-  const badDay = (v: string) => v !== '' && !isoDay.test(v);
+  const badDay = (v: string) => v !== '' && !isIsoDay(v);
   const invalid = badDay(draft.from) || badDay(draft.to) || reversedRange(draft.from, draft.to);
   const audit = useAudit(applied);
   const csv = auditParams(applied);

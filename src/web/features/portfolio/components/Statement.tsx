@@ -1,7 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { reversedRange } from '../../../../core/dates';
+import { isIsoDay, reversedRange } from '../../../../core/dates';
 import { fromDecimalString } from '../../../../core/money';
 import type { StatementLine } from '../../../../contracts/portfolio';
 import { statementKinds } from '../../../../contracts/statement-kinds';
@@ -35,7 +35,7 @@ export function Statement() {
     setFilter((f) => ({ ...f, [key]: e.target.value }));
   /** A day filter changes once the typed text reads as a day (or is cleared); half-typed text filters nothing yet. */
   const setDay = (key: 'from' | 'to') => (value: string) => {
-    if (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value)) setFilter((f) => ({ ...f, [key]: value }));
+    if (value === '' || isIsoDay(value)) setFilter((f) => ({ ...f, [key]: value }));
   };
 
   return (
