@@ -16,7 +16,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: '.tmp/test-results',
+  // One folder per server port: the container route's first-run journey runs beside the others.
+  outputDir: `.tmp/test-results-${port}`,
   use: {
     baseURL,
     locale: 'fr-FR',
@@ -37,8 +38,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    // The e2e operator comes from the same CLI an operator would use; there is no default password.
-    command: `rm -rf ${dataDir} && node ${dist}/server/cli.js create --email admin@atlas.test --password admin-password-e2e && node ${dist}/server/cli.js create --email admin2@atlas.test --password admin2-password-e2e && node ${dist}/server/main.js`,
+    // The e2e operators come from the same CLI an operator would use, each with their own name;
+    // there is no default password.
+    command: `rm -rf ${dataDir} && node ${dist}/server/cli.js create --email admin@atlas.test --password admin-password-e2e --name 'Claire Martin' && node ${dist}/server/cli.js create --email admin2@atlas.test --password admin2-password-e2e --name 'Marc Petit' && node ${dist}/server/main.js`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -62,18 +64,26 @@ export default defineConfig({
       // Every page a journey leaves sends its vitals, all from 127.0.0.1.
       VITALS_BEACONS_PER_MINUTE: '100000',
       DEMO_MODE: 'true',
+      // Each investor's own BTC address (decision 044), from BIP84's public test vector (mnemonic
+      // "abandon" ×11 "about", account 0): a real key, so the deposit screen lists it instead of samples.
+      DEPOSIT_XPUB_BTC:
+        'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
       // Journeys fund people with up to $1,000 approved by one operator; the dual-control journey uses $5,000.
       DUAL_CONTROL_FROM: '5000.00',
       // Tier limits on (decision 037), above every journey's money before an identity is verified
-      // (i18n.spec withdraws $2.2 million); the identity journey sees its limit rise.
+      // (i18n.spec deposits $850 million, files $123 million more and withdraws $2.2 million); the identity journey sees its
+      // limit rise, limits-edges.spec uses them up.
       TIER_LIMITS: 'true',
-      LIMITS_NONE: 'deposit:-/-,withdrawal:-/100000000.00',
-      LIMITS_EMAIL: 'deposit:-/-,withdrawal:-/100000000.00',
+      LIMITS_NONE: 'deposit:-/1000000000.00,withdrawal:-/100000000.00',
+      LIMITS_EMAIL: 'deposit:-/1000000000.00,withdrawal:-/100000000.00',
       LIMITS_IDENTITY: 'deposit:-/-,withdrawal:-/-',
       // The monitoring job judges new movements every second, so the alerts journey need not wait a minute.
       MONITORING_INTERVAL_S: '1',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       BTC_PRICE_URL: `http://127.0.0.1:${port}/api/test/btc-price`,
+      LTC_PRICE_URL: `http://127.0.0.1:${port}/api/test/price/LTC`,
+      SOL_PRICE_URL: `http://127.0.0.1:${port}/api/test/price/SOL`,
+      USDT_PRICE_URL: `http://127.0.0.1:${port}/api/test/price/USDT`,
       E2E_ADMIN_EMAIL: 'admin@atlas.test',
       E2E_ADMIN_PASSWORD: 'admin-password-e2e',
     },

@@ -23,7 +23,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/**/*.int.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.int.test.ts'],
+          environment: 'node',
+          // Property tests and the verifier's child processes take 1-3 s on a quiet machine; in CI the
+          // container route builds its images beside them, and 5 s (vitest's default) was seen to run out.
+          testTimeout: 20_000,
+        },
       },
       integration('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [integration('postgres')] : []),

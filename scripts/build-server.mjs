@@ -7,7 +7,7 @@ await build({
   outdir: `${process.env.ATLAS_DIST ?? 'dist'}/server`,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'esm',
   packages: 'external',
   sourcemap: true,

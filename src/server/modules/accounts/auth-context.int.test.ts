@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/app';
 import { testDialect } from '../../../../tests/support/db';
 import { callAs, createUser } from '../../../../tests/support/users';
-import { authContextStorages, CallScopedStorage } from './auth-context';
+import { authContextStorages, CallScopedStorage, hooksOff } from './auth-context';
 
 describe(`better-auth's call context (${testDialect})`, () => {
   let t: TestApp;
@@ -22,6 +22,6 @@ describe(`better-auth's call context (${testDialect})`, () => {
     const storages = authContextStorages();
     expect(storages.every((s) => s instanceof CallScopedStorage)).toBe(true);
     expect(CallScopedStorage.callsRunning).toBe(0);
-    expect(storages.map((s) => (s as { enabled: boolean }).enabled)).toEqual([false, false, false]);
+    expect(storages.map(hooksOff)).toEqual([true, true, true]);
   });
 });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CallScopedStorage } from './auth-context';
+import { CallScopedStorage, hooksOff } from './auth-context';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
-const enabled = (storage: CallScopedStorage<unknown>) => (storage as unknown as { enabled: boolean }).enabled;
 
 describe('call-scoped context storages', () => {
   it('keep the store across awaits inside a call, and switch off when it ends', async () => {
@@ -13,7 +12,7 @@ describe('call-scoped context storages', () => {
     });
     expect(seen).toBe('call-1');
     expect(CallScopedStorage.callsRunning).toBe(0);
-    expect(enabled(storage)).toBe(false);
+    expect(hooksOff(storage)).toBe(true);
     expect(storage.getStore()).toBeUndefined();
   });
 
@@ -32,7 +31,7 @@ describe('call-scoped context storages', () => {
     release();
     expect(await long).toEqual(['long', 'nested']);
     expect(CallScopedStorage.callsRunning).toBe(0);
-    expect([enabled(outer), enabled(inner)]).toEqual([false, false]);
+    expect([hooksOff(outer), hooksOff(inner)]).toEqual([true, true]);
   });
 
   it('end a call that throws or rejects like one that returns', async () => {
@@ -45,6 +44,6 @@ describe('call-scoped context storages', () => {
     await expect(storage.run('async', async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
     expect(storage.run('plain', () => storage.getStore())).toBe('plain');
     expect(CallScopedStorage.callsRunning).toBe(0);
-    expect(enabled(storage)).toBe(false);
+    expect(hooksOff(storage)).toBe(true);
   });
 });

@@ -60,6 +60,15 @@ export function scopeAuthContexts(): void {
     if (!(context[name] instanceof CallScopedStorage)) context[name] = new CallScopedStorage();
 }
 
+/**
+ * Whether a storage leaves async hooks off (for tests). Node 22 runs AsyncLocalStorage on async hooks,
+ * which a storage turns on while it is enabled; Node 24 runs it on async context frames, with no hooks
+ * and no `enabled` flag at all (decision 043).
+ */
+export function hooksOff(storage: unknown): boolean {
+  return (storage as { enabled?: boolean }).enabled !== true;
+}
+
 /** The storages better-auth uses now (for tests: they must be ours). */
 export function authContextStorages(): unknown[] {
   const context = betterAuthContext();
