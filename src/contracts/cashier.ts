@@ -15,7 +15,14 @@ export const depositConfigResponse = z.object({
   available: z.boolean(),
   /** True when the addresses are demo samples: never send real funds to them. */
   sample: z.boolean(),
-  addresses: z.array(z.object({ coin: z.enum(depositCoins), address: z.string() })),
+  addresses: z.array(
+    z.object({
+      coin: z.enum(depositCoins),
+      address: z.string(),
+      /** This person's own address, derived for them alone (decision 044); absent for a shared one. */
+      own: z.literal(true).optional(),
+    }),
+  ),
 });
 export type DepositConfig = z.infer<typeof depositConfigResponse>;
 
@@ -33,6 +40,21 @@ const versioned = {
   previousId: z.string().nullable(),
 };
 
+/**
+ * Why a pending deposit waits on its owner's limit (issue 46, item 3): approving it now would pass
+ * the per-request or the 30-day limit. Read when asked, from the limits of now: it goes once the
+ * window frees enough (`freesAt`) or the identity raises the limit (`raise`).
+ */
+const heldByLimit = z.object({
+  limit: z.enum(['per_request', 'rolling_30_days']),
+  max: decimalAmount,
+  left: decimalAmount,
+  raise: z.boolean(),
+  freesAt: z.string().nullable(),
+});
+
+export type HeldByLimit = z.infer<typeof heldByLimit>;
+
 export const depositSchema = z.object({
   id: z.string(),
   amount: decimalAmount,
@@ -41,6 +63,8 @@ export const depositSchema = z.object({
   createdAt: z.string(),
   processedAt: z.string().nullable(),
   ...versioned,
+  /** Pending deposits of the history and the operators' queue only; null when the limit is no obstacle. */
+  heldByLimit: heldByLimit.nullable().optional(),
 });
 export type Deposit = z.infer<typeof depositSchema>;
 
@@ -115,15 +139,20 @@ const review = {
   versions: z.array(requestVersion),
   stage: approvalStage,
   needsSecondApproval: z.boolean(),
-  firstApproval: z.object({ by: z.string(), name: z.string(), at: z.string() }).nullable(),
+  firstApproval: z.object({ by: z.string(), name: z.string(), email: z.string(), at: z.string() }).nullable(),
   own: z.boolean(),
 };
+
+/** Where the person said they paid: the coin and the address they were shown, and its index when derived. */
+const depositPaidTo = z.object({ coin: z.string(), address: z.string(), derivedIndex: z.number().int().nullable() });
+export type DepositPaidTo = z.infer<typeof depositPaidTo>;
 
 /** sameImageAs: other deposits whose proof is the same image (decision 019). */
 export const adminDepositSchema = depositSchema.extend({
   user: requester,
   ...review,
   sameImageAs: z.array(proofMatchSchema),
+  paidTo: depositPaidTo.nullable(),
 });
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   user: requester.extend({ balance: decimalAmount }),

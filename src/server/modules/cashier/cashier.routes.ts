@@ -19,7 +19,7 @@ import type { Services } from '../../services';
 async function readDepositForm(request: FastifyRequest): Promise<DepositUpload> {
   const { files, fields } = await readForm(request, {
     files: ['proof'],
-    fields: ['amount', 'previousId'],
+    fields: ['amount', 'previousId', 'coin'],
     maxFieldChars: 64,
     maxFileBytes: MAX_PROOF_BYTES,
   });
@@ -27,6 +27,7 @@ async function readDepositForm(request: FastifyRequest): Promise<DepositUpload> 
     amount: fields.amount,
     proof: files.proof,
     ...(fields.previousId !== undefined ? { previousId: fields.previousId } : {}),
+    ...(fields.coin !== undefined ? { coin: fields.coin } : {}),
   };
 }
 
@@ -43,9 +44,14 @@ export async function registerCashierRoutes(
       '/api/deposits/addresses',
       {
         onRequest: requireUser,
-        schema: { tags, summary: 'Where to send crypto for a deposit', response: { 200: depositConfigResponse } },
+        schema: {
+          tags,
+          summary:
+            "Where to send crypto for a deposit: for a coin with an account key, the person's own address (allocated on first need)",
+          response: { 200: depositConfigResponse },
+        },
       },
-      async () => deposits.addresses(),
+      async (request) => deposits.addresses(request.user!.id),
     );
 
     r.post(
@@ -55,7 +61,7 @@ export async function registerCashierRoutes(
         schema: {
           tags,
           summary:
-            'Submit a deposit: multipart form with `amount` (dollars as text), `proof` (an image of at most 5 MiB) and, to correct a rejected deposit, its id as `previousId`',
+            'Submit a deposit: multipart form with `amount` (dollars as text), `proof` (an image of at most 5 MiB), `coin` (the coin paid with; required when an own address is listed among several coins) and, to correct a rejected deposit, its id as `previousId`',
           consumes: ['multipart/form-data'],
           response: { 201: depositSchema },
         },

@@ -18,6 +18,7 @@ import { notClosing } from '../closure/closure.steps';
 import { findClosure } from '../closure/closure.repo';
 import type { DepositRow } from './cashier.repo';
 import { correctionOf, versionFields, type VersionView } from './versions';
+import type { DepositAddressService } from '../chain/deposit-address.service';
 
 /** Shown only in demo mode, always marked as samples: real funds must never go there. */
 const sampleAddresses: Record<(typeof depositCoins)[number], string> = {
@@ -90,19 +91,45 @@ export interface DepositUpload {
   proof: Buffer | undefined;
   /** Correcting: the rejected deposit this one replaces as its next version. */
   previousId?: string | undefined;
+  /** The coin paid with, among those listed (needed when a listed address is the person's own). */
+  coin?: string | undefined;
+}
+
+type Coin = (typeof depositCoins)[number];
+interface Listed {
+  coin: Coin;
+  address: string;
+  own?: true;
 }
 
 export function createDepositsService(
   ctx: AppContext,
-  { notifier, proofs: store, limits }: { notifier: Notifier; proofs: ProofStore; limits: LimitsService },
+  {
+    notifier,
+    proofs: store,
+    limits,
+    ownAddresses,
+  }: { notifier: Notifier; proofs: ProofStore; limits: LimitsService; ownAddresses: DepositAddressService },
 ) {
   const { config, db, clock } = ctx;
+  const derived = new Set<string>(ownAddresses.coins());
+  const configured = depositCoins.filter((coin) => derived.has(coin) || config.depositAddresses[coin]);
 
-  function addresses() {
-    const configured = depositCoins.flatMap((coin) =>
-      config.depositAddresses[coin] ? [{ coin, address: config.depositAddresses[coin]! }] : [],
-    );
-    if (configured.length > 0) return { available: true, sample: false, addresses: configured };
+  /**
+   * Where this person sends crypto: their own address for a coin with an account key (allocated
+   * the first time, decision 044), the configured shared address otherwise, samples in demo mode.
+   */
+  async function addresses(userId: string): Promise<{ available: boolean; sample: boolean; addresses: Listed[] }> {
+    if (configured.length > 0) {
+      const listed = await Promise.all(
+        configured.map(async (coin): Promise<Listed> => {
+          if (coin !== 'BTC' && coin !== 'LTC') return { coin, address: config.depositAddresses[coin]! };
+          if (!derived.has(coin)) return { coin, address: config.depositAddresses[coin]! };
+          return { coin, address: (await ownAddresses.addressOf(userId, coin)).address, own: true };
+        }),
+      );
+      return { available: true, sample: false, addresses: listed };
+    }
     if (config.demoMode)
       return {
         available: true,
@@ -110,6 +137,19 @@ export function createDepositsService(
         addresses: depositCoins.map((coin) => ({ coin, address: sampleAddresses[coin] })),
       };
     return { available: false, sample: false, addresses: [] };
+  }
+
+  /**
+   * The coin and address the person was shown, recorded with the request so that the operator can
+   * attribute the payment. Asked for only when one of the listed addresses is the person's own:
+   * without an account key the form and its rows are as before.
+   */
+  async function paidTo(userId: string, coin: string | undefined) {
+    if (derived.size === 0 && coin === undefined) return { deposit_coin: null, deposit_address: null };
+    const chosen = coin ?? (configured.length === 1 ? configured[0] : undefined);
+    const listed = (await addresses(userId)).addresses.find((a) => a.coin === chosen);
+    if (!listed) throw new DomainError('deposit_coin_required');
+    return { deposit_coin: listed.coin, deposit_address: listed.address };
   }
 
   return {
@@ -120,7 +160,7 @@ export function createDepositsService(
      * written; if the row cannot be written, the stored file is removed again.
      */
     async create(userId: string, upload: DepositUpload, idempotencyKey?: string): Promise<Deposit> {
-      if (!addresses().available) throw new DomainError('deposits_unavailable');
+      if (configured.length === 0 && !config.demoMode) throw new DomainError('deposits_unavailable');
       // No deposit is filed once closure is asked (decision 039); its approval checks again.
       const closure = await findClosure(db, userId);
       if (closure) throw new DomainError('account_closing', closure.state === 'closed' ? { context: 'closed' } : {});
@@ -149,6 +189,7 @@ export function createDepositsService(
       // The tier's deposit limits, before the image is decoded; decided again on approval, in the
       // transaction that credits the money.
       await limits.check(userId, 'deposit', amount);
+      const shown = await paidTo(userId, upload.coin);
       if ((await hitCounter(db, `proof_upload:user:${userId}`, clock.now(), HOUR)) > proofUploadsPerHour)
         throw new DomainError('rate_limited');
       const image = await inspectAndNormalizeImage(upload.proof);
@@ -169,6 +210,7 @@ export function createDepositsService(
         root_id: null,
         previous_id: null,
         version: 1,
+        ...shown,
       };
       try {
         // The cap is decided again where it cannot race: with the person's requests locked, the

@@ -1,8 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AmountField } from '../../components/AmountField';
-import { Button, Card, Field, FormMessage, Stat } from '../../components/form';
+import { Button, Card, Field, FormMessage, inputClass, Stat } from '../../components/form';
 import { Page } from '../../components/Page';
 import { useToasts } from '../../components/toast';
 import { useMoneyForm, type FieldRule } from '../../components/useMoneyForm';
@@ -12,6 +12,7 @@ import { useDelayedRedirect } from '../../lib/redirect';
 import { useMe, useRefreshMe } from '../../lib/session';
 import { uploadWithProgress } from '../../lib/upload';
 import { useDepositAddresses } from './api';
+import { ChainPayments } from './ChainPayments';
 import { CorrectionNotice, useCorrection } from './Correction';
 import { formatAmountInput } from '../../../core/money';
 
@@ -22,7 +23,13 @@ const fieldCodes = {
   file_too_large: 'proof',
   file_not_image: 'proof',
   deposits_unavailable: null,
+  deposit_coin_required: 'coin',
 };
+
+const coinName = (coin: string) => coin.replace('_', ' ');
+// The QR encoder (about 4 kB) loads only for a person shown an address of their own, off the first
+// render; its box keeps its size meanwhile, so nothing moves when it arrives.
+const AddressQr = lazy(() => import('./AddressQr').then((m) => ({ default: m.AddressQr })));
 
 function Addresses() {
   const { t } = useTranslation('cashier');
@@ -46,7 +53,7 @@ function Addresses() {
       )}
       <ul className="mt-3 divide-y divide-slate-100">
         {data.addresses.map((a) => (
-          <li key={a.coin} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center">
+          <li key={a.coin} className="flex flex-col gap-2 py-3 sm:flex-row sm:flex-wrap sm:items-center">
             <span className="w-28 shrink-0 text-sm font-bold text-brand-900">{a.coin.replace('_', ' ')}</span>
             <code className="min-w-0 flex-1 break-all rounded bg-slate-100 px-2 py-1 text-xs text-slate-800">
               {a.address}
@@ -69,6 +76,14 @@ function Addresses() {
                 <path d="M5 15V5a2 2 0 0 1 2-2h10" />
               </svg>
             </Button>
+            {a.own && (
+              <div className="flex flex-col items-start gap-2 sm:basis-full sm:flex-row sm:items-center">
+                <Suspense fallback={<div className="h-40 w-40 shrink-0 rounded-md border border-slate-200 bg-white" />}>
+                  <AddressQr address={a.address} label={t('deposit.qr', { coin: coinName(a.coin) })} />
+                </Suspense>
+                <p className="text-sm text-slate-700">{t('deposit.own', { coin: coinName(a.coin) })}</p>
+              </div>
+            )}
           </li>
         ))}
       </ul>
@@ -89,6 +104,10 @@ export function DepositPage() {
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState(false);
+  const [coin, setCoin] = useState('');
+  const { data: listed } = useDepositAddresses();
+  // With an address of the person's own among several coins, the operator must know which one was paid.
+  const askCoin = Boolean(listed?.addresses.some((a) => a.own) && listed.addresses.length > 1);
   const form = useMoneyForm({ fieldCodes, failure: (message) => t('deposit.failure', { message }) });
   // "Corriger" from the history: the rejected deposit's amount, a new proof, sent as its next version.
   const correcting = useCorrection('deposit');
@@ -110,6 +129,7 @@ export function DepositPage() {
   const rules: FieldRule[] = [
     ['proof', () => (file && file.size > MAX_BYTES ? t('errors:file_too_large') : null)],
     ['proof', () => (file && !file.type.startsWith('image/') ? t('errors:file_not_image') : null)],
+    ['coin', () => (askCoin && !coin ? t('errors:deposit_coin_required') : null)],
     ['amount', form.amountProblem],
     ['proof', () => (file ? null : t('errors:proof_required'))],
   ];
@@ -119,6 +139,7 @@ export function DepositPage() {
     if (!form.check(rules) || !file) return;
     const body = new FormData();
     body.append('amount', form.wire);
+    if (askCoin) body.append('coin', coin);
     if (correcting) body.append('previousId', correcting.id);
     body.append('proof', file);
     setProgress(0);
@@ -151,6 +172,29 @@ export function DepositPage() {
           <Card>
             <h2 className="mb-4 text-lg font-semibold text-brand-900">{t('deposit.formTitle')}</h2>
             <form ref={form.ref} onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+              {askCoin && (
+                <Field label={t('deposit.coin')} errorRef={form.messageFor('coin')}>
+                  {(a11y) => (
+                    <select
+                      {...a11y}
+                      name="coin"
+                      className={inputClass}
+                      value={coin}
+                      onChange={(e) => {
+                        setCoin(e.target.value);
+                        form.edited();
+                      }}
+                    >
+                      <option value="">{t('deposit.coinChoose')}</option>
+                      {listed!.addresses.map((a) => (
+                        <option key={a.coin} value={a.coin}>
+                          {coinName(a.coin)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+              )}
               <AmountField form={form} label={t('deposit.amount')} example={50_000} />
               <Field label={t('deposit.proof')} hint={t('deposit.proofHint')} errorRef={form.messageFor('proof')}>
                 {(a11y) => (
@@ -204,6 +248,7 @@ export function DepositPage() {
           <Card>
             <Stat label={t('deposit.balance')} value={me ? money(me.balance) : '—'} />
           </Card>
+          <ChainPayments />
         </div>
       </div>
     </Page>

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CashierHistory, DepositConfig, Withdrawal } from '../../../contracts/cashier';
+import type { ChainPayments } from '../../../contracts/chain';
 import type { Recipient, TransferResult } from '../../../contracts/investing';
 import { api } from '../../lib/api';
 
@@ -37,6 +38,15 @@ export function useDepositAddresses() {
  */
 export function prefetchDepositPage(client: QueryClient): Promise<unknown> {
   return client.prefetchQuery(depositAddressesQuery);
+}
+
+/** The person's payments seen on chain, refreshed while the screen is open (a block every few minutes). */
+export function useChainPayments() {
+  return useQuery({
+    queryKey: ['chain-payments'],
+    queryFn: () => api<ChainPayments>('/api/deposits/chain-payments'),
+    refetchInterval: 30_000,
+  });
 }
 
 export function useCashierHistory() {

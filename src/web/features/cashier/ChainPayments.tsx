@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import type { ChainPayments as Payments } from '../../../contracts/chain';
+import { Card } from '../../components/form';
+import { useChainPayments } from './api';
+
+type Payment = Payments['payments'][number];
+
+/** A coin amount in the reader's language, up to 8 decimals, never rounded (it comes as text). */
+function coins(amount: string, lang: string): string {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  const parts = new Intl.NumberFormat(lang, { minimumFractionDigits: 1 }).formatToParts(1000.5);
+  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return fraction ? `${grouped}${decimal}${fraction}` : grouped;
+}
+
+function stateOf(p: Payment, t: (key: string, options?: Record<string, unknown>) => string): string {
+  if (p.state === 'seen') return t('chain.seen');
+  if (p.state === 'orphaned') return t('chain.orphaned');
+  if (p.state === 'confirmed') return t('chain.confirmed');
+  return t('chain.confirming', { count: p.confirmations, required: p.required });
+}
+
+/**
+ * What the chain watcher saw of the person's payments to their own addresses (decision 055):
+ * waiting, seen, n of m confirmations, confirmed. Only where a coin's chain is followed.
+ */
+export function ChainPayments() {
+  const { t, i18n } = useTranslation('cashier');
+  const { data } = useChainPayments();
+  if (!data || data.followed.length === 0) return null;
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-brand-900">{t('chain.title')}</h2>
+      {data.payments.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">
+          {t('chain.waiting', { coins: data.followed.map((f) => f.coin).join(', ') })}
+        </p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100" aria-live="polite">
+          {data.payments.map((p) => (
+            <li key={`${p.coin}:${p.txid}:${p.vout}`} className="py-2 text-sm">
+              <p className="font-semibold text-brand-900">
+                {coins(p.amount, i18n.language)} {p.coin}
+              </p>
+              <p className={p.state === 'confirmed' ? 'text-emerald-800' : 'text-slate-700'}>{stateOf(p, t)}</p>
+              <p className="truncate font-mono text-xs text-slate-500" title={p.txid}>
+                {t('chain.transaction', { txid: `${p.txid.slice(0, 12)}…` })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-2 text-xs text-slate-600">{t('chain.note')}</p>
+    </Card>
+  );
+}
