@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context';
 import { runLeasedJob, type LeasedJob } from '../../jobs/lease';
-import type { PriceService } from './market.service';
+import type { RateService } from './rates.service';
 
-/** Keeps a fresh snapshot in the database every TTL; one instance fetches, the others read it. */
+/** Keeps a fresh snapshot of every asset in the database every TTL; one instance fetches, the others read it. */
 export function startPriceRefresh(
   ctx: AppContext,
-  prices: PriceService,
+  rates: Pick<RateService, 'refresh'>,
   log?: { error(obj: unknown, msg: string): void },
 ): LeasedJob {
   // First run a second after start, once the server listens (a test stand-in provider is the app itself).
@@ -14,7 +14,7 @@ export function startPriceRefresh(
     'price-refresh',
     ctx.config.price.ttlMs,
     async () => {
-      await prices.refresh();
+      await rates.refresh();
     },
     undefined,
     1_000,

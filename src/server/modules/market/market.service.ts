@@ -1,15 +1,20 @@
+import type { PricedAsset, RateMicros } from '../../../core/coins';
 import type { AppContext } from '../../context';
 import { insertSnapshot, latestSnapshot, snapshotsSince, type Snapshot } from './market.repo';
-import { fetchPriceCents } from './price-provider';
+import { fetchPrice } from './price-provider';
 
-export const BTC_SYMBOL = 'BTC-USD';
+/** The symbol an asset's snapshots are stored under: 'BTC-USD', 'USDT-USD'. */
+export const symbolOf = <A extends PricedAsset>(asset: A) => `${asset}-USD` as const;
+export const BTC_SYMBOL = symbolOf('BTC');
 /** After a failed fetch, callers get the last snapshot for this long instead of waiting on the provider again. */
 const RETRY_AFTER_FAILURE_MS = 10_000;
 const HISTORY_ROWS_MAX = 50_000;
 
 export interface CurrentPrice {
-  /** Integer cents of USD per BTC. */
+  /** Integer cents of USD per coin. */
   priceCents: number;
+  /** The same price in micro-dollars, what conversions use (decision 056). */
+  rateMicros: RateMicros;
   /** ISO-8601 UTC instant the provider answered. */
   fetchedAt: string;
   ageMs: number;
@@ -20,7 +25,7 @@ export interface CurrentPrice {
 }
 
 export interface PriceService {
-  /** The BTC-USD price, or null when none was ever obtained (callers then use stored values). */
+  /** The asset's price in USD, or null when none was ever obtained (callers then use stored values). */
   current(): Promise<CurrentPrice | null>;
   /** Fetches now regardless of the cache (the refresh job); null when the provider failed. A failure here does not hold back current(). */
   refresh(): Promise<CurrentPrice | null>;
@@ -30,10 +35,15 @@ export interface PriceService {
   invalidate(): void;
 }
 
-export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>): PriceService {
+/** One asset's price: BTC's is the app's `prices`, the others are reached through the rates service. */
+export function createPriceService(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  asset: PricedAsset = 'BTC',
+): PriceService {
   const { db, clock } = ctx;
+  const symbol = symbolOf(asset);
   // Read on every call, not captured: a test server learns its own port (and so its stand-in provider's URL) after start.
-  const settings = () => ctx.config.price;
+  const settings = () => ({ ...ctx.config.price, url: ctx.config.price.urls[asset] });
   let cached: Snapshot | null = null;
   let failedAt = -Infinity;
   let inFlight: Promise<Snapshot | null> | null = null;
@@ -44,7 +54,14 @@ export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
   const ageOf = (s: Snapshot) => Math.max(0, clock.now().getTime() - Date.parse(s.fetchedAt));
   const view = (s: Snapshot, source: CurrentPrice['source']): CurrentPrice => {
     const ageMs = ageOf(s);
-    return { priceCents: s.priceCents, fetchedAt: s.fetchedAt, ageMs, stale: ageMs > settings().staleAfterMs, source };
+    return {
+      priceCents: s.priceCents,
+      rateMicros: s.priceMicros,
+      fetchedAt: s.fetchedAt,
+      ageMs,
+      stale: ageMs > settings().staleAfterMs,
+      source,
+    };
   };
 
   // One provider request at a time per instance, however many callers are waiting.
@@ -53,10 +70,14 @@ export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
     const startedIn = generation;
     const request: Promise<Snapshot | null> = (async () => {
       try {
-        const priceCents = await fetchPriceCents(settings().url, settings().timeoutMs);
-        const snapshot = { priceCents, fetchedAt: clock.now().toISOString() };
+        const price = await fetchPrice(settings().url, settings().timeoutMs, asset);
+        const snapshot: Snapshot = {
+          priceCents: price.cents,
+          priceMicros: price.micros,
+          fetchedAt: clock.now().toISOString(),
+        };
         if (startedIn !== generation) return snapshot;
-        await insertSnapshot(db, BTC_SYMBOL, snapshot.priceCents, snapshot.fetchedAt);
+        await insertSnapshot(db, symbol, snapshot.priceCents, snapshot.fetchedAt, snapshot.priceMicros);
         cached = snapshot;
         return snapshot;
       } catch {
@@ -71,7 +92,7 @@ export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
   };
 
   const fallback = async (): Promise<CurrentPrice | null> => {
-    const last = await latestSnapshot(db, BTC_SYMBOL);
+    const last = await latestSnapshot(db, symbol);
     return last ? view(last, 'snapshot') : null;
   };
 
@@ -80,7 +101,7 @@ export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
       const { ttlMs } = settings();
       if (!invalidated) {
         if (cached && ageOf(cached) < ttlMs) return view(cached, 'cache');
-        const stored = await latestSnapshot(db, BTC_SYMBOL);
+        const stored = await latestSnapshot(db, symbol);
         if (stored && ageOf(stored) < ttlMs) {
           cached = stored;
           return view(stored, 'cache');
@@ -98,7 +119,7 @@ export function createPriceService(ctx: Pick<AppContext, 'db' | 'clock' | 'confi
       return live ? view(live, 'live') : null;
     },
     async history(since, maxPoints = 500) {
-      const rows = await snapshotsSince(db, BTC_SYMBOL, since.toISOString(), HISTORY_ROWS_MAX);
+      const rows = await snapshotsSince(db, symbol, since.toISOString(), HISTORY_ROWS_MAX);
       if (rows.length <= maxPoints) return rows;
       const step = rows.length / maxPoints;
       const thinned: Snapshot[] = [];
