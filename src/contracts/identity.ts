@@ -27,8 +27,27 @@ export const identityState = z.object({
       rejection: z.object({ reason: z.enum(investorReasonCodes), canCorrect: z.boolean() }).nullable(),
       /** The slots that hold a file; a correction that sends no new file for one keeps it. */
       files: z.array(z.enum(identitySlots)),
+      /** Sent while an earlier verification was on file (a renewal, or its correction). */
+      renewal: z.boolean(),
     })
     .nullable(),
+  /**
+   * The verification on file (the latest verified one), which a renewal pending or rejected leaves in
+   * place: its document's expiry, whether it has expired (the tier then drops) or expires within
+   * RENEWAL_WINDOW_DAYS (the profile warns), read on the server's clock.
+   */
+  onFile: z
+    .object({
+      id: z.string(),
+      documentType: z.enum(identityDocumentTypes),
+      documentExpiry: z.string(),
+      processedAt: z.string(),
+      expired: z.boolean(),
+      expiresSoon: z.boolean(),
+    })
+    .nullable(),
+  /** A renewal may be sent now: the latest submission is verified and its document expires soon or has. */
+  canRenew: z.boolean(),
 });
 export type IdentityState = z.infer<typeof identityState>;
 
@@ -69,9 +88,23 @@ export const adminIdentitySchema = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** Sent while an earlier verification of the person was on file: it renews that one. */
+  renewal: z.boolean(),
+  /** The person's earlier submissions (other chains), oldest first: when sent and decided, the document's expiry. */
+  history: z.array(
+    z.object({
+      id: z.string(),
+      status: identityStatus,
+      documentType: z.enum(identityDocumentTypes),
+      documentExpiry: z.string(),
+      reason: z.enum(rejectionReasonCodes).nullable(),
+      createdAt: z.string(),
+      processedAt: z.string().nullable(),
+    }),
+  ),
   stage: approvalStage,
   needsSecondApproval: z.boolean(),
-  firstApproval: z.object({ by: z.string(), name: z.string(), at: z.string() }).nullable(),
+  firstApproval: z.object({ by: z.string(), name: z.string(), email: z.string(), at: z.string() }).nullable(),
   own: z.boolean(),
   sameImageAs: z.array(identityMatch),
 });

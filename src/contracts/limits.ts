@@ -20,6 +20,13 @@ export const limitsView = z.object({
       left: decimalAmount.nullable(),
       /** The 30-day limit at the next tier (null: none, or no next tier). */
       nextRolling30Days: decimalAmount.nullable(),
+      /**
+       * Why nothing can be requested in this direction now, or null: `tier` when the tier allows
+       * nothing (a limit of zero), `used` when the 30 days used the whole limit (issue 46, item 2).
+       */
+      blocked: z.enum(['tier', 'used']).nullable(),
+      /** With `used`: when the oldest counted request leaves the 30 days and part of the limit frees. */
+      freesAt: z.iso.datetime().nullable(),
     }),
   ),
 });

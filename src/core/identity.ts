@@ -40,6 +40,29 @@ export function isExpired(expiry: string, now: Date): boolean {
   return expiry < dayOf(now);
 }
 
+/**
+ * How many days before its document expires a verification may be renewed, and the person is warned
+ * by e-mail (issue 46, item 1; decision 050).
+ */
+export const RENEWAL_WINDOW_DAYS = 30;
+
+/** The day a document's renewal opens: RENEWAL_WINDOW_DAYS before it expires. */
+function renewalOpensOn(expiry: string): string {
+  const d = new Date(`${expiry}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - RENEWAL_WINDOW_DAYS);
+  return dayOf(d);
+}
+
+/** A verification may be renewed once its document expires within the window, or has expired. */
+export function isRenewable(expiry: string, now: Date): boolean {
+  return renewalOpensOn(expiry) <= dayOf(now);
+}
+
+/** Still valid, but expiring within the window: the profile warns and offers the renewal. */
+export function expiresSoon(expiry: string, now: Date): boolean {
+  return isRenewable(expiry, now) && !isExpired(expiry, now);
+}
+
 export type IdentityStatus = 'none' | 'pending' | 'verified' | 'rejected';
 
 /**

@@ -9,6 +9,7 @@ import {
   type ReviewKind,
 } from './rejection-reasons';
 import { reasonTexts, type ReasonLanguage } from './rejection-texts';
+import { frenchSpacingProblems } from '../../tests/support/typography';
 
 const languages: ReasonLanguage[] = ['fr', 'en', 'es'];
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
@@ -75,6 +76,12 @@ describe('rejection reason catalogue', () => {
     expect(reasonsFor('identity')).not.toContain('amount_mismatch');
     expect(reasonsFor('identity')).not.toContain('compliance_source_of_funds');
     expect(reasonsFor('deposit')).not.toContain('identity_selfie_mismatch');
+  });
+
+  it('French puts a no-break space before : ; ! and ?, in what the person and the operator read', () => {
+    const { investor, label, note } = reasonTexts.fr;
+    const texts = [...Object.values(investor), ...Object.values(label), ...Object.values(note)];
+    expect(texts.flatMap(frenchSpacingProblems)).toEqual([]);
   });
 
   it('fills placeholders and leaves an unknown one visible', () => {

@@ -33,7 +33,7 @@ export const reasonTexts: Record<ReasonLanguage, ReasonTexts> = {
       address_invalid:
         'L’adresse {{address}} ne peut pas recevoir de {{crypto}}. Copiez l’adresse de réception {{crypto}} depuis votre portefeuille, puis renvoyez la demande.',
       duplicate_request:
-        'Cette demande fait double emploi avec une autre demande déjà reçue. Vous n’avez rien à faire : l’autre demande est traitée.',
+        'Cette demande fait double emploi avec une autre demande déjà reçue. Vous n’avez rien à faire\u00a0: l’autre demande est traitée.',
       identity_document_unreadable:
         'Nous ne pouvons pas lire votre pièce d’identité. Reprenez la photo à plat, sans reflet ni flou, avec les quatre coins visibles, puis renvoyez-la.',
       identity_document_expired:
@@ -51,7 +51,7 @@ export const reasonTexts: Record<ReasonLanguage, ReasonTexts> = {
       identity_address_name_mismatch:
         'Le nom sur le justificatif de domicile n’est pas celui de votre compte. Envoyez un justificatif à votre nom, ou une attestation d’hébergement avec la pièce d’identité de l’hébergeant.',
       request_declined:
-        'Nous ne pouvons pas donner suite à cette demande. Cette décision est définitive ; pour toute question, écrivez au support.',
+        'Nous ne pouvons pas donner suite à cette demande. Cette décision est définitive\u00a0; pour toute question, écrivez au support.',
     },
     label: {
       proof_unreadable: 'Preuve illisible',
@@ -70,10 +70,10 @@ export const reasonTexts: Record<ReasonLanguage, ReasonTexts> = {
       identity_selfie_mismatch: 'Le selfie ne correspond pas',
       identity_address_too_old: 'Justificatif de domicile de plus de 3 mois',
       identity_address_name_mismatch: 'Nom différent sur le justificatif de domicile',
-      compliance_screening: 'Conformité : filtrage (définitif)',
-      compliance_source_of_funds: 'Conformité : origine des fonds (définitif)',
-      compliance_document_fraud: 'Conformité : document falsifié ou d’un tiers (définitif)',
-      compliance_other: 'Conformité : autre motif (définitif)',
+      compliance_screening: 'Conformité\u00a0: filtrage (définitif)',
+      compliance_source_of_funds: 'Conformité\u00a0: origine des fonds (définitif)',
+      compliance_document_fraud: 'Conformité\u00a0: document falsifié ou d’un tiers (définitif)',
+      compliance_other: 'Conformité\u00a0: autre motif (définitif)',
     },
     note: {
       proof_unreadable:
@@ -86,10 +86,10 @@ export const reasonTexts: Record<ReasonLanguage, ReasonTexts> = {
         'Aucune transaction correspondante reçue sur nos adresses. Le client peut renvoyer plus tard.',
       wrong_network: 'Monnaie ou réseau différent de l’adresse. Le client peut renvoyer.',
       address_invalid:
-        'L’adresse ne peut pas recevoir cette monnaie. Le montant bloqué revient ; le client peut renvoyer.',
+        'L’adresse ne peut pas recevoir cette monnaie. Le montant bloqué revient\u00a0; le client peut renvoyer.',
       duplicate_request: 'Une autre demande identique est en cours. Pas de nouvelle version possible.',
       identity_document_unreadable:
-        'Photo floue, avec reflets ou coupée : le nom, la photo ou le numéro ne se lisent pas. Le client peut renvoyer.',
+        'Photo floue, avec reflets ou coupée\u00a0: le nom, la photo ou le numéro ne se lisent pas. Le client peut renvoyer.',
       identity_document_expired:
         'La date d’expiration lue sur le document est passée. Le client envoie une pièce valide.',
       identity_document_incomplete: 'Il manque une face, ou une face est coupée. Le client peut renvoyer.',
@@ -102,13 +102,13 @@ export const reasonTexts: Record<ReasonLanguage, ReasonTexts> = {
       identity_address_name_mismatch:
         'Le nom du justificatif diffère du nom du compte. Le client envoie un justificatif à son nom ou une attestation d’hébergement.',
       compliance_screening:
-        'Décision de conformité définitive. Le client ne voit qu’un texte neutre ; aucune nouvelle version possible.',
+        'Décision de conformité définitive. Le client ne voit qu’un texte neutre\u00a0; aucune nouvelle version possible.',
       compliance_source_of_funds:
-        'Origine des fonds non justifiée. Le client ne voit qu’un texte neutre ; aucune nouvelle version possible.',
+        'Origine des fonds non justifiée. Le client ne voit qu’un texte neutre\u00a0; aucune nouvelle version possible.',
       compliance_document_fraud:
-        'Document falsifié, ou pièce d’une autre personne (voir « même image »). Le client ne voit qu’un texte neutre ; aucune nouvelle version possible.',
+        'Document falsifié, ou pièce d’une autre personne (voir « même image »). Le client ne voit qu’un texte neutre\u00a0; aucune nouvelle version possible.',
       compliance_other:
-        'Autre décision de conformité définitive : précisez-la dans la note interne. Le client ne voit qu’un texte neutre.',
+        'Autre décision de conformité définitive\u00a0: précisez-la dans la note interne. Le client ne voit qu’un texte neutre.',
     },
   },
   en: {

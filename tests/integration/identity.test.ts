@@ -82,7 +82,7 @@ describe(`identity verification (${testDialect})`, () => {
 
   it('none → pending → verified: the investor sees each state, the operator verifies, the trail and the e-mail say so', async () => {
     const ana = await createUser(t);
-    expect(await state(ana)).toEqual({ status: 'none', maxVersions: 3, current: null });
+    expect(await state(ana)).toEqual({ status: 'none', maxVersions: 3, current: null, onFile: null, canRenew: false });
     const s = await submitted(ana, undefined, { documentNumber: ' x4rt-bpfw 4 ' });
     expect(s).toMatchObject({
       status: 'pending',

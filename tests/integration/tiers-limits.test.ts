@@ -93,6 +93,8 @@ describe(`tiers and limits (${testDialect})`, () => {
           used: '0.00',
           left: '1000.00',
           nextRolling30Days: null,
+          blocked: null,
+          freesAt: null,
         },
         {
           direction: 'withdrawal',
@@ -101,6 +103,8 @@ describe(`tiers and limits (${testDialect})`, () => {
           used: '0.00',
           left: '150.00',
           nextRolling30Days: '2000.00',
+          blocked: null,
+          freesAt: null,
         },
       ],
     });
@@ -158,7 +162,7 @@ describe(`tiers and limits (${testDialect})`, () => {
     expect(approvals.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(refusal(approvals.find((r) => r.statusCode === 409)!)).toEqual({
       code: 'deposit_limit_30_days',
-      params: { max: '1000.00', left: '200.00', tier: 'email', context: 'raise' },
+      params: { max: '1000.00', left: '200.00', tier: 'email', amount: '400.00', context: 'operator_raise' },
     });
     const stillPending = approvals[0]!.statusCode === 409 ? b : c;
     // Nothing moved for the refused approval: the request is still pending, the balance holds two.

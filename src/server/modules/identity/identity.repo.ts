@@ -5,17 +5,71 @@ import type { Queryable } from '../ledger/ledger.repo';
 
 export type IdentityRow = Database['identity_verification'];
 
-/** The person's latest submission (the head of their one chain of versions). */
+/**
+ * The person's latest submission: the head of their latest chain (a first verification, or a renewal
+ * sent after one was verified), whatever its version.
+ */
 export async function latestOf(db: Queryable, userId: string): Promise<IdentityRow | undefined> {
   return db
     .selectFrom('identity_verification')
     .selectAll()
     .where('user_id', '=', userId)
-    .orderBy('version', 'desc')
     .orderBy('created_at', 'desc')
+    .orderBy('version', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * The verification on file: the person's latest verified submission, whatever came after it. A
+ * renewal pending or rejected leaves it in place; the renewal, once verified, replaces it.
+ */
+export async function currentVerifiedOf(db: Queryable, userId: string): Promise<IdentityRow | undefined> {
+  return db
+    .selectFrom('identity_verification')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'verified')
+    .orderBy('processed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Whether the person had a verified submission before this instant: a submission sent then renews it. */
+export async function verifiedBefore(db: Queryable, userId: string, at: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('identity_verification')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'verified')
+    .where('processed_at', '<=', at)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Every submission of these people, oldest first: an operator reads a renewal with what came before it. */
+export async function identityHistoryOf(db: Db, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('identity_verification')
+    .select([
+      'id',
+      'user_id',
+      'root_id',
+      'status',
+      'document_type',
+      'document_expiry',
+      'reason_code',
+      'created_at',
+      'processed_at',
+    ])
+    .where('user_id', 'in', userIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function insertVerification(trx: Queryable, row: IdentityRow): Promise<void> {
@@ -37,7 +91,14 @@ export async function identityPage(db: Db, page: IdentityPage) {
     .innerJoin('user_profile as p', 'p.user_id', 'r.user_id')
     .leftJoin('user_profile as fa', 'fa.user_id', 'r.first_approved_by')
     .selectAll('r')
-    .select(['p.full_name', 'p.email', 'p.uid', 'p.birth_date', 'fa.full_name as first_approver_name'])
+    .select([
+      'p.full_name',
+      'p.email',
+      'p.uid',
+      'p.birth_date',
+      'fa.full_name as first_approver_name',
+      'fa.email as first_approver_email',
+    ])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(page.limit + 1);

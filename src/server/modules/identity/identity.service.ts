@@ -2,8 +2,10 @@ import { DomainError } from '../../../core/errors';
 import { timeOrderedId } from '../../../core/ids';
 import {
   identityDocumentTypes,
+  expiresSoon,
   identitySlots,
   isExpired,
+  isRenewable,
   needsBack,
   normalizeDocumentNumber,
   requiredSlots,
@@ -23,6 +25,7 @@ import { inspectAndNormalizeImage, MAX_PROOF_BYTES } from '../storage/image';
 import type { ProofStore } from '../storage/proof-store';
 import * as repo from './identity.repo';
 import type { IdentityRow } from './identity.repo';
+import type { Queryable } from '../ledger/ledger.repo';
 
 /** What the form sent: the document's fields as typed, a file per slot, and the rejected version it corrects. */
 export interface IdentityUpload {
@@ -77,8 +80,28 @@ export function createIdentityService(
   const { db, clock, config } = ctx;
   const maxVersions = config.limits.correctionMaxVersions;
 
-  function toState(row: IdentityRow | undefined): IdentityState {
-    if (!row) return { status: 'none', maxVersions, current: null };
+  /** The latest submission and the verification on file; whether the former was sent while one was on file. */
+  async function stateOf(q: Queryable, userId: string, now: Date): Promise<IdentityState> {
+    const [latest, onFile] = await Promise.all([repo.latestOf(q, userId), repo.currentVerifiedOf(q, userId)]);
+    const renewal = latest ? await repo.verifiedBefore(q, userId, latest.created_at) : false;
+    return toState(latest, onFile, renewal, now);
+  }
+
+  function toState(
+    row: IdentityRow | undefined,
+    onFile: IdentityRow | undefined,
+    renewal: boolean,
+    now: Date,
+  ): IdentityState {
+    const kept = onFile && {
+      id: onFile.id,
+      documentType: onFile.document_type as IdentityDocumentType,
+      documentExpiry: onFile.document_expiry,
+      processedAt: onFile.processed_at ?? onFile.created_at,
+      expired: isExpired(onFile.document_expiry, now),
+      expiresSoon: expiresSoon(onFile.document_expiry, now),
+    };
+    if (!row) return { status: 'none', maxVersions, current: null, onFile: null, canRenew: false };
     return {
       status: row.status,
       maxVersions,
@@ -93,14 +116,25 @@ export function createIdentityService(
         // The latest version has no next one by construction.
         rejection: rejectionOf(row, { corrected: new Set(), maxVersions }),
         files: filesOf(row),
+        renewal,
       },
+      onFile: kept ?? null,
+      canRenew: row.status === 'verified' && isRenewable(row.document_expiry, now),
     };
   }
 
-  /** Who may submit now: nobody with a submission, unless correcting its rejected latest version. */
-  function checkOpen(latest: IdentityRow | undefined, previousId: string | undefined) {
+  /**
+   * Who may submit now: nobody with a submission pending; a verified person only to renew a document
+   * that expires within RENEWAL_WINDOW_DAYS or has expired (the verification stays on file meanwhile);
+   * after a rejection, only its correction.
+   */
+  function checkOpen(latest: IdentityRow | undefined, previousId: string | undefined, now: Date) {
     if (latest?.status === 'pending') throw new DomainError('identity_pending');
-    if (latest?.status === 'verified') throw new DomainError('identity_already_verified');
+    if (latest?.status === 'verified') {
+      if (!isRenewable(latest.document_expiry, now)) throw new DomainError('identity_already_verified');
+      if (previousId) throw new DomainError('correction_not_allowed');
+      return;
+    }
     if (latest && !previousId) throw new DomainError('correction_required');
   }
 
@@ -130,7 +164,7 @@ export function createIdentityService(
 
   return {
     async state(userId: string): Promise<IdentityState> {
-      return toState(await repo.latestOf(db, userId));
+      return stateOf(db, userId, clock.now());
     },
 
     async submit(userId: string, upload: IdentityUpload): Promise<IdentityState> {
@@ -138,7 +172,7 @@ export function createIdentityService(
       const { previousId } = upload;
       const latest = await repo.latestOf(db, userId);
       // Refused before any image is decoded; decided for sure in the filing transaction below.
-      checkOpen(latest, previousId);
+      checkOpen(latest, previousId, clock.now());
       const previous = previousId ? latest : undefined;
       if (previousId) await correctionOf(db, 'identity_verification', userId, previousId, maxVersions);
       // A correction keeps each file of the rejected version it sends no new one for.
@@ -195,17 +229,18 @@ export function createIdentityService(
         };
         // With the person's filings serialized, the open check and the correction's are decided
         // again where nothing races (two at once: the second finds the first); previous_id is unique.
-        await db.transaction().execute(async (trx) => {
+        const state = await db.transaction().execute(async (trx) => {
           await lockRequestsOf(trx, userId);
-          checkOpen(await repo.latestOf(trx, userId), previousId);
+          checkOpen(await repo.latestOf(trx, userId), previousId, now);
           if (previousId)
             Object.assign(row, await correctionOf(trx, 'identity_verification', userId, previousId, maxVersions));
           await repo.insertVerification(trx, row);
+          return stateOf(trx, userId, now);
         });
         // Re-use across people; a failure here never loses the submission, it only goes unchecked.
         for (const [slot, image] of images) await fingerprint(row, slot, image.bytes).catch(() => {});
         notifier.requestChanged(userId, 'identity');
-        return toState(row);
+        return state;
       } catch (err) {
         for (const path of stored) await store.delete(path).catch(() => {});
         if (previousId && isUniqueViolation(err)) throw new DomainError('correction_superseded');

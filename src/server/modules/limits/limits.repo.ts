@@ -42,3 +42,29 @@ export async function usedSince(
   const row = await q.executeTakeFirst();
   return Number(row?.used ?? 0);
 }
+
+/** When the oldest request counted in the window was counted: the day it leaves, part of the limit frees. */
+export async function oldestCountedAt(
+  db: Queryable,
+  direction: LimitDirection,
+  userId: string,
+  since: Date,
+): Promise<string | null> {
+  const row =
+    direction === 'withdrawal'
+      ? await db
+          .selectFrom('withdrawal_request')
+          .select((eb) => eb.fn.min<string>('created_at').as('at'))
+          .where('user_id', '=', userId)
+          .where('status', 'in', ['pending', 'approved'])
+          .where('created_at', '>', since.toISOString())
+          .executeTakeFirst()
+      : await db
+          .selectFrom('deposit_request')
+          .select((eb) => eb.fn.min<string>('processed_at').as('at'))
+          .where('user_id', '=', userId)
+          .where('status', '=', 'approved')
+          .where('processed_at', '>', since.toISOString())
+          .executeTakeFirst();
+  return row?.at ?? null;
+}

@@ -1,8 +1,10 @@
+import { DAY_MS } from '../../../core/clock';
 import { DomainError, type ErrorCode } from '../../../core/errors';
 import { verificationFacts } from '../../../core/identity';
 import { toDecimalString, type Cents } from '../../../core/money';
 import {
   exceededLimit,
+  LIMIT_WINDOW_DAYS,
   leftOf,
   limitDirections,
   limitWindowStart,
@@ -10,21 +12,37 @@ import {
   tierOf,
   type LimitDirection,
   type LimitName,
+  type DirectionLimits,
   type Tier,
 } from '../../../core/tiers';
+import type { HeldByLimit } from '../../../contracts/cashier';
 import type { LimitsState } from '../../../core/assistant/resolvers/limits';
 import type { LimitsView } from '../../../contracts/limits';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../ledger/ledger.repo';
 import type { Step } from '../ledger/plan';
 import { findContact } from '../accounts/security.repo';
-import { latestOf } from '../identity/identity.repo';
-import { countedRequests, usedSince } from './limits.repo';
+import { currentVerifiedOf } from '../identity/identity.repo';
+import { countedRequests, oldestCountedAt, usedSince } from './limits.repo';
 
 const refusals: Record<LimitDirection, Record<LimitName, ErrorCode>> = {
   deposit: { per_request: 'deposit_limit_per_request', rolling_30_days: 'deposit_limit_30_days' },
   withdrawal: { per_request: 'withdrawal_limit_per_request', rolling_30_days: 'withdrawal_limit_30_days' },
 };
+
+/** Whether the next tier's deposit limits would let this amount through where today's do not. */
+function raises(next: DirectionLimits, now: { used: Cents }, amount: Cents): boolean {
+  return exceededLimit(next, now.used, amount) === null;
+}
+
+/** Who reads a refusal: the person whose request it is, or the operator approving it. */
+type Audience = 'investor' | 'operator';
+
+/** Why a direction allows nothing now: its tier's limit is zero, or the 30 days used all of it. */
+function blockedBy(perRequest: Cents | null, rolling30Days: Cents | null, left: Cents | null) {
+  if (perRequest === 0 || rolling30Days === 0) return 'tier' as const;
+  return left === 0 ? ('used' as const) : null;
+}
 
 /** A person's tier, and the step that keeps it true until the movement commits. */
 interface Standing {
@@ -43,7 +61,9 @@ export function createLimitsService(ctx: AppContext) {
   const table = config.tierLimits;
 
   async function standingOf(q: Queryable, userId: string, now: Date): Promise<Standing> {
-    const [contact, identity] = await Promise.all([findContact(q, userId), latestOf(q, userId)]);
+    // The verification on file, not the latest submission: a renewal pending or rejected leaves the
+    // tier to the verification it renews, until that one's document expires (issue 46, item 1).
+    const [contact, identity] = await Promise.all([findContact(q, userId), currentVerifiedOf(q, userId)]);
     const facts = verificationFacts(
       {
         emailVerified: contact?.verified ?? false,
@@ -81,13 +101,26 @@ export function createLimitsService(ctx: AppContext) {
     return { tier, premise };
   }
 
-  function refusal(direction: LimitDirection, tier: Tier, hit: { limit: LimitName; max: Cents; left: Cents }) {
+  /**
+   * The refusal, worded for whom it is shown to: the investor's own request ("your limit", verify
+   * your identity), or an operator's approval of someone's request (their limit, the amount, and
+   * what the operator can do: wait or reject; issue 46, item 4).
+   */
+  function refusal(
+    direction: LimitDirection,
+    tier: Tier,
+    hit: { limit: LimitName; max: Cents; left: Cents },
+    audience: Audience,
+    amount: Cents,
+  ) {
     const raise = nextTier(tier) === 'identity';
+    const context = audience === 'operator' ? (raise ? 'operator_raise' : 'operator') : raise ? 'raise' : null;
     return new DomainError(refusals[direction][hit.limit], {
       max: toDecimalString(hit.max),
       left: toDecimalString(hit.left),
       tier,
-      ...(raise ? { context: 'raise' } : {}),
+      ...(audience === 'operator' ? { amount: toDecimalString(amount) } : {}),
+      ...(context ? { context } : {}),
     });
   }
 
@@ -96,13 +129,20 @@ export function createLimitsService(ctx: AppContext) {
    * again in the movement's transaction: the person's profile row held (two requests of one person
    * meet there, one after the other), the tier's premise, and the 30-day sum capped.
    */
-  async function check(q: Queryable, userId: string, direction: LimitDirection, amount: Cents, now: Date) {
+  async function check(
+    q: Queryable,
+    userId: string,
+    direction: LimitDirection,
+    amount: Cents,
+    now: Date,
+    audience: Audience = 'investor',
+  ) {
     if (!table) return [];
     const { tier, premise } = await standingOf(q, userId, now);
     const limits = table[tier][direction];
     const since = limitWindowStart(now);
     const hit = exceededLimit(limits, await usedSince(q, direction, userId, since), amount);
-    if (hit) throw refusal(direction, tier, hit);
+    if (hit) throw refusal(direction, tier, hit, audience, amount);
     const steps: Step[] = [
       {
         do: 'require',
@@ -124,7 +164,13 @@ export function createLimitsService(ctx: AppContext) {
         refuse: {
           code: refusals[direction].rolling_30_days,
           params: (used) =>
-            refusal(direction, tier, { limit: 'rolling_30_days', max, left: leftOf(max, Number(used))! }).params,
+            refusal(
+              direction,
+              tier,
+              { limit: 'rolling_30_days', max, left: leftOf(max, Number(used))! },
+              audience,
+              amount,
+            ).params,
         },
       });
     }
@@ -152,19 +198,49 @@ export function createLimitsService(ctx: AppContext) {
     check: (userId: string, direction: LimitDirection, amount: Cents, q: Queryable = db) =>
       check(q, userId, direction, amount, clock.now()),
 
+    /** The same check when an operator approves the person's request: the refusal is worded for the operator. */
+    checkApproval: (userId: string, direction: LimitDirection, amount: Cents) =>
+      check(db, userId, direction, amount, clock.now(), 'operator'),
+
     standing,
+
+    /**
+     * For each of the person's pending deposits, whether their limit keeps it waiting: what
+     * approving it now would pass, what is left, and what frees it (issue 46, item 3). One read of
+     * the person's standing serves all their requests.
+     */
+    async depositHolds(userId: string): Promise<(amount: Cents) => HeldByLimit | null> {
+      const s = await standing(userId);
+      const d = s.limits?.directions.find((x) => x.direction === 'deposit');
+      if (!d) return () => null;
+      const oldest = await oldestCountedAt(db, 'deposit', userId, limitWindowStart(clock.now()));
+      const freesAt = oldest ? new Date(new Date(oldest).getTime() + LIMIT_WINDOW_DAYS * DAY_MS).toISOString() : null;
+      return (amount) => {
+        const hit = exceededLimit(d, d.used, amount);
+        if (!hit) return null;
+        return {
+          limit: hit.limit,
+          max: toDecimalString(hit.max),
+          left: toDecimalString(hit.left),
+          raise: s.next === 'identity' && raises(table![s.next].deposit, d, amount),
+          freesAt: hit.limit === 'rolling_30_days' ? freesAt : null,
+        };
+      };
+    },
 
     /** The investor's tier, their limits and what is left of each. */
     async view(userId: string): Promise<LimitsView> {
       const s = await standing(userId);
       const amount = (c: Cents | null) => (c === null ? null : toDecimalString(c));
       if (!s.limits) return { enabled: false, tier: s.tier, next: s.next, limits: [] };
-      return {
-        enabled: true,
-        tier: s.tier,
-        next: s.next,
-        limits: s.limits.directions.map((d) => {
+      const now = clock.now();
+      const limits = await Promise.all(
+        s.limits.directions.map(async (d) => {
           const raised = s.next ? table![s.next][d.direction] : null;
+          const left = leftOf(d.rolling30Days, d.used);
+          const blocked = blockedBy(d.perRequest, d.rolling30Days, left);
+          const oldest =
+            blocked === 'used' ? await oldestCountedAt(db, d.direction, userId, limitWindowStart(now)) : null;
           return {
             direction: d.direction,
             perRequest: amount(d.perRequest),
@@ -172,9 +248,12 @@ export function createLimitsService(ctx: AppContext) {
             used: toDecimalString(d.used),
             left: amount(leftOf(d.rolling30Days, d.used)),
             nextRolling30Days: raised ? amount(raised.rolling30Days) : null,
+            blocked,
+            freesAt: oldest ? new Date(new Date(oldest).getTime() + LIMIT_WINDOW_DAYS * DAY_MS).toISOString() : null,
           };
         }),
-      };
+      );
+      return { enabled: true, tier: s.tier, next: s.next, limits };
     },
   };
 }

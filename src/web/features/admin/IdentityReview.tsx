@@ -5,7 +5,7 @@ import { reasonTexts } from '../../../core/rejection-texts';
 import { Button } from '../../components/form';
 import { useToasts } from '../../components/toast';
 import { errorMessage } from '../../lib/errors';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDateTime, formatDay } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
 import { useIdentityDecision, useIdentityFiles, useIdentityQueue, type IdentityFilter } from './api';
@@ -21,8 +21,6 @@ const tone = {
   verified: { card: 'border-l-emerald-500', badge: 'bg-emerald-100 text-emerald-900' },
   rejected: { card: 'border-l-red-500', badge: 'bg-red-100 text-red-900' },
 };
-
-const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
 
 /** The four images side by side (two on a phone), each opening full size in a new tab. */
 function Documents({ identity }: { identity: AdminIdentity }) {
@@ -88,17 +86,20 @@ function IdentityCard({
   const rows: Array<[string, string]> = [
     [t('email'), identity.user.email],
     [t('uid'), identity.user.uid],
-    [t('identity:review.birthDate'), day(identity.user.birthDate)],
+    [t('identity:review.birthDate'), formatDay(identity.user.birthDate)],
     [t('identity:documentType'), t(`identity:types.${identity.documentType}`)],
     [t('identity:number'), identity.documentNumber],
-    [t('identity:expiry'), day(identity.documentExpiry)],
+    [t('identity:expiry'), formatDay(identity.documentExpiry)],
     [t('createdAt'), formatDateTime(identity.createdAt)],
     ...(identity.processedAt
       ? ([[t('processedAt'), formatDateTime(identity.processedAt)]] as Array<[string, string]>)
       : []),
     ...(identity.firstApproval
       ? ([
-          [t('firstApproval'), `${identity.firstApproval.name} · ${formatDateTime(identity.firstApproval.at)}`],
+          [
+            t('firstApproval'),
+            `${identity.firstApproval.name} (${identity.firstApproval.email}) · ${formatDateTime(identity.firstApproval.at)}`,
+          ],
         ] as Array<[string, string]>)
       : []),
     ...(identity.reason ? ([[t('reason'), labels[identity.reason]]] as Array<[string, string]>) : []),
@@ -117,6 +118,14 @@ function IdentityCard({
           <p className="text-sm text-slate-600">{t('identity:review.version', { version: identity.version })}</p>
         </div>
         <div className="flex flex-wrap justify-end gap-2">
+          {identity.renewal && (
+            <span
+              className="rounded-full bg-sky-100 px-3 py-1 text-xs font-bold text-sky-900"
+              data-testid="identity-renewal"
+            >
+              {t('identity:review.renewal')}
+            </span>
+          )}
           {identity.expired && (
             <span className="rounded-full bg-red-100 px-3 py-1 text-xs font-bold text-red-900">
               {t('identity:review.expired')}
@@ -145,6 +154,27 @@ function IdentityCard({
             </li>
           ))}
         </SameImageNote>
+      )}
+      {identity.history.length > 0 && (
+        <section className="mt-3" aria-label={t('identity:review.history')} data-testid="identity-history">
+          <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+            {t('identity:review.history')}
+          </h3>
+          {identity.renewal && <p className="mt-1 text-sm text-slate-600">{t('identity:review.renewalHint')}</p>}
+          <ol className="mt-1 flex flex-col gap-1 text-sm text-slate-700">
+            {identity.history.map((h) => (
+              <li key={h.id} className="rounded-md px-2 py-1">
+                {t('identity:review.historyLine', {
+                  status: t(`identity:review.status.${h.status}`),
+                  sent: formatDateTime(h.createdAt),
+                  expiry: formatDay(h.documentExpiry),
+                })}
+                {h.processedAt && ` · ${t('identity:review.historyDecided', { date: formatDateTime(h.processedAt) })}`}
+                {h.reason && ` · ${labels[h.reason]}`}
+              </li>
+            ))}
+          </ol>
+        </section>
       )}
       {identity.versions.length > 1 && (
         <section className="mt-3" aria-label={t('versions')} data-testid="versions">

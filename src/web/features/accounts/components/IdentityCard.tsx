@@ -13,7 +13,7 @@ import {
 import { DateField } from '../../../components/DateField';
 import { Button, Card, Field, FormMessage, TextInput, inputClass } from '../../../components/form';
 import { errorMessage } from '../../../lib/errors';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatDay } from '../../../lib/format';
 import { uploadWithProgress } from '../../../lib/upload';
 import { identityKey, useIdentity } from '../api';
 
@@ -25,14 +25,33 @@ const badge = {
   pending: 'bg-amber-50 text-amber-900 ring-amber-300',
   verified: 'bg-emerald-50 text-emerald-800 ring-emerald-300',
   rejected: 'bg-red-50 text-red-800 ring-red-300',
+  expiring: 'bg-amber-50 text-amber-900 ring-amber-300',
+  expired: 'bg-red-50 text-red-800 ring-red-300',
+  renewal_pending: 'bg-amber-50 text-amber-900 ring-amber-300',
+  renewal_rejected: 'bg-red-50 text-red-800 ring-red-300',
 } as const;
 
 type Current = NonNullable<IdentityState['current']>;
+type OnFile = NonNullable<IdentityState['onFile']>;
+/** What the card shows: the submission's status, and past a verification, its document's lifecycle. */
+type View = keyof typeof badge;
+
+/** The verification's lifecycle as the person reads it; each view has its way forward. */
+function viewOf(data: IdentityState): View {
+  if (data.status === 'verified')
+    return data.onFile?.expired ? 'expired' : data.onFile?.expiresSoon ? 'expiring' : 'verified';
+  if (data.current?.renewal) return data.status === 'pending' ? 'renewal_pending' : 'renewal_rejected';
+  return data.status;
+}
+
+const notice = 'mt-4 rounded-xl border-2 px-4 py-3 text-sm';
 
 /**
  * "Vérifier mon identité" (issue 26, item 1): the state of the person's verification, the
  * catalogue's reason of a rejection with its "Corriger" action, and the form, which a correction
- * opens prefilled and where each file of the rejected version is kept unless replaced.
+ * opens prefilled and where each file of the rejected version is kept unless replaced. Past the
+ * verification (issue 46, item 1): a document that expires soon or has expired offers its renewal,
+ * and a renewal pending or rejected says the previous verification stays on file.
  */
 export function IdentityCard() {
   const { t } = useTranslation('identity');
@@ -40,7 +59,9 @@ export function IdentityCard() {
   const [open, setOpen] = useState(false);
   if (!data) return null;
   const current = data.current;
+  const view = viewOf(data);
   const correcting = data.status === 'rejected' && current?.rejection?.canCorrect ? current : null;
+  const renewing = data.canRenew ? data.onFile : null;
   return (
     <Card className="lg:col-span-2">
       <section aria-labelledby="identity-title" id="identity" data-testid="identity-card">
@@ -49,20 +70,38 @@ export function IdentityCard() {
             {t('title')}
           </h2>
           <span
-            className={`rounded-full px-3 py-1 text-sm font-bold ring-1 ${badge[data.status]}`}
+            className={`rounded-full px-3 py-1 text-sm font-bold ring-1 ${badge[view]}`}
             data-testid="identity-status"
           >
-            {t(`status.${data.status}`)}
+            {t(`status.${view}`)}
           </span>
         </div>
         {data.status === 'none' && <p className="mt-2 text-sm text-slate-700">{t('intro')}</p>}
-        {current && data.status !== 'none' && <Summary current={current} status={data.status} />}
-        {data.status === 'rejected' && current?.rejection && (
+        {current && data.status !== 'none' && <Summary current={current} view={view} />}
+        {(view === 'expiring' || view === 'expired') && data.onFile && (
           <div
-            className="mt-4 rounded-xl border-2 border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950"
-            data-testid="identity-rejection"
+            className={`${notice} ${view === 'expired' ? 'border-red-400 bg-red-50 text-red-950' : 'border-amber-400 bg-amber-50 text-amber-950'}`}
+            role={view === 'expired' ? 'alert' : undefined}
+            data-testid="identity-expiry"
           >
-            <p className="font-semibold">{t('rejectedTitle')}</p>
+            <p className="font-semibold">
+              {t(view === 'expired' ? 'expiredNotice' : 'expiringNotice', {
+                date: formatDay(data.onFile.documentExpiry),
+              })}
+            </p>
+            {renewing && !open && (
+              <Button className="mt-3" onClick={() => setOpen(true)} data-testid="identity-renew">
+                {t('renew')}
+              </Button>
+            )}
+          </div>
+        )}
+        {(view === 'renewal_pending' || view === 'renewal_rejected') && data.onFile && (
+          <OnFileLine onFile={data.onFile} />
+        )}
+        {data.status === 'rejected' && current?.rejection && (
+          <div className={`${notice} border-amber-400 bg-amber-50 text-amber-950`} data-testid="identity-rejection">
+            <p className="font-semibold">{t(current.renewal ? 'renewalRejectedTitle' : 'rejectedTitle')}</p>
             <Suspense fallback={<p className="mt-1" aria-busy="true" />}>
               <IdentityReason reason={current.rejection.reason} />
             </Suspense>
@@ -79,45 +118,73 @@ export function IdentityCard() {
             {t('start')}
           </Button>
         )}
-        {open && (data.status === 'none' || correcting) && (
-          <IdentityForm previous={correcting} maxVersions={data.maxVersions} onDone={() => setOpen(false)} />
+        {open && (data.status === 'none' || correcting || renewing) && (
+          <IdentityForm
+            previous={correcting}
+            renewing={renewing}
+            maxVersions={data.maxVersions}
+            onDone={() => setOpen(false)}
+          />
         )}
       </section>
     </Card>
   );
 }
 
-function Summary({ current, status }: { current: Current; status: IdentityState['status'] }) {
+/** A renewal pending or rejected: the verification on file stays, valid or expired. */
+function OnFileLine({ onFile }: { onFile: OnFile }) {
   const { t } = useTranslation('identity');
+  return (
+    <p
+      className={`mt-3 text-sm ${onFile.expired ? 'font-semibold text-red-800' : 'text-slate-700'}`}
+      data-testid="identity-on-file"
+    >
+      {t(onFile.expired ? 'onFileExpired' : 'onFileValid', { date: formatDay(onFile.documentExpiry) })}
+    </p>
+  );
+}
+
+function Summary({ current, view }: { current: Current; view: View }) {
+  const { t } = useTranslation('identity');
+  const hint =
+    view === 'pending'
+      ? t('pendingHint')
+      : view === 'renewal_pending'
+        ? t('renewalPendingHint')
+        : view === 'verified' || view === 'expiring'
+          ? t('verifiedHint')
+          : null;
   return (
     <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
       <dt className="font-semibold text-slate-700">{t('documentType')}</dt>
       <dd className="text-slate-900">{t(`types.${current.documentType}`)}</dd>
       <dt className="font-semibold text-slate-700">{t('expiry')}</dt>
-      <dd className="text-slate-900">{formatDate(`${current.documentExpiry}T12:00:00Z`)}</dd>
+      <dd className="text-slate-900">{formatDay(current.documentExpiry)}</dd>
       <dt className="font-semibold text-slate-700">{t('sentAt')}</dt>
       <dd className="text-slate-900">
         {formatDateTime(current.createdAt)}
         {current.version > 1 && ` · ${t('version', { version: current.version })}`}
       </dd>
-      {status === 'pending' && <dd className="text-slate-700 sm:col-span-2">{t('pendingHint')}</dd>}
-      {status === 'verified' && <dd className="text-slate-700 sm:col-span-2">{t('verifiedHint')}</dd>}
+      {hint && <dd className="text-slate-700 sm:col-span-2">{hint}</dd>}
     </dl>
   );
 }
 
 function IdentityForm({
   previous,
+  renewing,
   maxVersions,
   onDone,
 }: {
   previous: Current | null;
+  /** The verification on file this submission renews (a new document: nothing is kept from it). */
+  renewing: OnFile | null;
   maxVersions: number;
   onDone: () => void;
 }) {
   const { t } = useTranslation(['identity', 'errors']);
   const client = useQueryClient();
-  const [type, setType] = useState<IdentityDocumentType>(previous?.documentType ?? 'id_card');
+  const [type, setType] = useState<IdentityDocumentType>(previous?.documentType ?? renewing?.documentType ?? 'id_card');
   const [number, setNumber] = useState(previous?.documentNumber ?? '');
   const [expiry, setExpiry] = useState(previous?.documentExpiry ?? '');
   const [files, setFiles] = useState<Partial<Record<IdentitySlot, File>>>({});
@@ -169,6 +236,7 @@ function IdentityForm({
       {previous && (
         <p className="text-sm text-slate-700">{t('correcting', { version: previous.version + 1, max: maxVersions })}</p>
       )}
+      {!previous && renewing && <p className="text-sm text-slate-700">{t('renewing')}</p>}
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label={t('documentType')}>
           {(a11y) => (
@@ -228,7 +296,7 @@ function IdentityForm({
       <p className="text-xs text-slate-600">{t('privacy')}</p>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={sending} data-testid="identity-submit">
-          {sending ? t('sending') : previous ? t('sendCorrection') : t('send')}
+          {sending ? t('sending') : previous ? t('sendCorrection') : renewing ? t('sendRenewal') : t('send')}
         </Button>
         <Button tone="secondary" onClick={onDone} disabled={sending}>
           {t('cancel')}
