@@ -5,7 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { nobleHashes } from '../src/core/liabilities/noble';
 import { generateVectors } from '../src/core/liabilities/vectors';
+import { ed25519FromSeed } from '../src/server/modules/liabilities/signing';
 
 const file = new URL('../src/web/public/proof-of-liabilities/vectors.json', import.meta.url);
-writeFileSync(file, JSON.stringify(generateVectors(nobleHashes), null, 1) + '\n');
+writeFileSync(file, JSON.stringify(generateVectors(nobleHashes, ed25519FromSeed), null, 1) + '\n');
 console.log(`written ${file.pathname}`);

@@ -53,7 +53,7 @@ body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding
 label{display:block;font-weight:600;margin-top:1rem}
 input,select{width:100%;box-sizing:border-box;padding:.5rem;margin-top:.25rem;font:inherit}
 button{margin-top:1.25rem;padding:.6rem 1.2rem;font:inherit;font-weight:600;background:#1d4ed8;color:#fff;border:0;border-radius:.5rem}
-ol{padding-left:0;list-style:none}.ok{color:#065f46}.fail{color:#991b1b;font-weight:600}.warn{color:#92400e}
+ol{padding-left:0;list-style:none;overflow-wrap:anywhere}.ok{color:#065f46}.fail{color:#991b1b;font-weight:600}.warn{color:#92400e}
 #verdict{font-size:1.15rem;font-weight:700}
 </style>
 </head>
@@ -66,6 +66,7 @@ ol{padding-left:0;list-style:none}.ok{color:#065f46}.fail{color:#991b1b;font-wei
 <label for="rounds" data-text="rounds"></label><input id="rounds" type="file" accept="application/json,.json">
 <label for="proof" data-text="proof"></label><input id="proof" type="file" accept="application/json,.json" required>
 <label for="nonce" data-text="nonce"></label><input id="nonce" autocomplete="off" spellcheck="false" required>
+<label for="key" data-text="key"></label><input id="key" autocomplete="off" spellcheck="false">
 <label for="expected" data-text="expected"></label><input id="expected" inputmode="decimal">
 <button type="submit" data-text="button"></button>
 </form>

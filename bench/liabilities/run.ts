@@ -31,7 +31,8 @@ console.log(
 );
 
 const ctx = { config: testConfig(db.dataDir), dbh: db, db: db.db, dialect: db.dialect, clock };
-const liabilities = createLiabilitiesService(ctx);
+// The seeded ledger has no crypto investment: no price is needed.
+const liabilities = createLiabilitiesService(ctx, { current: async () => null });
 /** A round, timed: wall clock, and this process's CPU time (the machine is shared: less than the wall clock is waiting). */
 async function timedRound(what: string) {
   const wall = performance.now();

@@ -10,14 +10,30 @@ const round = z.object({
   total: z.number().int().min(0),
   snapshotAt: z.string(),
   watermark: z.string(),
+  /**
+   * Cents of USD per BTC that crypto investments were counted at (what stopping them would credit),
+   * and when the provider gave that price; both null when the round needed no price or predates
+   * format 2 (decision 052). Copied from the signed statement.
+   */
+  btcPrice: z.number().int().positive().nullable(),
+  btcPriceAt: z.string().nullable(),
   /** The exact text that was signed and appended to the sealed trail. */
   statement: z.string(),
   /** Ed25519, base64url. */
   signature: z.string(),
+  /** The key this round was signed with (raw 32 bytes, base64url): a rotation leaves older rounds theirs. */
+  publicKey: z.string(),
 });
 
-/** GET /api/liabilities/rounds: the published rounds, newest first, and the platform's public key. */
-export const liabilityRoundsResponse = z.object({ publicKey: z.string(), rounds: z.array(round) });
+/**
+ * GET /api/liabilities/rounds: the published rounds, newest first, and the platform's public key
+ * with its fingerprint (SHA-256 of the raw key, hex), which an investor pins in the verifiers.
+ */
+export const liabilityRoundsResponse = z.object({
+  publicKey: z.string(),
+  fingerprint: z.string(),
+  rounds: z.array(round),
+});
 export type LiabilityRounds = z.infer<typeof liabilityRoundsResponse>;
 export type LiabilityRound = LiabilityRounds['rounds'][number];
 

@@ -2,17 +2,23 @@ import en from '../web/locales/en/liabilities.json';
 import es from '../web/locales/es/liabilities.json';
 import fr from '../web/locales/fr/liabilities.json';
 import { nobleHashes } from '../core/liabilities/noble';
+import { checkPinnedRound, type RoundFailure } from '../core/liabilities/pinned-round';
 import { verifyProof, type VerificationCheck } from '../core/liabilities/verify';
+import { expectedAmount } from './expected';
+import { webCryptoEd25519 } from './webcrypto-ed25519';
 
 /**
  * The single-file offline verifier (scripts/liabilities-verifier.mjs writes it): the same
- * verification module, with @noble/hashes, in a page whose policy allows no network at all.
+ * verification module, with @noble/hashes, in a page whose policy allows no network at all. The
+ * platform's key is typed by the investor and compared (decision 045): the file is the same for
+ * every deployment, so its SHA-256 is the one anyone rebuilds from the source.
  */
 type Texts = typeof fr;
 const catalogue: Record<string, Texts> = { fr, en, es };
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 let texts: Texts = catalogue[navigator.language.slice(0, 2)] ?? fr;
+const language = () => (texts === en ? 'en' : texts === es ? 'es' : 'fr');
 
 function say(template: string, params: Record<string, unknown> = {}): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(params[k] ?? ''));
@@ -30,7 +36,7 @@ function checkText(check: VerificationCheck): string {
 }
 
 function label() {
-  document.documentElement.lang = texts === en ? 'en' : texts === es ? 'es' : 'fr';
+  document.documentElement.lang = language();
   document.title = texts.offline.title;
   for (const el of document.querySelectorAll<HTMLElement>('[data-text]'))
     el.textContent = (texts.offline as Record<string, string>)[el.dataset.text!] ?? '';
@@ -40,16 +46,6 @@ async function readJson(input: HTMLInputElement): Promise<unknown> {
   const file = input.files?.[0];
   if (!file) throw new Error('missing');
   return JSON.parse(await file.text());
-}
-
-async function signatureHolds(publicKey: string, statement: string, signature: string): Promise<boolean | null> {
-  const b64 = (s: string) => Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-  try {
-    const key = await crypto.subtle.importKey('raw', b64(publicKey), { name: 'Ed25519' }, false, ['verify']);
-    return await crypto.subtle.verify('Ed25519', key, b64(signature), new TextEncoder().encode(statement));
-  } catch {
-    return null;
-  }
 }
 
 function show(lines: Array<{ ok: boolean | null; text: string }>, verdict: boolean) {
@@ -68,10 +64,13 @@ function show(lines: Array<{ ok: boolean | null; text: string }>, verdict: boole
 }
 
 /** The published test vectors given as the proof file: every one run, the count of those that pass. */
-function runVectors(file: { vectors: Array<Record<string, any>> }) {
-  const lines = file.vectors
-    .filter((v) => v.kind === 'verify')
-    .map((v) => {
+async function runVectors(file: { vectors: Array<Record<string, any>> }) {
+  const lines: Array<{ ok: boolean; text: string }> = [];
+  for (const v of file.vectors) {
+    if (v.kind === 'round') {
+      const r = await checkPinnedRound(nobleHashes, webCryptoEd25519, v.rounds, v.round, v.pinned);
+      lines.push({ ok: v.expect.ok ? r.ok : !r.ok && r.failure === v.expect.failure, text: String(v.name) });
+    } else if (v.kind === 'verify') {
       const r = verifyProof(nobleHashes, {
         published: v.published,
         proof: v.proof,
@@ -79,49 +78,59 @@ function runVectors(file: { vectors: Array<Record<string, any>> }) {
         ...(v.expectedBalance === undefined ? {} : { expectedBalance: v.expectedBalance }),
       });
       const good = v.expect.ok ? r.ok && r.balance === v.expect.balance : !r.ok && r.failure === v.expect.failure;
-      return { ok: good, text: String(v.name) };
-    });
+      lines.push({ ok: good, text: String(v.name) });
+    }
+  }
   const passed = lines.filter((l) => l.ok).length;
   show([...lines, { ok: passed === lines.length, text: `${passed}/${lines.length}` }], passed === lines.length);
 }
 
 async function check() {
-  let rounds: { publicKey: string; rounds: Array<Record<string, unknown>> };
+  let rounds: unknown;
   let proof: { round?: unknown; format?: unknown };
   try {
     proof = (await readJson(byId('proof'))) as typeof proof;
-    if (proof.format === 'atlas-proof-of-liabilities-vectors/1') return runVectors(proof as never);
-    rounds = (await readJson(byId('rounds'))) as typeof rounds;
+    // The API's whole answer saved as is: {kind: 'proof', proof}.
+    const answer = proof as { kind?: unknown; proof?: typeof proof };
+    if (answer.kind === 'proof' && answer.proof) proof = answer.proof;
+    if (proof.format === 'atlas-proof-of-liabilities-vectors/1') return await runVectors(proof as never);
+    rounds = await readJson(byId('rounds'));
   } catch {
     return show([{ ok: false, text: texts.offline.unreadable }], false);
   }
-  const round = rounds.rounds?.find((r) => r.round === proof.round);
-  if (!round) return show([{ ok: false, text: texts.offline.roundMissing }], false);
-  const lines: Array<{ ok: boolean | null; text: string }> = [];
-  const signed = await signatureHolds(rounds.publicKey, String(round.statement), String(round.signature));
-  let statementMatches = false;
-  try {
-    const s = JSON.parse(String(round.statement)) as Record<string, unknown>;
-    statementMatches = ['round', 'asset', 'height', 'root', 'total'].every((k) => s[k] === round[k]);
-  } catch {
-    statementMatches = false;
+  // In the language the page speaks: "1 484,60" in French, "1,484.60" in English.
+  const typed = byId<HTMLInputElement>('expected').value;
+  const expected = expectedAmount(typed, language());
+  if (expected.kind === 'unreadable') {
+    const text = expected.reason === 'ambiguous' ? texts.offline.expectedAmbiguous : texts.offline.expectedUnreadable;
+    return show([{ ok: false, text: say(text, { typed: typed.trim() }) }], false);
   }
-  if (signed === null) lines.push({ ok: null, text: texts.offline.noSignatureCheck });
-  else if (!signed || !statementMatches) {
-    lines.push({ ok: false, text: say(texts.offline.notSigned, { round: round.round }) });
-    return show(lines, false);
-  } else lines.push({ ok: true, text: say(texts.offline.signed, { round: round.round, key: rounds.publicKey }) });
+  const expectedBalance = expected.kind === 'cents' ? expected.cents : undefined;
+  const lines: Array<{ ok: boolean | null; text: string }> = [];
+  const pin = await checkPinnedRound(
+    nobleHashes,
+    webCryptoEd25519,
+    rounds,
+    proof.round,
+    byId<HTMLInputElement>('key').value,
+  );
+  if (!pin.ok)
+    return show([{ ok: false, text: say(texts.roundFailure[pin.failure as RoundFailure], pin.detail) }], false);
+  lines.push({
+    ok: true,
+    text: say(texts.offline.signed, { round: pin.round.round, key: pin.publicKey, fingerprint: pin.fingerprint }),
+  });
+  if (pin.price)
+    lines.push({
+      ok: true,
+      text: say(texts.offline.price, {
+        price: money(pin.price.cents),
+        at: pin.price.at.replace('T', ' ').replace(/(\.\d+)?Z$/, ' UTC'),
+      }),
+    });
 
-  const typed = byId<HTMLInputElement>('expected').value.trim().replace(',', '.');
-  const expectedBalance = /^\d+(\.\d{1,2})?$/.test(typed) ? Math.round(Number(typed) * 100) : undefined;
   const result = verifyProof(nobleHashes, {
-    published: {
-      round: round.round as number,
-      asset: round.asset as string,
-      height: round.height as number,
-      root: round.root as string,
-      total: round.total as number,
-    },
+    published: pin.round,
     proof,
     accountNonce: byId<HTMLInputElement>('nonce').value,
     ...(expectedBalance === undefined ? {} : { expectedBalance }),
@@ -129,7 +138,6 @@ async function check() {
   for (const c of result.checks) lines.push({ ok: c.ok, text: checkText(c) });
   show(lines, result.ok);
 }
-
 byId<HTMLSelectElement>('language').value = document.documentElement.lang;
 byId<HTMLSelectElement>('language').addEventListener('change', (e) => {
   texts = catalogue[(e.target as HTMLSelectElement).value] ?? fr;

@@ -1,3 +1,4 @@
+import type { RoundFailure } from '../core/liabilities/pinned-round';
 import type { VerificationCheck, VerificationFailure, VerificationStep } from '../core/liabilities/verify';
 
 const cents = (v: unknown) => (typeof v === 'number' ? `$${(v / 100).toFixed(2)}` : String(v));
@@ -39,4 +40,22 @@ const failures: Record<VerificationFailure, (d: Record<string, unknown>) => stri
 export function checkInWords(check: VerificationCheck): string {
   const d = check.detail ?? {};
   return check.ok ? `ok    ${steps[check.step](d)}` : `FAIL  ${failures[check.failure!](d)}`;
+}
+
+const roundFailures: Record<RoundFailure, (d: Record<string, unknown>) => string> = {
+  no_pinned_key: () => "no platform key given (--key or --fingerprint, as published on the platform's page)",
+  bad_pinned_key: () =>
+    'the pinned key is neither a 32-byte key in base64 nor a fingerprint of 64 hexadecimal characters',
+  malformed_rounds: () => 'the rounds file is not the list of published rounds (GET /api/liabilities/rounds)',
+  round_missing: (d) => `round ${d.round} is not among the published rounds`,
+  key_mismatch: (d) =>
+    `round ${d.round} is signed by the key ${d.key} (fingerprint ${d.fingerprint}), not by the pinned platform key ${d.pinned}: refused`,
+  no_signature_check: () => 'this runtime cannot check an Ed25519 signature',
+  bad_signature: (d) => `the published round ${d.round} is not signed by the platform key`,
+  statement_mismatch: (d) => `the figures of round ${d.round} are not the ones its signed statement says`,
+};
+
+/** Why a published round is not believed, as the command line prints it. */
+export function roundFailureInWords(failure: RoundFailure, detail: Record<string, unknown>): string {
+  return roundFailures[failure](detail);
 }

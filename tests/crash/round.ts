@@ -297,7 +297,11 @@ async function createOperator(data: CrashData, env: NodeJS.ProcessEnv): Promise<
   try {
     await migrateToLatest(h.db, h.dialect);
     const ctx = { config: loadConfig(env), dbh: h, db: h.db, dialect: h.dialect, clock: systemClock };
-    await createAccounts(ctx).accounts.createOrPromoteAdmin(ADMIN.email, ADMIN.password);
+    await createAccounts(ctx).accounts.createOrPromoteAdmin(ADMIN.email, ADMIN.password, undefined, {
+      firstName: 'Crash',
+      lastName: 'Operator',
+      fullName: 'Crash Operator',
+    });
   } finally {
     await h.close();
   }

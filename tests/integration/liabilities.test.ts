@@ -1,13 +1,15 @@
-import { createPublicKey, verify } from 'node:crypto';
+import { createHash, createPublicKey, verify } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLiabilityTree } from '../../src/core/liabilities/build';
 import { nobleHashes } from '../../src/core/liabilities/noble';
+import { checkPinnedRound } from '../../src/core/liabilities/pinned-round';
 import { fromHex, type PublishedRound } from '../../src/core/liabilities/tree';
 import { verifyProof } from '../../src/core/liabilities/verify';
 import type { LiabilityProof, LiabilityRounds } from '../../src/contracts/liabilities';
 import { CLI_SOURCE } from '../../src/server/modules/audit/audit.service';
 import { insertNonces } from '../../src/server/modules/liabilities/liabilities.repo';
+import { nodeEd25519 } from '../../src/verifier/node-ed25519';
 import { createTestApp, type TestApp } from '../support/app';
 import { testDialect } from '../support/db';
 import { fund } from '../support/money';
@@ -100,6 +102,18 @@ describe(`proof of liabilities (${testDialect})`, () => {
       statement: r.statement,
       signature: r.signature,
       publicKey: list.publicKey,
+    });
+
+    // Each round names the key it was signed with; the fingerprint published beside the key pins it.
+    expect(r.publicKey).toBe(list.publicKey);
+    expect(list.fingerprint).toBe(createHash('sha256').update(Buffer.from(list.publicKey, 'base64url')).digest('hex'));
+    expect(await checkPinnedRound(nobleHashes, nodeEd25519, list, 1, list.fingerprint)).toMatchObject({
+      ok: true,
+      round: published(r),
+    });
+    expect(await checkPinnedRound(nobleHashes, nodeEd25519, list, 1, 'ab'.repeat(32))).toMatchObject({
+      ok: false,
+      failure: 'key_mismatch',
     });
   });
 
@@ -262,5 +276,29 @@ describe(`proof of liabilities (${testDialect})`, () => {
     expect(written).toEqual(['nobody-yet']);
     expect(await nonceOf(alice)).toBe(before);
     expect(await nonceOf(zoe)).not.toBe('11'.repeat(32));
+  });
+
+  it('serves the rounds list to be revalidated on every use: a new round shows at once, an unchanged list is a 304', async () => {
+    expect(await t.app.services.liabilities.anythingOwed()).toBe(true);
+    const before = await callAs(t, null, 'GET', '/api/liabilities/rounds');
+    expect(before.headers['cache-control']).toBe('public, no-cache');
+    const etag = String(before.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/liabilities/rounds',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await t.app.services.liabilities.runRound(by);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/liabilities/rounds',
+      headers: { 'if-none-match': etag },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect((after.json() as LiabilityRounds).rounds.length).toBe((before.json() as LiabilityRounds).rounds.length + 1);
   });
 });

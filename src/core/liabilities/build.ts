@@ -49,10 +49,26 @@ export function heightFor(leaves: number, minHeight: number): number {
   return height;
 }
 
+/** The positions from `from` to `to` (excluded) in a random order drawn from the round's seed. */
+function shuffled(random: ReturnType<typeof seededRandom>, from: number, to: number): Uint32Array {
+  const order = new Uint32Array(to - from);
+  for (let i = 0; i < order.length; i++) order[i] = from + i;
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = random.below(i + 1);
+    const t = order[i]!;
+    order[i] = order[j]!;
+    order[j] = t;
+  }
+  return order;
+}
+
 /**
  * Builds a round: every positive balance split into random chunks, each chunk a leaf keyed by the
- * investor's per-round nonce, the leaves padded with zero-value leaves of random digest and
- * shuffled together, then summed up to the root.
+ * investor's per-round nonce, then summed up to the root. An investor's first chunk sits at a
+ * random place in the left half of the leaves and their other chunks at random places in the right
+ * half, the rest padded with zero-value leaves of random digest: below the root no node holds all
+ * of one investor's chunks, so no sibling sum in anyone's proof is one investor's whole balance
+ * (decision 034).
  */
 export function buildLiabilityTree(h: Hashes, liabilities: readonly Liability[], options: BuildOptions): LiabilityTree {
   const chunks = options.chunks ?? 2;
@@ -64,30 +80,28 @@ export function buildLiabilityTree(h: Hashes, liabilities: readonly Liability[],
   for (let i = 1; i < owed.length; i++) if (owed[i]!.key === owed[i - 1]!.key) throw new Error('duplicate investor');
 
   const random = seededRandom(h, options.seed);
-  const realLeaves = owed.length * chunks;
-  const height = heightFor(realLeaves, options.minHeight);
+  // Chunk 0 goes to the left half, the others to the right half: each half needs room for them.
+  const height = heightFor(2 * owed.length * (chunks - 1), options.minHeight);
   const width = 2 ** height;
-
-  const order = new Uint32Array(width);
-  for (let i = 0; i < width; i++) order[i] = i;
-  for (let i = width - 1; i > 0; i--) {
-    const j = random.below(i + 1);
-    const t = order[i]!;
-    order[i] = order[j]!;
-    order[j] = t;
-  }
+  const half = width / 2;
+  const left = shuffled(random, 0, half);
+  const right = shuffled(random, half, width);
 
   const digests = new Uint8Array(width * DIGEST_BYTES);
   const values = new Float64Array(width);
+  const used = new Uint8Array(width);
   const positions = new Map<string, number[]>();
   const roundNonce = roundNonces(h, options.round);
   const leafDigest = leafDigests(h, options.asset);
   let total = 0;
-  let leaf = 0;
+  let onLeft = 0;
+  let onRight = 0;
   for (const l of owed) {
     const nonce = roundNonce(l.accountNonce);
     const cuts: number[] = [];
-    for (let c = 1; c < chunks; c++) cuts.push(random.below(l.balance + 1));
+    // Cuts strictly inside the balance: the first and the last chunk are each positive and less
+    // than the balance, so neither half holds it whole (a balance of 1 cent cannot be split so).
+    for (let c = 1; c < chunks; c++) cuts.push(l.balance >= 2 ? 1 + random.below(l.balance - 1) : random.below(2));
     cuts.sort((a, b) => a - b);
     const mine: number[] = [];
     let previous = 0;
@@ -95,16 +109,18 @@ export function buildLiabilityTree(h: Hashes, liabilities: readonly Liability[],
       const end = c < chunks - 1 ? cuts[c]! : l.balance;
       const value = end - previous;
       previous = end;
-      const position = order[leaf++]!;
+      const position = c === 0 ? left[onLeft++]! : right[onRight++]!;
       digests.set(leafDigest(nonce, value, c), position * DIGEST_BYTES);
       values[position] = value;
+      used[position] = 1;
       mine.push(position);
     }
     total += l.balance;
     if (total > MAX_VALUE) throw new RangeError('sum overflow');
     positions.set(l.key, mine);
   }
-  for (; leaf < width; leaf++) digests.set(random.bytes(DIGEST_BYTES), order[leaf]! * DIGEST_BYTES);
+  for (let position = 0; position < width; position++)
+    if (!used[position]) digests.set(random.bytes(DIGEST_BYTES), position * DIGEST_BYTES);
 
   // Every value below is a checked chunk or a checked sum, so each parent checks only its own sum.
   const parentDigest = parentDigests(h);

@@ -1,7 +1,9 @@
+import { createPrivateKey, createPublicKey, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildLiabilityTree, heightFor, proofFor, levelReader } from './build';
 import { nobleHashes as h } from './noble';
+import { seededRandom } from './random';
 import { fromHex, parentOf, toHex } from './tree';
 import { generateVectors, type BuildVector, type VectorFile, type VerifyVector } from './vectors';
 import { verifyProof } from './verify';
@@ -12,11 +14,24 @@ const published = JSON.parse(
 const builds = published.vectors.filter((v): v is BuildVector => v.kind === 'build');
 const verifies = published.vectors.filter((v): v is VerifyVector => v.kind === 'verify');
 
+/** node:crypto's Ed25519 from a seed (core imports nothing of ours; the server's signing.ts does the same). */
+const ed25519 = (seed: Uint8Array) => {
+  const key = createPrivateKey({
+    key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]),
+    format: 'der',
+    type: 'pkcs8',
+  });
+  return {
+    raw: new Uint8Array(createPublicKey(key).export({ format: 'der', type: 'spki' }).subarray(-32)),
+    sign: (message: Uint8Array) => new Uint8Array(sign(null, message, key)),
+  };
+};
+
 describe('published test vectors', () => {
   it('are at least 30, at least 10 of them negative, and what the construction gives today', () => {
     expect(published.vectors.length).toBeGreaterThanOrEqual(30);
     expect(verifies.filter((v) => !v.expect.ok).length).toBeGreaterThanOrEqual(10);
-    expect(generateVectors(h)).toEqual(published);
+    expect(generateVectors(h, ed25519)).toEqual(published);
   });
 
   it.each(builds.map((v) => [v.name, v] as const))('%s', (_name, v) => {
@@ -104,5 +119,72 @@ describe('construction', () => {
     expect(() => buildLiabilityTree(h, [one(2 ** 52), one(2 ** 52, 'b')], opts)).toThrow('overflow');
     const big = { digest: new Uint8Array(32), value: Number.MAX_SAFE_INTEGER };
     expect(() => parentOf(h, big, { digest: new Uint8Array(32), value: 1 })).toThrow('overflow');
+  });
+});
+
+describe('privacy in small books (issue 46, item 18)', () => {
+  /** Per investor, the cents each leaf holds of theirs; a node's content is the sum over its leaves. */
+  function violations(book: number[], treeSeed: Uint8Array, minHeight: number): string[] {
+    const ls = book.map((balance, i) => ({ key: `k${i}`, accountNonce: nonce(i), balance }));
+    const tree = buildLiabilityTree(h, ls, { round: 1, asset: 'USD', seed: treeSeed, minHeight });
+    const owner = new Map<number, number>();
+    ls.forEach((l, i) => tree.positions.get(l.key)!.forEach((p) => owner.set(p, i)));
+    const found: string[] = [];
+    for (let level = 0; level <= tree.published.height; level++) {
+      const values = tree.levels[level]!.values;
+      for (let index = 0; index < values.length; index++) {
+        const value = values[index]!;
+        // Who holds a positive value under this node.
+        const holders = new Set<number>();
+        for (let leaf = index * 2 ** level; leaf < (index + 1) * 2 ** level; leaf++) {
+          const who = owner.get(leaf);
+          if (who !== undefined && tree.levels[0]!.values[leaf]! > 0) holders.add(who);
+        }
+        book.forEach((total, x) => {
+          if (value !== total) return;
+          if ([...holders].some((y) => y !== x)) return; // the same number is also a sum with someone else in it
+          found.push(`level ${level} node ${index} = investor ${x}'s whole balance ${total} (book ${book.join(',')})`);
+        });
+      }
+    }
+    return found;
+  }
+
+  it('no node, leaf or sum, is one investor’s whole balance in random books of 2 to 10 investors', () => {
+    const random = seededRandom(h, seed(77));
+    const found: string[] = [];
+    for (let trial = 0; trial < 300; trial++) {
+      const n = 2 + random.below(9);
+      // Balances from 2 cents (1 cent cannot be split into two positive chunks: see decision 034).
+      const book = Array.from({ length: n }, () => 2 + random.below([10, 1000, 10_000_000][trial % 3]!));
+      found.push(...violations(book, seed(trial), 1 + random.below(6)));
+    }
+    expect(found.slice(0, 5)).toEqual([]);
+  });
+
+  it('keeps it at the production height too, and with three chunks', () => {
+    expect(violations([250_000, 3], seed(1), 16)).toEqual([]);
+    const ls = [5, 7, 1_000_000].map((balance, i) => ({ key: `k${i}`, accountNonce: nonce(i), balance }));
+    const tree = buildLiabilityTree(h, ls, { round: 1, asset: 'USD', seed: seed(2), minHeight: 2, chunks: 3 });
+    const half = 2 ** (tree.published.height - 1);
+    for (const l of ls) {
+      const [first, ...rest] = tree.positions.get(l.key)!;
+      expect(first).toBeLessThan(half);
+      for (const p of rest) expect(p).toBeGreaterThanOrEqual(half);
+      const values = tree.positions.get(l.key)!.map((p) => tree.levels[0]!.values[p]!);
+      expect(values[0]).toBeGreaterThan(0);
+      expect(values.slice(1).reduce((s, v) => s + v, 0)).toBeGreaterThan(0);
+    }
+  });
+
+  it('with one investor only the root holds their balance, as the published total says anyway', () => {
+    const tree = buildLiabilityTree(h, [{ key: 'only', accountNonce: nonce(1), balance: 4242 }], {
+      round: 1,
+      asset: 'USD',
+      seed: seed(3),
+      minHeight: 3,
+    });
+    expect(violations([4242], seed(3), 3)).toEqual([`level 3 node 0 = investor 0's whole balance 4242 (book 4242)`]);
+    expect(tree.published.total).toBe(4242);
   });
 });

@@ -1,6 +1,7 @@
 import { buildLiabilityTree, proofFor, levelReader, type Liability } from './build';
 import { MAX_VALUE, toHex, type Hashes, type ProofFile, type PublishedRound } from './tree';
 import type { VerificationFailure } from './verify';
+import { keyFingerprint, toBase64Url, type RoundFailure } from './pinned-round';
 
 export interface BuildVector {
   name: string;
@@ -24,10 +25,23 @@ export interface VerifyVector {
   expect: { ok: true; balance: number } | { ok: false; failure: VerificationFailure };
 }
 
+/** A saved rounds file, the key the investor pinned, and whether round `round` of it is believed (decision 045). */
+export interface RoundVector {
+  name: string;
+  kind: 'round';
+  pinned: string;
+  rounds: { publicKey: string; rounds: Array<Record<string, unknown>> };
+  round: number;
+  expect: { ok: true } | { ok: false; failure: RoundFailure };
+}
+
 export interface VectorFile {
   format: 'atlas-proof-of-liabilities-vectors/1';
-  vectors: Array<BuildVector | VerifyVector>;
+  vectors: Array<BuildVector | VerifyVector | RoundVector>;
 }
+
+/** An Ed25519 key from its seed (node:crypto's; the signatures are deterministic, so the vectors rebuild alike). */
+export type VectorSigner = (seed: Uint8Array) => { raw: Uint8Array; sign(message: Uint8Array): Uint8Array };
 
 /** Deterministic bytes for the vectors (never for a real round: those seeds and nonces are random). */
 function bytesFrom(h: Hashes, label: string): Uint8Array {
@@ -59,8 +73,8 @@ function range(n: number, f: (i: number) => number): number[] {
 }
 
 /** The published vectors, rebuilt from the construction itself: the unit test checks the file matches. */
-export function generateVectors(h: Hashes): VectorFile {
-  const vectors: Array<BuildVector | VerifyVector> = [];
+export function generateVectors(h: Hashes, ed25519: VectorSigner): VectorFile {
+  const vectors: Array<BuildVector | VerifyVector | RoundVector> = [];
   const trees = scenarios.map((s) => {
     const liabilities: Liability[] = s.balances.map((balance, i) => ({
       key: `investor-${String(i).padStart(2, '0')}`,
@@ -155,7 +169,8 @@ export function generateVectors(h: Hashes): VectorFile {
     'root_mismatch',
     pub,
     base.nonce,
-    edit((p) => (p.leaves[0]!.path[3]!.value -= 1)),
+    // The top sibling: the other half, never zero (it holds the investor's other chunk).
+    edit((p) => (p.leaves[0]!.path.at(-1)!.value -= 1)),
   );
   bad(
     'reject: a sibling digest changed',
@@ -273,5 +288,102 @@ export function generateVectors(h: Hashes): VectorFile {
   );
   bad('reject: an account nonce that is not 32 bytes of hex', 'bad_account_nonce', pub, 'abc', base.proof);
   bad('reject: not a proof file', 'malformed_file', pub, base.nonce, { hello: 'world' });
+  roundVectors(h, ed25519, t1.tree.published, vectors);
   return { format: 'atlas-proof-of-liabilities-vectors/1', vectors };
+}
+
+/** The signed round as the server publishes it, signed by `key`, naming `named` as its key. */
+function signedRound(
+  published: PublishedRound,
+  key: ReturnType<VectorSigner>,
+  named: Uint8Array = key.raw,
+  format: 1 | 2 = 2,
+): RoundVector['rounds'] {
+  const figures = { snapshotAt: '2026-01-31T23:00:00.000Z', watermark: 'entry 42' };
+  // Format 2 (decision 052) states the BTC price its crypto investments were counted at.
+  const price = { btcPrice: 7_150_000, btcPriceAt: '2026-01-31T22:58:12.000Z' };
+  const statement = JSON.stringify(
+    format === 2
+      ? {
+          format: 'atlas-liabilities-round/2',
+          ...published,
+          ...figures,
+          ledgerTotal: published.total - 1_000,
+          ...price,
+        }
+      : { format: 'atlas-liabilities-round/1', ...published, ...figures },
+  );
+  const round = {
+    ...published,
+    ...figures,
+    ...(format === 2 ? price : {}),
+    statement,
+    signature: toBase64Url(key.sign(new TextEncoder().encode(statement))),
+    publicKey: toBase64Url(named),
+  };
+  return { publicKey: toBase64Url(named), rounds: [round] };
+}
+
+function roundVectors(
+  h: Hashes,
+  ed25519: VectorSigner,
+  published: PublishedRound,
+  vectors: Array<BuildVector | VerifyVector | RoundVector>,
+): void {
+  const platform = ed25519(bytesFrom(h, 'platform signing key'));
+  const stranger = ed25519(bytesFrom(h, 'stranger signing key'));
+  const key = toBase64Url(platform.raw);
+  const fingerprint = keyFingerprint(h, platform.raw);
+  const grouped = fingerprint.replace(/(.{4})(?!$)/g, '$1 ');
+  const genuine = signedRound(published, platform);
+  const resigned = signedRound(published, stranger);
+  const add = (
+    name: string,
+    pinned: string,
+    rounds: RoundVector['rounds'],
+    failure?: RoundFailure,
+    round = published.round,
+  ) =>
+    vectors.push({
+      name,
+      kind: 'round',
+      pinned,
+      rounds,
+      round,
+      expect: failure ? { ok: false, failure } : { ok: true },
+    });
+
+  add('round: signed by the pinned platform key', key, genuine);
+  add('round: the pinned key given as its fingerprint, in groups', grouped, genuine);
+  add('round: the pinned key in standard base64 with padding', btoaOf(platform.raw), genuine);
+  add('reject round: re-signed by a stranger, same root and total, pinned by key', key, resigned, 'key_mismatch');
+  add('reject round: re-signed by a stranger, pinned by fingerprint', fingerprint, resigned, 'key_mismatch');
+  add(
+    "reject round: a stranger's signature under the platform key's name",
+    key,
+    signedRound(published, stranger, platform.raw),
+    'bad_signature',
+  );
+  {
+    const changed = structuredClone(genuine);
+    changed.rounds[0]!.total = published.total - 1;
+    add('reject round: the total lowered after signing', key, changed, 'statement_mismatch');
+  }
+  {
+    const changed = structuredClone(genuine);
+    changed.rounds[0]!.btcPrice = 7_150_001;
+    add('reject round: the BTC price changed after signing', key, changed, 'statement_mismatch');
+  }
+  add(
+    'round: a format 1 round, counted at book values, no price',
+    key,
+    signedRound(published, platform, platform.raw, 1),
+  );
+  add('reject round: no pinned key', '', genuine, 'no_pinned_key');
+  add('reject round: a pinned key that is not 32 bytes', key.slice(0, 20), genuine, 'bad_pinned_key');
+  add('reject round: not among the published rounds', key, genuine, 'round_missing', published.round + 1);
+}
+
+function btoaOf(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes));
 }

@@ -7,7 +7,8 @@ import { api } from './api';
 export const liabilityRoundsQuery = queryOptions({
   queryKey: ['liabilities', 'rounds'],
   queryFn: () => api<LiabilityRounds>('/api/liabilities/rounds'),
-  staleTime: 60_000,
+  // The server answers 304 while the list is unchanged: asking again on every visit is cheap.
+  staleTime: 0,
 });
 
 export function publishedRound(r: LiabilityRound): PublishedRound {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { auditRow, type AuditEntry } from '../audit/audit.service';
 import { insertAudit } from '../audit/audit.repo';
 import type { Queryable } from '../ledger/ledger.repo';
+import type { StoredValuation } from '../investing/valuation';
 
 const USER_KINDS = ['available', 'invested', 'withdrawal_hold'];
 /** Rows per bulk statement: a round writes a million members (and as many nonces the first time). */
@@ -21,6 +22,11 @@ export interface LedgerSnapshot {
   owed: Array<{ userId: string; cents: number }>;
   /** The same liabilities summed from the journal's entries, in the same snapshot. */
   journalTotal: number;
+  /**
+   * The active investments whose value can differ from their principal (crypto, or a stored value
+   * not the amount), in the same snapshot: a round counts each at what stopping it would credit.
+   */
+  investments: Array<StoredValuation & { user_id: string }>;
 }
 
 /**
@@ -59,11 +65,18 @@ export async function snapshotLiabilities(db: Db, dialect: Dialect): Promise<Led
         select sum(e.amount_cents) as total from ledger_entry e join ledger_account a ${notIndexed} on a.id = e.account_id
         where a.kind in (${kinds})`.execute(trx)
     ).rows[0]!;
+    const investments = await trx
+      .selectFrom('investment')
+      .select(['user_id', 'area', 'amount_cents', 'current_value_cents', 'btc_price_at_investment_cents'])
+      .where('is_active', '=', 1)
+      .where((eb) => eb.or([eb('area', '=', 'crypto'), eb('current_value_cents', '<>', eb.ref('amount_cents'))]))
+      .execute();
     const entry = `entry ${mark.max_id ?? 0}`;
     return {
       watermark: mark.snap ? `${entry}, snapshot ${mark.snap}` : entry,
       owed: owed.map((r) => ({ userId: r.owner_id, cents: Number(r.cents) })),
       journalTotal: Number(journal.total ?? 0),
+      investments,
     };
   });
 }
@@ -131,6 +144,17 @@ export async function insertNonces(db: Db, dialect: Dialect, rows: Database['lia
     rows.map((r) => [r.user_id, r.nonce, r.created_at]),
     'user_id',
   );
+}
+
+export async function anythingOwed(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('ledger_account')
+    .select('id')
+    .where('kind', 'in', USER_KINDS)
+    .where('balance_cents', '>', 0)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function lastRoundNo(db: Queryable): Promise<number> {

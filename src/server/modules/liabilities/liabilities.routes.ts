@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   accountNonceResponse,
   liabilityProofParams,
@@ -20,16 +22,18 @@ export async function registerLiabilitiesRoutes(app: FastifyInstance, liabilitie
       schema: {
         tags,
         summary: 'The published proof-of-liabilities rounds (signed), newest first, and the public key',
-        response: { 200: liabilityRoundsResponse },
+        response: { 200: liabilityRoundsResponse, 304: z.null().describe('The list has not changed (If-None-Match)') },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
+    async (request, reply) => {
       const rounds = await liabilities.rounds();
-      return {
-        publicKey: liabilities.publicKey,
-        rounds: rounds.map(({ publicKey: _key, ...round }) => round),
-      };
+      const body = { publicKey: liabilities.publicKey, fingerprint: liabilities.fingerprint, rounds };
+      // Revalidated on every use: a round just published shows at once; an unchanged list is a 304.
+      const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+      reply.header('cache-control', 'public, no-cache');
+      reply.header('etag', etag);
+      if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send(null);
+      return body;
     },
   );
 

@@ -6,6 +6,8 @@ import { DomainError } from '../../../core/errors';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import type { AuditSource } from '../audit/audit.service';
+import type { CurrentPrice } from '../market/market.service';
+import { valueAtSnapshot, type RoundPrice } from './valuation';
 import * as repo from './liabilities.repo';
 import { nodeHashes } from './node-hashes';
 import { roundHashes } from './round-hashes';
@@ -16,9 +18,14 @@ export const LIABILITIES_ASSET = 'USD';
 const NONCE_BYTES = 32;
 const ROUNDS_SHOWN = 120;
 
-/** What is signed and appended to the sealed trail, in this key order. */
+/**
+ * What is signed and appended to the sealed trail, in this key order. Format 2 (decision 052):
+ * `total` counts each investment at what stopping it would credit at `btcPrice` (cents per BTC,
+ * null when no counted investment depended on a price), the price the provider gave at
+ * `btcPriceAt`; `ledgerTotal` is the journal's book sum the round was reconciled with.
+ */
 export interface RoundStatement {
-  format: 'atlas-liabilities-round/1';
+  format: 'atlas-liabilities-round/2';
   round: number;
   asset: string;
   snapshotAt: string;
@@ -26,11 +33,17 @@ export interface RoundStatement {
   height: number;
   root: string;
   total: number;
+  ledgerTotal: number;
+  btcPrice: number | null;
+  btcPriceAt: string | null;
 }
 
 export interface PublishedRoundView extends PublishedRound {
   snapshotAt: string;
   watermark: string;
+  /** From the signed statement; null for rounds of format 1 (book values) or with no price needed. */
+  btcPrice: number | null;
+  btcPriceAt: string | null;
   statement: string;
   signature: string;
   publicKey: string;
@@ -40,7 +53,20 @@ export type ProofAnswer =
   | { kind: 'proof'; proof: ProofFile }
   | { kind: 'nothing_owed'; statement: string; signature: string; publicKey: string };
 
+/** The price a round's signed statement names (format 2), or none. */
+function statedPrice(statement: string): RoundPrice | null {
+  try {
+    const s = JSON.parse(statement) as Partial<RoundStatement>;
+    return typeof s.btcPrice === 'number' && typeof s.btcPriceAt === 'string'
+      ? { cents: s.btcPrice, at: s.btcPriceAt }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 function view(row: Awaited<ReturnType<typeof repo.round>> & object): PublishedRoundView {
+  const price = statedPrice(row.statement);
   return {
     round: Number(row.no),
     asset: row.asset,
@@ -49,6 +75,8 @@ function view(row: Awaited<ReturnType<typeof repo.round>> & object): PublishedRo
     total: Number(row.total_cents),
     snapshotAt: row.snapshot_at,
     watermark: row.watermark,
+    btcPrice: price?.cents ?? null,
+    btcPriceAt: price?.at ?? null,
     statement: row.statement,
     signature: row.signature,
     publicKey: row.public_key,
@@ -76,7 +104,20 @@ function phaseTimer() {
   };
 }
 
-export function createLiabilitiesService(ctx: AppContext) {
+/** Where a round's BTC price comes from (the price service); it may fail in any way. */
+export interface RoundPrices {
+  current(): Promise<CurrentPrice | null>;
+}
+
+async function safeCurrent(prices: RoundPrices): Promise<CurrentPrice | null> {
+  try {
+    return await prices.current();
+  } catch {
+    return null;
+  }
+}
+
+export function createLiabilitiesService(ctx: AppContext, prices: RoundPrices) {
   const signer = platformSigner(ctx.config.authSecret);
   const { db } = ctx;
 
@@ -112,6 +153,7 @@ export function createLiabilitiesService(ctx: AppContext) {
 
   return {
     publicKey: signer.publicKey,
+    fingerprint: signer.fingerprint,
 
     /**
      * Takes a consistent snapshot of what every investor is owed, builds the tree, and publishes
@@ -120,33 +162,35 @@ export function createLiabilitiesService(ctx: AppContext) {
      */
     async runRound(by: { actorId: string; source: AuditSource }, seed: Uint8Array = randomBytes(32)) {
       const phases = phaseTimer();
+      // Asked before the snapshot: no wait on the provider while the read transaction is open.
+      const price = await safeCurrent(prices);
       const snapshotAt = ctx.clock.now().toISOString();
       const snapshot = await repo.snapshotLiabilities(db, ctx.dialect);
       phases.end('snapshot');
-      const owedTotal = snapshot.owed.reduce((sum, o) => sum + o.cents, 0);
-      if (owedTotal !== snapshot.journalTotal)
-        throw new DomainError('liabilities_total_mismatch', { balances: owedTotal, journal: snapshot.journalTotal });
-      const nonces = await noncesFor(snapshot.owed.map((o) => o.userId));
+      const bookTotal = snapshot.owed.reduce((sum, o) => sum + o.cents, 0);
+      if (bookTotal !== snapshot.journalTotal)
+        throw new DomainError('liabilities_total_mismatch', { balances: bookTotal, journal: snapshot.journalTotal });
+      const valued = valueAtSnapshot(snapshot, price);
+      const nonces = await noncesFor([...valued.owed.keys()]);
       phases.end('nonces');
-      const owed = new Map(snapshot.owed.map((o) => [o.userId, o.cents]));
       const no = (await repo.lastRoundNo(db)) + 1;
       const tree = buildLiabilityTree(
         roundHashes,
-        snapshot.owed.map((o) => ({
-          key: o.userId,
-          accountNonce: nonceBytes(nonces.get(o.userId)!),
-          balance: o.cents,
+        [...valued.owed].map(([userId, cents]) => ({
+          key: userId,
+          accountNonce: nonceBytes(nonces.get(userId)!),
+          balance: cents,
         })),
         { round: no, asset: LIABILITIES_ASSET, seed, minHeight: ctx.config.liabilities.minHeight },
       );
       phases.end('tree');
-      if (tree.published.total !== snapshot.journalTotal)
+      if (tree.published.total !== snapshot.journalTotal + valued.revaluation)
         throw new DomainError('liabilities_total_mismatch', {
           balances: tree.published.total,
-          journal: snapshot.journalTotal,
+          journal: snapshot.journalTotal + valued.revaluation,
         });
       const statement: RoundStatement = {
-        format: 'atlas-liabilities-round/1',
+        format: 'atlas-liabilities-round/2',
         round: no,
         asset: LIABILITIES_ASSET,
         snapshotAt,
@@ -154,6 +198,9 @@ export function createLiabilitiesService(ctx: AppContext) {
         height: tree.published.height,
         root: tree.published.root,
         total: tree.published.total,
+        ledgerTotal: snapshot.journalTotal,
+        btcPrice: valued.price?.cents ?? null,
+        btcPriceAt: valued.price?.at ?? null,
       };
       const text = JSON.stringify(statement);
       const signature = signer.sign(text);
@@ -179,7 +226,7 @@ export function createLiabilitiesService(ctx: AppContext) {
           round_no: no,
           user_id,
           positions: positions.join(','),
-          balance_cents: owed.get(user_id)!,
+          balance_cents: valued.owed.get(user_id)!,
         })),
         treePages(tree.levels).map((p) => ({ round_no: no, ...p })),
         {
@@ -197,6 +244,7 @@ export function createLiabilitiesService(ctx: AppContext) {
         investors: tree.positions.size,
         signature,
         publicKey: signer.publicKey,
+        fingerprint: signer.fingerprint,
         phases: phases.done(),
       };
     },
@@ -204,6 +252,9 @@ export function createLiabilitiesService(ctx: AppContext) {
     async rounds(): Promise<PublishedRoundView[]> {
       return (await repo.rounds(db, ROUNDS_SHOWN)).map(view);
     },
+
+    /** Whether any investor is owed a cent now (a first round waits for one). */
+    anythingOwed: () => repo.anythingOwed(db),
 
     async lastSnapshotAt(): Promise<string | null> {
       return (await repo.rounds(db, 1))[0]?.snapshot_at ?? null;

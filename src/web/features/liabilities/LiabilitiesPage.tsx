@@ -2,9 +2,54 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Card, FormMessage } from '../../components/form';
 import { Page } from '../../components/Page';
-import { formatDateTime, money, withColon } from '../../lib/format';
+import { formatDateTime, money, numberText, withColon } from '../../lib/format';
+import type { LiabilityRound } from '../../../contracts/liabilities';
 import { liabilityRoundsQuery } from '../../lib/liabilities';
 import { OFFLINE_VERIFIER_SHA256 } from './offline-verifier-hash';
+
+/** A fingerprint read aloud or compared by eye: "ab12 cd34 …" (the verifiers accept it so). */
+const groupsOfFour = (hex: string) => hex.replace(/(.{4})(?!$)/g, '$1 ');
+
+type T = ReturnType<typeof useTranslation<'liabilities'>>['t'];
+
+/** "entry 20, snapshot 1234:1240:" as signed, in the reader's words: "écriture n° 20, instantané PostgreSQL …". */
+function watermarkText(t: T, watermark: string): string {
+  const m = /^entry (\d+)(?:, snapshot (.+))?$/.exec(watermark);
+  if (!m) return watermark;
+  const entry = t('rounds.watermarkEntry', { entry: m[1] });
+  return m[2] ? t('rounds.watermarkSnapshot', { entry, snapshot: m[2] }) : entry;
+}
+
+/** The most investors a tree of this height can count: 2^height leaves, at least two per balance. */
+const upTo = (t: T, height: number): string => t('rounds.upTo', { investors: numberText(2 ** (height - 1)) });
+
+/** The BTC price a round counted crypto investments at, when, or why there is none. */
+function priceText(t: T, round: LiabilityRound): string {
+  if (round.btcPrice !== null && round.btcPriceAt !== null)
+    return t('rounds.btcPriceValue', { price: money(round.btcPrice), at: formatDateTime(round.btcPriceAt) });
+  return round.statement.includes('"format":"atlas-liabilities-round/1"')
+    ? t('rounds.bookValues')
+    : t('rounds.noPrice');
+}
+
+/** The signed statement of a round, as a file to keep or give to anyone: exactly the signed text, its signature and key. */
+function StatementLink({ t, round }: { t: T; round: LiabilityRound }) {
+  const file = JSON.stringify(
+    { statement: round.statement, signature: round.signature, publicKey: round.publicKey },
+    null,
+    1,
+  );
+  return (
+    <a
+      className="font-semibold text-brand-700 underline"
+      download={`atlas-liabilities-round-${round.round}-statement.json`}
+      href={`data:application/json;charset=utf-8,${encodeURIComponent(file)}`}
+      data-testid="round-statement"
+    >
+      {t('rounds.statementDownload')}
+    </a>
+  );
+}
 
 /** Public: what the proof of liabilities is, what it proves and not, and every published round. */
 export function LiabilitiesPage() {
@@ -32,6 +77,13 @@ export function LiabilitiesPage() {
         </Card>
       </div>
       <p className="mt-6 max-w-3xl text-sm text-slate-600">{t('privacy')}</p>
+      <section className="mt-6 max-w-3xl" data-testid="liabilities-valuation" aria-labelledby="liabilities-valuation">
+        <h2 id="liabilities-valuation" className="text-lg font-semibold text-brand-900">
+          {t('valuation.title')}
+        </h2>
+        <p className="mt-2 text-sm text-slate-700">{t('valuation.body')}</p>
+        <p className="mt-2 text-sm text-slate-700">{t('valuation.stale')}</p>
+      </section>
 
       <h2 className="mt-10 text-2xl font-bold text-brand-900">{t('rounds.title')}</h2>
       {rounds.isError && (
@@ -52,12 +104,20 @@ export function LiabilitiesPage() {
                 <dd>{formatDateTime(r.snapshotAt)}</dd>
                 <dt className="text-slate-600">{t('rounds.total')}</dt>
                 <dd>{money(r.total)}</dd>
+                <dt className="text-slate-600">{t('rounds.btcPrice')}</dt>
+                <dd data-testid="round-btc-price">{priceText(t, r)}</dd>
                 <dt className="text-slate-600">{t('rounds.height')}</dt>
-                <dd>{r.height}</dd>
+                <dd>
+                  {r.height} <span className="text-slate-600">({upTo(t, r.height)})</span>
+                </dd>
                 <dt className="text-slate-600">{t('rounds.root')}</dt>
-                <dd className="font-mono text-xs break-all">{r.root}</dd>
+                <dd className="min-w-0 font-mono text-xs break-all">{r.root}</dd>
                 <dt className="text-slate-600">{t('rounds.watermark')}</dt>
-                <dd className="font-mono text-xs break-all">{r.watermark}</dd>
+                <dd className="min-w-0 break-words">{watermarkText(t, r.watermark)}</dd>
+                <dt className="text-slate-600">{t('rounds.statement')}</dt>
+                <dd>
+                  <StatementLink t={t} round={r} />
+                </dd>
               </dl>
             </li>
           ))}
@@ -70,7 +130,7 @@ export function LiabilitiesPage() {
           role="region"
           aria-label={t('rounds.caption')}
         >
-          <table className="w-full min-w-[44rem] text-left text-sm" data-testid="liability-rounds">
+          <table className="w-full min-w-[52rem] text-left text-sm" data-testid="liability-rounds">
             <caption className="sr-only">{t('rounds.caption')}</caption>
             <thead className="bg-slate-50 text-slate-700">
               <tr>
@@ -83,6 +143,9 @@ export function LiabilitiesPage() {
                 <th scope="col" className="px-4 py-2 text-right">
                   {t('rounds.total')}
                 </th>
+                <th scope="col" className="px-4 py-2">
+                  {t('rounds.btcPrice')}
+                </th>
                 <th scope="col" className="px-4 py-2 text-right">
                   {t('rounds.height')}
                 </th>
@@ -92,6 +155,9 @@ export function LiabilitiesPage() {
                 <th scope="col" className="px-4 py-2">
                   {t('rounds.watermark')}
                 </th>
+                <th scope="col" className="px-4 py-2">
+                  {t('rounds.statement')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -100,23 +166,48 @@ export function LiabilitiesPage() {
                   <td className="px-4 py-2 font-semibold">{r.round}</td>
                   <td className="px-4 py-2 whitespace-nowrap">{formatDateTime(r.snapshotAt)}</td>
                   <td className="px-4 py-2 text-right whitespace-nowrap">{money(r.total)}</td>
-                  <td className="px-4 py-2 text-right">{r.height}</td>
+                  <td className="px-4 py-2 text-xs" data-testid="round-btc-price">
+                    {priceText(t, r)}
+                  </td>
+                  <td className="px-4 py-2 text-right">
+                    {r.height}
+                    <span className="block text-xs whitespace-nowrap text-slate-600">{upTo(t, r.height)}</span>
+                  </td>
                   <td className="px-4 py-2 font-mono text-xs break-all">{r.root}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{r.watermark}</td>
+                  <td className="px-4 py-2 text-xs">{watermarkText(t, r.watermark)}</td>
+                  <td className="px-4 py-2 text-xs whitespace-nowrap">
+                    <StatementLink t={t} round={r} />
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+      {rounds.data && rounds.data.rounds.length > 0 && (
+        <p className="mt-3 max-w-3xl text-sm text-slate-600" data-testid="height-help">
+          {t('rounds.heightHelp')}
+        </p>
+      )}
 
       <Card className="mt-8">
         <h2 className="text-lg font-semibold text-brand-900">{t('key.title')}</h2>
         <p className="mt-2 text-sm text-slate-700">{t('key.body')}</p>
         {rounds.data && (
-          <p className="mt-2 font-mono text-xs break-all text-slate-900" data-testid="platform-key">
-            {rounds.data.publicKey}
-          </p>
+          <dl className="mt-3 min-w-0 space-y-2 text-sm">
+            <div>
+              <dt className="text-slate-600">{t('key.publicKey')}</dt>
+              <dd className="font-mono text-xs break-all text-slate-900" data-testid="platform-key">
+                {rounds.data.publicKey}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">{t('key.fingerprint')}</dt>
+              <dd className="font-mono text-xs break-all text-slate-900" data-testid="platform-key-fingerprint">
+                {groupsOfFour(rounds.data.fingerprint)}
+              </dd>
+            </div>
+          </dl>
         )}
         <ul className="mt-4 space-y-2 text-sm">
           <li>
@@ -141,6 +232,15 @@ export function LiabilitiesPage() {
               download
             >
               {t('offline.cli')}
+            </a>
+          </li>
+          <li>
+            <a
+              className="font-semibold text-brand-700 underline"
+              href="/api/liabilities/rounds"
+              download="atlas-liabilities-rounds.json"
+            >
+              {t('roundsFile')}
             </a>
           </li>
           <li>

@@ -1,2 +1,2 @@
 /** SHA-256 of the published offline verifier (written by scripts/liabilities-verifier.mjs). */
-export const OFFLINE_VERIFIER_SHA256 = 'd44c744b6afe4dc30994ef1f18841137bada1fea51bdbbc7d4195ab1f5b4b3d9';
+export const OFFLINE_VERIFIER_SHA256 = '4ac5052fd28bb76dc8506f9f165c036756453f60d6ae317b7b2e2f3080ad6e3f';
