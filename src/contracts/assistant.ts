@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { areas } from '../core/areas';
 import { factLinks, topics } from '../core/assistant/facts';
+import { investorReasonCodes } from '../core/rejection-reasons';
 import { decimalAmount } from './money';
 
 export const factTopic = z.enum(topics);
@@ -11,6 +12,12 @@ const factValue = z.discriminatedUnion('type', [
   z.object({ type: z.literal('count'), value: z.number().int() }),
   z.object({ type: z.literal('area'), value: z.enum(areas) }),
   z.object({ type: z.literal('text'), value: z.string() }),
+  z.object({ type: z.literal('reason'), value: z.enum(investorReasonCodes) }),
+  z.object({
+    type: z.literal('duration'),
+    unit: z.enum(['moments', 'minutes', 'hours', 'days']),
+    count: z.number().int().optional(),
+  }),
 ]);
 
 export const factSchema = z.object({

@@ -33,15 +33,20 @@ export const conversationSummary = z.object({
   reference: z.string(),
   reason: z.enum(handoffReasons),
   state: conversationState,
+  /** An advisor has taken or answered it: the investor is no longer told it waits for one. */
+  withAdvisor: z.boolean(),
   targetResponseHours: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export const conversationThread = conversationSummary.extend({ messages: z.array(supportMessage) });
+/** Opening when one is already open gives that one back (`resumed`): one open conversation per person. */
+export const openConversationResponse = conversationThread.extend({ resumed: z.boolean() });
 export const myConversationsResponse = z.object({ conversations: z.array(conversationSummary) });
 export type MyConversations = z.infer<typeof myConversationsResponse>;
 export type ConversationSummary = z.infer<typeof conversationSummary>;
 export type ConversationThread = z.infer<typeof conversationThread>;
+export type OpenedConversation = z.infer<typeof openConversationResponse>;
 
 export const contextMovement = z.object({
   kind: z.enum(['deposit', 'withdrawal', 'transfer_in', 'transfer_out']),

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
+import { fillReason } from '../../src/core/rejection-reasons';
+import { reasonTexts } from '../../src/core/rejection-texts';
 import { openSettled } from './support/axe';
 import { readCatalogue } from './support/catalogue';
 import {
@@ -97,12 +99,14 @@ test('an investor asks in French and gets their own unlock date, their place in 
   await expect(lockFact).toContainText(await shownAt(page, lock.values.until.at));
   await expect(lockFact).toContainText('dans 30 jours');
   await expect(panel.locator('[data-fact="withdraw.balances"]')).toContainText('$760.00');
-  // The journeys' tier limits (playwright.config.ts): no deposit limit, $100,000,000.00 out over 30 days.
+  // The journeys' tier limits (playwright.config.ts): $1,000,000,000.00 in and $100,000,000.00 out over 30 days.
   await expect(panel.locator('[data-fact="withdraw.limitLeft"]')).toContainText('$100,000,000.00');
 
   await ask(page, 'c quoi mes plafonds ?');
   await expect(panel.locator('[data-fact="limits.tier.email"]')).toHaveText(fr.facts.limits.tier.email);
-  await expect(panel.locator('[data-fact="limits.deposit.none"]')).toHaveText(fr.facts.limits.deposit.none);
+  await expect(panel.locator('[data-fact="limits.deposit.left"]')).toContainText(
+    'sur un plafond de $1,000,000,000.00 par 30 jours glissants',
+  );
   await expect(panel.locator('[data-fact="limits.withdrawal.left"]')).toContainText('$100,000,000.00');
   await expect(panel.getByRole('link', { name: fr.links.profile }).last()).toHaveAttribute('href', '/profile');
 
@@ -112,6 +116,25 @@ test('an investor asks in French and gets their own unlock date, their place in 
     `position ${deposit.values.position.value} dans la file`,
   );
   await expect(panel.locator('[data-fact="deposit.pending"]')).toContainText('$75.00');
+  // Issue 46, item 9: a wait in words, never "0 h"; and the how-to of a deposit comes first.
+  await expect(panel.locator('[data-fact="deposit.pending"]')).toContainText(/depuis (quelques minutes|\d+ minutes)/);
+  await expect(panel.locator('[data-fact="deposit.pending"]')).not.toContainText(' 0 h');
+
+  await ask(page, 'Je veux faire un dépôt');
+  const howTo = panel.locator('li[data-from="bot"]').last();
+  await expect(howTo).toContainText(fr.answers.deposit.slice(0, 40));
+  await expect(howTo.locator('[data-fact="deposit.pending"]')).toBeVisible();
+
+  // Item 8: the amount invested, per area.
+  await ask(page, "Combien j'ai investi ?");
+  await expect(panel.locator('[data-fact="portfolio.invested"]')).toContainText('$200.00');
+  await expect(panel.locator('[data-fact="portfolio.area"]')).toContainText(fr.areas.stocks);
+
+  // Item 10: a question that says "support" answers and opens nothing.
+  await ask(page, 'which coins do you support?');
+  await expect(panel.locator('li[data-from="bot"]').last()).toContainText(fr.answers.deposit.slice(0, 40));
+  await expect(panel.getByTestId('support-thread')).toHaveCount(0);
+  expect((await (await page.request.get('/api/support/conversations')).json()).conversations).toHaveLength(0);
 
   await ask(page, 'investir retirer');
   const choices = panel.getByRole('group', { name: fr.clarify }).last().getByRole('button');
@@ -125,6 +148,9 @@ test('an investor asks in French and gets their own unlock date, their place in 
   const thread = panel.getByTestId('support-thread');
   await expect(thread.locator('[data-author="assistant"]')).toContainText('assistant automatique');
   await expect(thread.locator('[data-author="investor"]')).toContainText('je conteste ce virement');
+  // Item 13: the person's own message first, the reference on one line.
+  await expect(thread.locator('li').first()).toHaveAttribute('data-author', 'investor');
+  await expect(panel.getByTestId('support-reference-code').first()).toHaveCSS('white-space', 'nowrap');
 
   const operator = await operatorPage(browser);
   await openSettled(operator, '/admin/support');
@@ -141,6 +167,12 @@ test('an investor asks in French and gets their own unlock date, their place in 
 
   // Live: no reload on the investor's side.
   await expect(thread.locator('[data-author="operator"]')).toContainText('Bonjour Léa, nous vérifions ce virement.');
+  // Writing again after the answer: no "en attente d'un conseiller" any more.
+  await page.getByRole('textbox', { name: fr.support.inputLabel }).fill('Merci, j’attends.');
+  await page.getByRole('textbox', { name: fr.support.inputLabel }).press('Enter');
+  await expect(thread.locator('[data-author="investor"]')).toHaveCount(2);
+  await expect(panel.getByTestId('support-reference')).toContainText(fr.support.states.withAdvisor);
+  await expect(panel.getByTestId('support-reference')).not.toContainText(fr.support.states.waiting);
 
   // The conversation survives a reload, and the past conversations can be read again.
   await page.reload();
@@ -170,6 +202,11 @@ for (const lang of ['fr', 'en'] as const) {
       await input.press('Enter');
       await expect(panel.getByRole('group', { name: strings.clarify })).toBeVisible();
       await page.screenshot({ path: `${shots}/assistant-clarify-${lang}-${width}.png` });
+      // An unclear request for a person: offered, not opened (issue 46, item 10).
+      await input.fill('support');
+      await input.press('Enter');
+      await expect(panel.getByTestId('assistant-offer').last()).toContainText(strings.handoff.offerAccept);
+      await page.screenshot({ path: `${shots}/assistant-offer-${lang}-${width}.png` });
       await panel.getByRole('button', { name: strings.support.history }).click();
       await panel.getByTestId('support-list').getByRole('button').first().click();
       await expect(panel.getByTestId('support-thread').locator('[data-author="operator"]')).toBeVisible();
@@ -178,7 +215,7 @@ for (const lang of ['fr', 'en'] as const) {
 
       const operator = await operatorPage(browser, width, lang);
       await openSettled(operator, '/admin/support', lang);
-      await operator.getByRole('button', { name: readCatalogue(lang, 'backoffice').support.states.answered }).click();
+      await operator.getByRole('button', { name: readCatalogue(lang, 'backoffice').support.states.waiting }).click();
       await operator.getByTestId('inbox-list').getByRole('button').first().click();
       await expect(operator.getByTestId('inbox-thread')).toBeVisible();
       await operator.screenshot({ path: `${shots}/support-inbox-${lang}-${width}.png`, fullPage: true });
@@ -186,3 +223,29 @@ for (const lang of ['fr', 'en'] as const) {
     });
   }
 }
+
+test('a deposit rejected for a catalogue reason is explained in the words of the history, with its fix', async ({
+  browser,
+}) => {
+  const rejected = await api.post('/api/deposits', {
+    multipart: { amount: '30', proof: { name: 'proof.png', mimeType: 'image/png', buffer: await pngProof() } },
+  });
+  expect(rejected.status()).toBe(201);
+  const admin = await request.newContext({ baseURL });
+  await login(admin, ADMIN.email, ADMIN.password);
+  const res = await admin.post(`/api/admin/deposits/${(await rejected.json()).id}/reject`, {
+    data: { reason: 'amount_mismatch' },
+  });
+  expect(res.status()).toBe(200);
+  await admin.dispose();
+
+  const page = await investorPage(browser);
+  await openSettled(page, '/');
+  await page.evaluate(() => sessionStorage.clear());
+  await page.getByRole('button', { name: readCatalogue('fr', 'common').assistant.open }).click();
+  await ask(page, 'pourquoi mon dépôt a été refusé ?');
+  const fact = page.getByTestId('assistant-panel').locator('[data-fact="deposit.rejectedReason"]');
+  await expect(fact).toContainText(fillReason(reasonTexts.fr.investor.amount_mismatch, { amount: '$30.00' }));
+  await expect(fact).not.toContainText('preuve de paiement lisible');
+  await page.context().close();
+});

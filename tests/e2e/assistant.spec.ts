@@ -175,4 +175,36 @@ test.describe('chat assistant', () => {
     await page.getByRole('button', { name: strings.fr.suggestions.withdraw }).click();
     await expect(botMessages(page).last()).toContainText(strings.fr.answers.withdraw);
   });
+
+  test('a visitor asking about their own account is invited to sign in, and comes back here', async ({ page }) => {
+    await openAssistant(page, 'fr');
+    await input(page, 'fr').fill('pourquoi je peux pas retirer');
+    await input(page, 'fr').press('Enter');
+    const invite = botMessages(page).last().getByTestId('assistant-sign-in');
+    await expect(invite).toContainText(strings.fr.signIn.withdraw);
+    await expect(invite.getByRole('link', { name: strings.fr.signIn.link })).toHaveAttribute('href', '/login?next=%2F');
+    await input(page, 'fr').fill('où est mon dépôt');
+    await input(page, 'fr').press('Enter');
+    await expect(botMessages(page).last().getByTestId('assistant-sign-in')).toContainText(strings.fr.signIn.deposit);
+    // A how-to stays a how-to.
+    await input(page, 'fr').fill('Comment déposer ?');
+    await input(page, 'fr').press('Enter');
+    await expect(botMessages(page).last()).toContainText(strings.fr.answers.deposit.slice(0, 30));
+    await expect(botMessages(page).last().getByTestId('assistant-sign-in')).toHaveCount(0);
+  });
+
+  for (const lang of ['fr', 'en'] as const) {
+    for (const width of [1280, 390]) {
+      test(`screenshot of a visitor's sign-in invitation, ${lang.toUpperCase()} at ${width} px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await openAssistant(page, lang);
+        await input(page, lang).fill(lang === 'fr' ? 'où est mon dépôt' : 'where is my deposit');
+        await input(page, lang).press('Enter');
+        await expect(botMessages(page).last().getByTestId('assistant-sign-in')).toContainText(
+          strings[lang].signIn.deposit,
+        );
+        await page.screenshot({ path: `.tmp/shots/assistant-sign-in-${lang}-${width}.png` });
+      });
+    }
+  }
 });

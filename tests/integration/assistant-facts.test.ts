@@ -71,6 +71,29 @@ describe(`the assistant's account facts over HTTP (${testDialect})`, () => {
     expect(withdraw[0]!.values.days).toEqual({ type: 'count', value: 30 });
     expect(withdraw[1]!.values).toMatchObject({ available: { amount: '1500.00' }, invested: { amount: '500.00' } });
 
+    // "Combien j'ai investi ?" (issue 46, item 8): the amount, per area, and the balance.
+    expect(await facts(alice, 'portfolio')).toEqual([
+      {
+        key: 'portfolio.invested',
+        values: {
+          invested: { type: 'money', amount: '500.00' },
+          value: { type: 'money', amount: '500.00' },
+          count: { type: 'count', value: 1 },
+        },
+        link: '/portfolio',
+      },
+      {
+        key: 'portfolio.area',
+        values: {
+          area: { type: 'area', value: 'stocks' },
+          invested: { type: 'money', amount: '500.00' },
+          value: { type: 'money', amount: '500.00' },
+        },
+      },
+      { key: 'portfolio.available', values: { available: { type: 'money', amount: '1500.00' } }, link: '/invest' },
+    ]);
+    expect((await facts(bob, 'portfolio')).map((f) => f.key)).toEqual(['portfolio.none', 'portfolio.available']);
+
     const stop = await facts(alice, 'stop');
     expect(stop).toEqual([
       {
@@ -94,7 +117,8 @@ describe(`the assistant's account facts over HTTP (${testDialect})`, () => {
     const [fact] = await facts(alice, 'deposit');
     expect(fact).toMatchObject({
       key: 'deposit.pending',
-      values: { amount: { amount: '75.00' }, position: { value: 2 } },
+      // Just sent: "a few minutes", never "0 h" (issue 46, item 9).
+      values: { amount: { amount: '75.00' }, position: { value: 2 }, waited: { type: 'duration', unit: 'moments' } },
     });
 
     // A rejection by a catalogue reason (issue 26): its internal note never reaches the investor.
@@ -104,8 +128,38 @@ describe(`the assistant's account facts over HTTP (${testDialect})`, () => {
     });
     expect(reject.statusCode).toBe(200);
     const [rejected] = await facts(alice, 'deposit');
-    expect(rejected).toMatchObject({ key: 'deposit.rejected' });
+    // The catalogue's reason, as the history shows it (issue 46, item 7), never the old generic text.
+    expect(rejected).toMatchObject({
+      key: 'deposit.rejectedReason',
+      values: { amount: { amount: '75.00' }, reason: { type: 'reason', value: 'proof_unreadable' } },
+      link: '/cashier',
+    });
     expect(JSON.stringify(rejected)).not.toContain('internal only');
+  });
+
+  it('explains a rejection by the reason of the history: "amount_mismatch", and a final reason only as declined', async () => {
+    const carol = await createUser(t, { firstName: 'Carol', lastName: 'Petit' });
+    const first = await deposit(carol, '40.00');
+    expect(
+      (await post(admin, `/api/admin/deposits/${first.id}/reject`, { reason: 'amount_mismatch' })).statusCode,
+    ).toBe(200);
+    const history = (await get(carol, '/api/cashier/history')).json() as {
+      deposits: { id: string; rejection: { reason: string } | null }[];
+    };
+    const shown = history.deposits.find((d) => d.id === first.id)!.rejection!.reason;
+    expect(shown).toBe('amount_mismatch');
+    expect((await facts(carol, 'deposit'))[0]).toMatchObject({
+      key: 'deposit.rejectedReason',
+      values: { reason: { type: 'reason', value: shown } },
+    });
+
+    const second = await deposit(carol, '41.00');
+    expect(
+      (await post(admin, `/api/admin/deposits/${second.id}/reject`, { reason: 'compliance_screening' })).statusCode,
+    ).toBe(200);
+    const [declined] = await facts(carol, 'deposit');
+    expect(declined).toMatchObject({ values: { reason: { type: 'reason', value: 'request_declined' } } });
+    expect(JSON.stringify(declined)).not.toContain('compliance');
   });
 
   it('never shows one investor the facts of another', async () => {

@@ -39,7 +39,7 @@ describe(`hand-off to a person and the operators' inbox (${testDialect})`, () =>
   });
   afterAll(async () => t.close());
 
-  it('opens a conversation with its number, the target time, the assistant notice first and the question', async () => {
+  it('opens a conversation with its number, the target time, the question first and then the assistant notice', async () => {
     const res = await call(alice, 'POST', '/api/support/conversations', {
       reason: 'contest',
       question: 'je conteste ce virement',
@@ -48,12 +48,16 @@ describe(`hand-off to a person and the operators' inbox (${testDialect})`, () =>
     expect(res.statusCode).toBe(201);
     const body = res.json();
     conversation = body.id;
-    expect(body).toMatchObject({ reason: 'contest', state: 'waiting', targetResponseHours: 24 });
+    expect(body).toMatchObject({ reason: 'contest', state: 'waiting', withAdvisor: false, targetResponseHours: 24 });
     expect(body.reference).toMatch(/^SUP-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
     expect(body.messages.map((m: { author: string; body: string }) => [m.author, m.body])).toEqual([
-      ['assistant', 'assistant.opened'],
       ['investor', 'je conteste ce virement'],
+      ['assistant', 'assistant.opened'],
     ]);
+    // In time order too: the person's message is the first (issue 46, item 13).
+    const times = body.messages.map((m: { createdAt: string }) => m.createdAt);
+    expect([...times].sort()).toEqual(times);
+    expect(times[0]! < times[1]!).toBe(true);
     const [mail] = await outbox('support_opened');
     expect(mail).toMatchObject({ to_address: alice.email, user_id: alice.id });
     expect(JSON.parse(mail!.params)).toMatchObject({ reference: body.reference, hours: 24 });
@@ -145,6 +149,12 @@ describe(`hand-off to a person and the operators' inbox (${testDialect})`, () =>
     const res = await call(alice, 'POST', `/api/support/conversations/${conversation}/messages`, { body: 'Merci !' });
     expect(res.statusCode).toBe(201);
     expect(res.json().state).toBe('waiting');
+    // It waits for its advisor again, not for "an advisor": the investor is not told it waits for one.
+    expect(res.json().withAdvisor).toBe(true);
+    expect((await call(alice, 'GET', '/api/support/conversations')).json().conversations[0]).toMatchObject({
+      state: 'waiting',
+      withAdvisor: true,
+    });
   });
 
   it('assigning and closing are audited; a closed conversation takes no more messages', async () => {
@@ -167,5 +177,44 @@ describe(`hand-off to a person and the operators' inbox (${testDialect})`, () =>
     expect((await call(alice, 'GET', '/api/support/conversations')).json().conversations).toEqual([
       expect.objectContaining({ id: conversation, state: 'closed' }),
     ]);
+  });
+
+  it('one open conversation per person: two opens at once give one, opening again gives it back', async () => {
+    const carol = await createUser(t, { firstName: 'Carol', lastName: 'Petit' });
+    const both = await Promise.all(
+      ['qsdkjf', 'mlkjqsd'].map((question) =>
+        call(carol, 'POST', '/api/support/conversations', { reason: 'notUnderstood', question }),
+      ),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    const ids = new Set(both.map((r) => r.json().id));
+    expect(ids.size).toBe(1);
+    const again = await call(carol, 'POST', '/api/support/conversations', { reason: 'human', question: 'encore moi' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: [...ids][0], resumed: true });
+    const rows = await t.ctx.db
+      .selectFrom('support_conversation')
+      .selectAll()
+      .where('user_id', '=', carol.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+
+    // The database itself refuses a second open conversation of one person; a closed one beside it is fine.
+    const copy = { ...rows[0]!, id: `${rows[0]!.id}-copy`, reference: 'SUP-2222-2222', state: 'answered' as const };
+    await expect(t.ctx.db.insertInto('support_conversation').values(copy).execute()).rejects.toThrow();
+    await t.ctx.db
+      .insertInto('support_conversation')
+      .values({ ...copy, state: 'closed', closed_at: copy.created_at })
+      .execute();
+  });
+
+  it('once the conversation is closed, a new one can be opened', async () => {
+    const res = await call(alice, 'POST', '/api/support/conversations', {
+      reason: 'human',
+      question: 'une autre question',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ resumed: false, state: 'waiting' });
+    expect(res.json().id).not.toBe(conversation);
   });
 });

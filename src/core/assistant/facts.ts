@@ -1,5 +1,7 @@
 import type { Area } from '../areas';
 import { toDecimalString, type Cents } from '../money';
+import type { InvestorReason } from '../rejection-reasons';
+import { elapsed } from './duration';
 import type { Intent } from './lexicon';
 
 /**
@@ -12,7 +14,11 @@ export type FactValue =
   | { type: 'datetime'; at: string }
   | { type: 'count'; value: number }
   | { type: 'area'; value: Area }
-  | { type: 'text'; value: string };
+  | { type: 'text'; value: string }
+  /** A rejection reason of the catalogue, as the person sees it: worded by the catalogue's own text. */
+  | { type: 'reason'; value: InvestorReason }
+  /** A time waited so far ("3 hours", "30 days"): see `elapsed`. */
+  | { type: 'duration'; unit: 'moments' | 'minutes' | 'hours' | 'days'; count?: number };
 
 /** Screens a fact may link to: where the investor acts on it. */
 export const factLinks = [
@@ -33,7 +39,7 @@ export interface Fact {
 }
 
 /** The questions answered from the investor's own account, and the intent that asks each. */
-export const topics = ['withdraw', 'deposit', 'stop', 'transfer', 'limits'] as const;
+export const topics = ['withdraw', 'deposit', 'stop', 'transfer', 'limits', 'portfolio'] as const;
 export type Topic = (typeof topics)[number];
 
 export function topicOf(intent: Intent): Topic | undefined {
@@ -46,3 +52,4 @@ export const datetime = (at: Date | string): FactValue => ({
   at: typeof at === 'string' ? at : at.toISOString(),
 });
 export const count = (value: number): FactValue => ({ type: 'count', value });
+export const waited = (from: Date, now: Date): FactValue => ({ type: 'duration', ...elapsed(from, now) });

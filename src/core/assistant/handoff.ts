@@ -14,6 +14,24 @@ export function handoffReasonOf(intent: Intent): HandoffReason | undefined {
 
 export const MISUNDERSTOOD_BEFORE_HANDOFF = 2;
 
+/**
+ * A request for a person at least this strong ("parler à un conseiller", "contact support") opens
+ * the conversation at once; a weaker one ("support", "are you a bot?") only offers it.
+ */
+export const DIRECT_HANDOFF_SCORE = 4;
+
+/**
+ * Whether a hand-off is what the person asked for, so it opens at once, or unclear, so the
+ * assistant offers it as a choice (issue 46, item 10): misunderstood messages and a weak request
+ * for a person are offered; a complaint, a fraud, a contested movement or a personal-data request
+ * named clearly, or a request for a person the person chose (`score` undefined), go at once.
+ */
+export function handoffAtOnce(reason: HandoffReason, score?: number): boolean {
+  if (reason === 'notUnderstood') return false;
+  if (reason === 'human') return score === undefined || score >= DIRECT_HANDOFF_SCORE;
+  return true;
+}
+
 /** The response time the investor is promised when a conversation opens. */
 export const SUPPORT_RESPONSE_HOURS = 24;
 

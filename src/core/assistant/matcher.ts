@@ -1,5 +1,6 @@
 import { intents, lexicon, type Intent } from './lexicon';
 import { normalize, words } from './normalize';
+import { isOutOfScope } from './out-of-scope';
 
 /**
  * Deterministic intent matching for the assistant: weighted cues of three languages (lexicon.ts),
@@ -11,6 +12,11 @@ export type Match =
 
 /** A score at least this high, well ahead of the next intent, is answered without asking. */
 export const ANSWER_SCORE = 2.5;
+/**
+ * When no other intent is named at all, a cue that strongly suggests one ("mes gains", "good
+ * morning", "dividendes") is answered: a question with that one choice only asks the message back.
+ */
+const SOLE_ANSWER_SCORE = 2;
 /** The runner-up must stay under this share of the best score for the best one to be answered. */
 const LEAD_RATIO = 0.75;
 /** Intents offered in a clarifying question: within this share of the best, at most three. */
@@ -26,17 +32,35 @@ const TYPO_QUALITY = 0.85;
  */
 const outranks: Partial<Record<Intent, Intent[]>> = {
   stop: ['invest', 'crypto', 'trading', 'stocks', 'realEstate', 'portfolio'],
-  contest: ['withdraw', 'deposit', 'transfer', 'portfolio', 'fraud', 'fees'],
-  fraud: ['withdraw', 'security', 'human', 'transfer', 'deposit'],
+  contest: [
+    'withdraw',
+    'deposit',
+    'transfer',
+    'portfolio',
+    'fraud',
+    'fees',
+    'invest',
+    'crypto',
+    'trading',
+    'stocks',
+    'realEstate',
+    'stop',
+  ],
+  fraud: ['withdraw', 'security', 'human', 'transfer', 'deposit', 'portfolio'],
   complaint: ['withdraw', 'deposit', 'transfer', 'human'],
-  fees: ['withdraw', 'deposit', 'transfer', 'crypto'],
+  fees: ['withdraw', 'deposit', 'transfer', 'crypto', 'invest', 'trading', 'stocks', 'realEstate', 'portfolio'],
   limits: ['withdraw', 'deposit', 'transfer', 'security'],
-  personalData: ['stop', 'security'],
-  crypto: ['invest'],
-  trading: ['invest'],
-  stocks: ['invest'],
-  realEstate: ['invest'],
-  deposit: ['crypto'],
+  personalData: ['stop', 'security', 'contest', 'fraud'],
+  withdraw: ['crypto', 'portfolio'],
+  transfer: ['invest'],
+  // "Is real estate safe here?" asks about the area, not the platform's security.
+  crypto: ['invest', 'security'],
+  trading: ['invest', 'security'],
+  stocks: ['invest', 'security'],
+  realEstate: ['invest', 'security'],
+  deposit: ['crypto', 'portfolio'],
+  help: ['greeting'],
+  thanks: ['greeting'],
 };
 const OBJECT_SHARE = 0.5;
 
@@ -116,6 +140,7 @@ function wordQuality(cue: CueWord, word: string): number {
     return 0;
   }
   if (cue.text.length === 4) return slipOfShortWord(cue.text, word) ? TYPO_QUALITY : 0;
+  if (word.length === cue.text.length + 1 && slipOfShortWord(cue.text, word)) return TYPO_QUALITY;
   if (cue.text.length < 5 || (cue.text.length === 5 && word.length !== 5)) return 0;
   const allowed = cue.text.length >= 10 ? 2 : 1;
   return editDistance(cue.text, word, allowed) <= allowed ? TYPO_QUALITY : 0;
@@ -170,6 +195,7 @@ export function scores(message: string): Map<Intent, number> {
 
 /** What the assistant should do with one message. */
 export function matchIntent(message: string): Match {
+  if (isOutOfScope(message)) return { kind: 'none' };
   let ranked = [...scores(message)].sort((a, b) => b[1] - a[1] || intents.indexOf(a[0]) - intents.indexOf(b[0]));
   if (ranked.length === 0) return { kind: 'none' };
   if (ranked.some(([intent, score]) => !social.has(intent) && score >= ANSWER_SCORE)) {
@@ -178,6 +204,7 @@ export function matchIntent(message: string): Match {
   const [best, second] = ranked;
   const [intent, score] = best!;
   if (score >= ANSWER_SCORE && (!second || second[1] < score * LEAD_RATIO)) return { kind: 'answer', intent, score };
+  if (!second && score >= SOLE_ANSWER_SCORE) return { kind: 'answer', intent, score };
   const choices = ranked
     .filter(([, s]) => s >= score * CHOICE_RATIO)
     .slice(0, MAX_CHOICES)

@@ -3,9 +3,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveDeposit } from '../../core/assistant/resolvers/deposit';
 import { resolveInvestments } from '../../core/assistant/resolvers/investment';
 import { resolveLimits } from '../../core/assistant/resolvers/limits';
+import { resolvePortfolio } from '../../core/assistant/resolvers/portfolio';
 import { resolveTransfers } from '../../core/assistant/resolvers/transfer';
 import { resolveWithdrawal, type WithdrawalState } from '../../core/assistant/resolvers/withdrawal';
 import { INVESTMENT_LOCK_DAYS, WITHDRAWAL_LOCK_DAYS } from '../../core/locks';
+import { fillReason } from '../../core/rejection-reasons';
+import { reasonTexts } from '../../core/rejection-texts';
 import en from '../locales/en/assistant.json';
 import es from '../locales/es/assistant.json';
 import fr from '../locales/fr/assistant.json';
@@ -126,9 +129,10 @@ describe.each(languages)('account facts worded in %s', (lng) => {
     );
     expectWorded(lines);
     expect(lines[0]).toMatch(/\b3\b/);
-    expect(lines[0]).toContain('10');
+    expect(lines[0]).toContain({ fr: '10 heures', en: '10 hours', es: '10 horas' }[lng]);
+    expect(lines[0]).not.toMatch(/\b10 h\b/);
     expect(lines[0]).toContain(formatDateTime('2026-11-27T02:00:00.000Z', lng));
-    expect(lines[1]).toContain('58');
+    expect(lines[1]).toContain({ fr: 'depuis 2 jours', en: 'for 2 days', es: '2 días' }[lng]);
     expect(lines[2]).toMatch(/\b2\b/);
     expect(lines[3]).toContain('Preuve illisible');
     expect(lines[3]).toContain(formatDateTime('2026-11-21T02:00:00.000Z', lng));
@@ -153,6 +157,88 @@ describe.each(languages)('account facts worded in %s', (lng) => {
     const none = say(resolveDeposit({ deposits: [] }, now), lng);
     expectWorded([...approved, ...none]);
     expect(approved[0]).toContain('$500.00');
+  });
+
+  it('a wait in words: "depuis quelques minutes", "depuis 30 jours"', () => {
+    const waiting = (createdAt: string) =>
+      say(
+        resolveDeposit(
+          {
+            deposits: [
+              {
+                amountCents: 100,
+                status: 'pending',
+                createdAt,
+                processedAt: null,
+                adminNotes: null,
+                firstApprovedAt: null,
+                ahead: 0,
+              },
+            ],
+          },
+          now,
+        ),
+        lng,
+      )[0]!;
+    const fresh = waiting('2026-11-25T11:59:00.000Z');
+    const month = waiting('2026-10-26T12:00:00.000Z');
+    expect(fresh).toContain(
+      { fr: 'depuis quelques minutes', en: 'for a few minutes', es: 'desde hace unos minutos' }[lng],
+    );
+    expect(month).toContain({ fr: 'depuis 30 jours', en: 'for 30 days', es: 'lleva 30 días' }[lng]);
+    for (const line of [fresh, month]) expect(line).not.toMatch(/\b(0|720) h\b/);
+  });
+
+  it('a catalogue rejection in the words and fix of the history, with the deposit’s amount', () => {
+    const line = say(
+      resolveDeposit(
+        {
+          deposits: [
+            {
+              amountCents: 50_000,
+              status: 'rejected',
+              createdAt: '2026-11-20T02:00:00.000Z',
+              processedAt: '2026-11-21T02:00:00.000Z',
+              adminNotes: null,
+              reasonCode: 'amount_mismatch',
+              firstApprovedAt: null,
+              ahead: 0,
+            },
+          ],
+        },
+        now,
+      ),
+      lng,
+    );
+    expectWorded(line);
+    expect(line[0]).toContain(fillReason(reasonTexts[lng].investor.amount_mismatch, { amount: '$500.00' }));
+    expect(line[0]).not.toContain(reasonTexts[lng].investor.proof_unreadable);
+  });
+
+  it('the amount invested, in all and per area, and the balance', () => {
+    const lines = say(
+      resolvePortfolio({
+        availableCents: 2_500,
+        active: [
+          { area: 'real_estate', amountCents: 100_000, valueCents: 100_000 },
+          { area: 'crypto', amountCents: 23_456, valueCents: 20_000 },
+        ],
+      }),
+      lng,
+    );
+    expectWorded(lines);
+    expect(lines[0]).toContain('$1,234.56');
+    expect(lines[0]).toContain('$1,200.00');
+    expect(lines[1]).toContain(t[lng]('areas.crypto'));
+    expect(lines[1]).toContain('$234.56');
+    expect(lines[2]).toContain(t[lng]('areas.real_estate'));
+    expect(lines[3]).toContain('$25.00');
+    const one = say(
+      resolvePortfolio({ availableCents: 0, active: [{ area: 'stocks', amountCents: 100, valueCents: 100 }] }),
+      lng,
+    );
+    expect(one[0]).toContain('$1.00');
+    expectWorded([...one, ...say(resolvePortfolio({ availableCents: 0, active: [] }), lng)]);
   });
 
   it('investments: when each can be stopped and what it is worth now', () => {

@@ -1,9 +1,11 @@
 import type { TFunction } from 'i18next';
 import type { Fact, FactValue } from '../../core/assistant/facts';
+import { fillReason } from '../../core/rejection-reasons';
+import { reasonTexts } from '../../core/rejection-texts';
 import { formatDateTime, money } from './format';
 import type { Language } from './i18n';
 
-function valueText(value: FactValue, t: TFunction, lng: Language): string | number {
+function valueText(value: FactValue, t: TFunction, lng: Language, fact: Fact): string | number {
   switch (value.type) {
     case 'money':
       return money(value.amount);
@@ -15,6 +17,16 @@ function valueText(value: FactValue, t: TFunction, lng: Language): string | numb
       return t(`areas.${value.value}`, { lng });
     case 'text':
       return value.value;
+    case 'duration':
+      return t(`durations.${value.unit}`, { lng, count: value.count ?? 0 });
+    case 'reason': {
+      // The same words as the history and the e-mail, with the request's own amount.
+      const amount = fact.values.amount;
+      return fillReason(
+        reasonTexts[lng].investor[value.value],
+        amount?.type === 'money' ? { amount: money(amount.amount) } : {},
+      );
+    }
   }
 }
 
@@ -24,7 +36,7 @@ function valueText(value: FactValue, t: TFunction, lng: Language): string | numb
  */
 export function factText(fact: Fact, t: TFunction, lng: Language): string {
   const params: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(fact.values)) params[name] = valueText(value, t, lng);
+  for (const [name, value] of Object.entries(fact.values)) params[name] = valueText(value, t, lng, fact);
   const days = fact.values.days;
   return t(`facts.${fact.key}`, { ...params, lng, ...(days?.type === 'count' ? { count: days.value } : {}) });
 }

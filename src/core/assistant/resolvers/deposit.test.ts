@@ -22,7 +22,7 @@ describe('resolveDeposit', () => {
         values: {
           amount: { type: 'money', amount: '500.00' },
           since: { type: 'datetime', at: '2026-11-25T02:00:00.000Z' },
-          hours: { type: 'count', value: 10 },
+          waited: { type: 'duration', unit: 'hours', count: 10 },
           position: { type: 'count', value: 3 },
           latest: { type: 'datetime', at: '2026-11-27T02:00:00.000Z' },
         },
@@ -33,9 +33,17 @@ describe('resolveDeposit', () => {
 
   it('says so when a deposit waits longer than the published 48 hours', () => {
     const [fact] = resolveDeposit({ deposits: [deposit({ createdAt: '2026-11-23T11:00:00.000Z' })] }, now);
-    expect(fact).toMatchObject({ key: 'deposit.overdue', values: { hours: { value: 49 } } });
+    expect(fact).toMatchObject({ key: 'deposit.overdue', values: { waited: { unit: 'days', count: 2 } } });
     const [onTime] = resolveDeposit({ deposits: [deposit({ createdAt: '2026-11-23T12:00:00.001Z' })] }, now);
     expect(onTime?.key).toBe('deposit.pending');
+  });
+
+  it('says a wait as people do: a few minutes, then hours, then 30 days, never "0 h" or "720 h"', () => {
+    const waitedFor = (createdAt: string) =>
+      resolveDeposit({ deposits: [deposit({ createdAt })] }, now)[0]?.values.waited;
+    expect(waitedFor('2026-11-25T11:58:00.000Z')).toEqual({ type: 'duration', unit: 'moments' });
+    expect(waitedFor('2026-11-25T09:00:00.000Z')).toEqual({ type: 'duration', unit: 'hours', count: 3 });
+    expect(waitedFor('2026-10-26T12:00:00.000Z')).toEqual({ type: 'duration', unit: 'days', count: 30 });
   });
 
   it('tells a deposit waiting for its second approval apart', () => {
@@ -62,6 +70,29 @@ describe('resolveDeposit', () => {
       },
     ]);
     expect(resolveDeposit({ deposits: [{ ...rejected, adminNotes: null }] }, now)[0]?.key).toBe('deposit.rejected');
+  });
+
+  it('gives a catalogue rejection by its reason, the one the history shows, not the old free-text path', () => {
+    const rejected = deposit({
+      status: 'rejected',
+      processedAt: '2026-11-24T15:00:00.000Z',
+      reasonCode: 'amount_mismatch',
+    });
+    expect(resolveDeposit({ deposits: [rejected] }, now)).toEqual([
+      {
+        key: 'deposit.rejectedReason',
+        values: {
+          amount: { type: 'money', amount: '500.00' },
+          at: { type: 'datetime', at: '2026-11-24T15:00:00.000Z' },
+          since: { type: 'datetime', at: '2026-11-25T02:00:00.000Z' },
+          reason: { type: 'reason', value: 'amount_mismatch' },
+        },
+        link: '/cashier',
+      },
+    ]);
+    // A final compliance reason stays the neutral "declined", as in the history.
+    const final = resolveDeposit({ deposits: [{ ...rejected, reasonCode: 'compliance_screening' }] }, now);
+    expect(final[0]?.values.reason).toEqual({ type: 'reason', value: 'request_declined' });
   });
 
   it('mentions the newest decision of the last 30 days only', () => {

@@ -1,5 +1,6 @@
 import type { Cents } from '../../money';
-import { count, datetime, money, type Fact } from '../facts';
+import { investorReason, isRejectionReason } from '../../rejection-reasons';
+import { count, datetime, money, waited, type Fact } from '../facts';
 
 /** Operators review a deposit within 24 to 48 hours (spec §2). */
 export const DEPOSIT_REVIEW_HOURS = { from: 24, to: 48 } as const;
@@ -13,31 +14,34 @@ export interface DepositState {
     status: 'pending' | 'approved' | 'rejected';
     createdAt: string;
     processedAt: string | null;
+    /** A rejection written before the catalogue (decision 033) kept its free text here. */
     adminNotes: string | null;
+    /** The catalogue's code of a rejection: what the person's history shows. */
+    reasonCode?: string | null;
     firstApprovedAt: string | null;
     ahead: number;
   }[];
 }
-
-const hoursBetween = (from: Date, to: Date) => Math.max(0, Math.floor((to.getTime() - from.getTime()) / 3_600_000));
 
 /** Where each of the investor's deposits stands: waiting (with its place and time), decided, or none. */
 export function resolveDeposit(s: DepositState, now: Date): Fact[] {
   const facts: Fact[] = [];
   for (const d of s.deposits.filter((x) => x.status === 'pending')) {
     const since = new Date(d.createdAt);
-    const waited = hoursBetween(since, now);
     const values = {
       amount: money(d.amountCents),
       since: datetime(since),
-      hours: count(waited),
+      waited: waited(since, now),
       position: count(d.ahead + 1),
       latest: datetime(new Date(since.getTime() + DEPOSIT_REVIEW_HOURS.to * 3_600_000)),
     };
     if (d.firstApprovedAt) facts.push({ key: 'deposit.secondApproval', values, link: '/cashier' });
     else
       facts.push({
-        key: waited >= DEPOSIT_REVIEW_HOURS.to ? 'deposit.overdue' : 'deposit.pending',
+        key:
+          now.getTime() - since.getTime() >= DEPOSIT_REVIEW_HOURS.to * 3_600_000
+            ? 'deposit.overdue'
+            : 'deposit.pending',
         values,
         link: '/cashier',
       });
@@ -55,6 +59,13 @@ export function resolveDeposit(s: DepositState, now: Date): Fact[] {
       since: datetime(decided.createdAt),
     };
     if (decided.status === 'approved') facts.push({ key: 'deposit.approved', values, link: '/cashier' });
+    else if (isRejectionReason(decided.reasonCode))
+      // The history's own words and fix; its "Corriger" button is there.
+      facts.push({
+        key: 'deposit.rejectedReason',
+        values: { ...values, reason: { type: 'reason', value: investorReason(decided.reasonCode) } },
+        link: '/cashier',
+      });
     else if (decided.adminNotes?.trim())
       facts.push({
         key: 'deposit.rejectedWithNote',

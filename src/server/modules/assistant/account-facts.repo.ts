@@ -9,7 +9,16 @@ const TRANSFERS_READ = 3;
 export async function recentDeposits(db: Queryable, userId: string) {
   return db
     .selectFrom('deposit_request')
-    .select(['id', 'amount_cents', 'status', 'created_at', 'processed_at', 'admin_notes', 'first_approved_at'])
+    .select([
+      'id',
+      'amount_cents',
+      'status',
+      'created_at',
+      'processed_at',
+      'admin_notes',
+      'first_approved_at',
+      'reason_code',
+    ])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

@@ -3,6 +3,7 @@ import type { Fact, Topic } from '../../../core/assistant/facts';
 import { resolveDeposit } from '../../../core/assistant/resolvers/deposit';
 import { resolveInvestments } from '../../../core/assistant/resolvers/investment';
 import { resolveLimits } from '../../../core/assistant/resolvers/limits';
+import { resolvePortfolio } from '../../../core/assistant/resolvers/portfolio';
 import { resolveTransfers } from '../../../core/assistant/resolvers/transfer';
 import { resolveWithdrawal } from '../../../core/assistant/resolvers/withdrawal';
 import type { AppContext } from '../../context';
@@ -72,6 +73,7 @@ export function createAccountFactsService(
         createdAt: d.created_at,
         processedAt: d.processed_at,
         adminNotes: d.admin_notes,
+        reasonCode: d.reason_code ?? null,
         firstApprovedAt: d.first_approved_at ?? null,
         ahead: d.status === 'pending' ? await repo.pendingDepositsAhead(db, d) : 0,
       })),
@@ -79,7 +81,8 @@ export function createAccountFactsService(
     return resolveDeposit({ deposits }, now);
   };
 
-  const investments: Resolver = async (userId, now) => {
+  /** Active investments valued now, with the same rule as the portfolio and a stop. */
+  const valuedInvestments = async (userId: string) => {
     const rows = await activeInvestments(db, userId);
     let btc: number | null = null;
     if (rows.some((r) => r.area === 'crypto')) {
@@ -89,17 +92,20 @@ export function createAccountFactsService(
         () => null,
       );
     }
-    return resolveInvestments(
-      {
-        active: rows.map((r) => ({
-          area: r.area as Area,
-          amountCents: Number(r.amount_cents),
-          valueCents: storedInvestmentValue(r, btc),
-          createdAt: r.created_at,
-        })),
-      },
-      now,
-    );
+    return rows.map((r) => ({
+      area: r.area as Area,
+      amountCents: Number(r.amount_cents),
+      valueCents: storedInvestmentValue(r, btc),
+      createdAt: r.created_at,
+    }));
+  };
+
+  const investments: Resolver = async (userId, now) =>
+    resolveInvestments({ active: await valuedInvestments(userId) }, now);
+
+  const portfolio: Resolver = async (userId, now) => {
+    const [active, summary] = await Promise.all([valuedInvestments(userId), getMoneySummary(db, userId, now)]);
+    return resolvePortfolio({ active, availableCents: summary.balanceCents });
   };
 
   const transfers: Resolver = async (userId) => {
@@ -127,6 +133,7 @@ export function createAccountFactsService(
     stop: [investments],
     transfer: [transfers],
     limits: [tierLimits],
+    portfolio: [portfolio],
   };
 
   return {

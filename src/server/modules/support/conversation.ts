@@ -18,6 +18,7 @@ export function toSummary(row: ConversationRow): ConversationSummary {
     reference: row.reference,
     reason: row.reason as HandoffReason,
     state: row.state,
+    withAdvisor: row.assigned_to !== null,
     targetResponseHours: SUPPORT_RESPONSE_HOURS,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

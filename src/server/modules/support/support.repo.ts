@@ -25,6 +25,16 @@ export async function conversationsOf(q: Queryable, userId: string) {
     .execute();
 }
 
+/** The person's conversation not closed yet: at most one (the database's partial unique index). */
+export async function openConversationOf(q: Queryable, userId: string) {
+  return q
+    .selectFrom('support_conversation')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('state', '<>', 'closed')
+    .executeTakeFirst();
+}
+
 export async function findConversation(q: Queryable, id: string) {
   return q.selectFrom('support_conversation').selectAll().where('id', '=', id).executeTakeFirst();
 }

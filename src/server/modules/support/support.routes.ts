@@ -8,6 +8,7 @@ import {
   inboxThread,
   myConversationsResponse,
   openConversationRequest,
+  openConversationResponse,
   postMessageRequest,
 } from '../../../contracts/support';
 import { requireAdmin, requireUser } from '../../http/auth';
@@ -30,12 +31,16 @@ export async function registerSupportRoutes(
       ...mine,
       schema: {
         tags,
-        summary: 'Hand the conversation to a person: opens a support conversation with its context packet',
+        summary:
+          'Hand the conversation to a person: opens a support conversation with its context packet, or gives back the one already open (200, resumed)',
         body: openConversationRequest,
-        response: { 201: conversationThread },
+        response: { 200: openConversationResponse, 201: openConversationResponse },
       },
     },
-    async (request, reply) => reply.status(201).send(await support.open(request.user!.id, request.body)),
+    async (request, reply) => {
+      const opened = await support.open(request.user!.id, request.body);
+      return reply.status(opened.resumed ? 200 : 201).send(opened);
+    },
   );
 
   r.get(

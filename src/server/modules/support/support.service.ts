@@ -2,7 +2,13 @@ import { timeOrderedId } from '../../../core/ids';
 import { SUPPORT_RESPONSE_HOURS, type HandoffReason } from '../../../core/assistant/handoff';
 import type { Topic } from '../../../core/assistant/facts';
 import { DomainError } from '../../../core/errors';
-import type { ContextPacket, ConversationSummary, ConversationThread } from '../../../contracts/support';
+import type {
+  ContextPacket,
+  ConversationSummary,
+  ConversationThread,
+  OpenedConversation,
+} from '../../../contracts/support';
+import { isUniqueViolation } from '../../db/errors';
 import type { AppContext } from '../../context';
 import type { createAccountFactsService } from '../assistant/account-facts.service';
 import type { createHistoryService } from '../cashier/history.service';
@@ -78,55 +84,66 @@ export function createSupportService(ctx: Pick<AppContext, 'db' | 'clock' | 'con
     async open(
       userId: string,
       input: { reason: HandoffReason; question: string; topic?: Topic },
-    ): Promise<ConversationThread> {
+    ): Promise<OpenedConversation> {
+      const resume = async (existing: { id: string }) => ({ ...(await thread(userId, existing.id)), resumed: true });
+      const already = await repo.openConversationOf(db, userId);
+      if (already) return resume(already);
       const context = await packet(userId, input.question, input.topic);
       const who = await findContact(db, userId);
       const now = clock.now();
       const id = timeOrderedId(now.getTime());
       const reference = newReference();
       const at = now.toISOString();
-      await db.transaction().execute(async (trx) => {
-        await repo.insertConversation(trx, {
-          id,
-          reference,
-          user_id: userId,
-          reason: input.reason,
-          state: 'waiting',
-          assigned_to: null,
-          context: JSON.stringify(context),
-          created_at: at,
-          updated_at: at,
-          closed_at: null,
-        });
-        await repo.insertMessage(trx, {
-          id: timeOrderedId(now.getTime()),
-          conversation_id: id,
-          author: 'assistant',
-          author_id: null,
-          body: OPENED_NOTICE,
-          created_at: at,
-        });
-        await repo.insertMessage(trx, {
-          id: timeOrderedId(now.getTime() + 1),
-          conversation_id: id,
-          author: 'investor',
-          author_id: userId,
-          body: input.question,
-          created_at: new Date(now.getTime() + 1).toISOString(),
-        });
-        if (who) {
-          await enqueueEmail(trx, {
-            userId,
-            to: who.email,
-            template: 'support_opened',
-            locale: who.locale,
-            params: { reference, hours: SUPPORT_RESPONSE_HOURS, url: link() },
-            now,
+      try {
+        await db.transaction().execute(async (trx) => {
+          await repo.insertConversation(trx, {
+            id,
+            reference,
+            user_id: userId,
+            reason: input.reason,
+            state: 'waiting',
+            assigned_to: null,
+            context: JSON.stringify(context),
+            created_at: at,
+            updated_at: at,
+            closed_at: null,
           });
-        }
-      });
+          // The person's own words come first, then the notice that answers them.
+          await repo.insertMessage(trx, {
+            id: timeOrderedId(now.getTime()),
+            conversation_id: id,
+            author: 'investor',
+            author_id: userId,
+            body: input.question,
+            created_at: at,
+          });
+          await repo.insertMessage(trx, {
+            id: timeOrderedId(now.getTime() + 1),
+            conversation_id: id,
+            author: 'assistant',
+            author_id: null,
+            body: OPENED_NOTICE,
+            created_at: new Date(now.getTime() + 1).toISOString(),
+          });
+          if (who) {
+            await enqueueEmail(trx, {
+              userId,
+              to: who.email,
+              template: 'support_opened',
+              locale: who.locale,
+              params: { reference, hours: SUPPORT_RESPONSE_HOURS, url: link() },
+              now,
+            });
+          }
+        });
+      } catch (err) {
+        // Another request opened one between the check and this insert: that one is the conversation.
+        const winner = isUniqueViolation(err) ? await repo.openConversationOf(db, userId) : undefined;
+        if (winner) return resume(winner);
+        throw err;
+      }
       deps.notifier.supportChanged(userId);
-      return thread(userId, id);
+      return { ...(await thread(userId, id)), resumed: false };
     },
 
     async mine(userId: string): Promise<ConversationSummary[]> {

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { preloadNamespaces } from '../../lib/i18n';
-import { useClearSpot } from './useClearSpot';
 
 // The panel and its texts are fetched when the button is first pointed at, focused or pressed.
 let panelChunk: ReturnType<typeof importPanel> | undefined;
@@ -17,27 +16,21 @@ const loadPanel = () =>
   }));
 const AssistantPanel = lazy(loadPanel);
 
-function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const update = () => setMatches(list.matches);
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, [query]);
-  return matches;
-}
+/** The operators' pages (and their sign-in): they answer investors from their own inbox, /admin/support. */
+export const isOperatorPath = (pathname: string) => /^\/admin(\/|-login\/?$|$)/i.test(pathname);
 
-/** The floating button of the chat assistant, on every page (spec §2); it never covers an action. */
+/**
+ * The button of the chat assistant (spec §2), on every investor's page, in a place the layout
+ * keeps free (decision 048): in the sticky bar below 1024 px, beside the menu button; from
+ * 1024 px floating at the bottom right, in the gutter that `main` and the footer leave for it
+ * (styles.css, `[data-assistant-dock]`). So nothing that can be read or pressed is ever under it.
+ */
 export function AssistantLauncher() {
   const { t } = useTranslation();
   // The e-mails of a support conversation link to /?assistant=open: the panel opens on arrival.
   const [open, setOpen] = useState(() => new URLSearchParams(window.location.search).get('assistant') === 'open');
   const launcher = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
-  // 20 px from the bottom as a rule (24 px on wider screens), higher when a button of the page is there.
-  const wide = useMediaQuery('(min-width: 640px)');
-  const bottom = useClearSpot(launcher, wide ? 24 : 20, !open);
   // After the panel is gone (and the button shown again on phones), focus goes back to the button.
   useEffect(() => {
     if (!open && returnFocus.current) {
@@ -66,12 +59,12 @@ export function AssistantLauncher() {
         aria-expanded={open}
         aria-controls="assistant-panel"
         aria-label={open ? t('assistant.close') : t('assistant.open')}
-        style={{ bottom }}
-        className={`fixed right-5 z-50 h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-xl ring-4 ring-white transition hover:bg-brand-700 sm:right-6 ${open ? 'hidden sm:inline-flex' : 'inline-flex'}`}
+        data-testid="assistant-launcher"
+        className={`h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white ring-2 ring-white/40 transition hover:bg-brand-700 lg:fixed lg:bottom-6 lg:right-6 lg:z-50 lg:h-14 lg:w-14 lg:shadow-xl lg:ring-4 lg:ring-white ${open ? 'hidden sm:inline-flex' : 'inline-flex'}`}
       >
         <svg
           viewBox="0 0 24 24"
-          className="h-7 w-7"
+          className="h-6 w-6 lg:h-7 lg:w-7"
           fill="none"
           stroke="currentColor"
           strokeWidth="2"

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import type { Topic } from '../../../core/assistant/facts';
 import type { Intent } from '../../../core/assistant/lexicon';
 import { currentLanguage } from '../../lib/i18n';
 import { usePublicConfig } from '../../lib/public-config';
@@ -8,8 +9,9 @@ import { useMe } from '../../lib/session';
 import { factText } from '../../lib/account-facts';
 import { useMyConversations } from './api';
 import { ConversationList } from './ConversationList';
+import { WithReference } from './reference';
 import { SupportThread } from './SupportThread';
-import { useConversation, type Message } from './useConversation';
+import { useConversation, type Message, type Offer } from './useConversation';
 
 type View = { kind: 'assistant' } | { kind: 'thread'; id: string } | { kind: 'history' };
 const viewKey = 'atlas.assistant.view';
@@ -27,13 +29,22 @@ function storedView(): View {
 
 const suggestions = ['deposit', 'withdraw', 'stop'] as const;
 
-function BotMessage({ m, onChoose }: { m: Exclude<Message, { from: 'user' }>; onChoose: (intent: Intent) => void }) {
+function BotMessage({
+  m,
+  onChoose,
+  onAccept,
+}: {
+  m: Exclude<Message, { from: 'user' }>;
+  onChoose: (intent: Intent) => void;
+  onAccept: (offer: Offer) => void;
+}) {
   const { t } = useTranslation('assistant');
   const { data: config } = usePublicConfig();
   if ('facts' in m) {
     const lng = currentLanguage();
     return (
       <>
+        {m.lead && <span className="mb-2 block">{t(m.lead)}</span>}
         <span className="block font-semibold">{t('facts.heading')}</span>
         <ul className="mt-1 list-disc space-y-1.5 pl-4" data-testid="assistant-facts">
           {m.facts.map((f, i) => (
@@ -72,7 +83,41 @@ function BotMessage({ m, onChoose }: { m: Exclude<Message, { from: 'user' }>; on
       </>
     );
   }
-  return <>{t(m.key, { email: config?.supportEmail ?? '…', ...m.params })}</>;
+  const text = t(m.key, { email: config?.supportEmail ?? '…', ...m.params });
+  const reference = m.params?.reference;
+  return (
+    <>
+      {typeof reference === 'string' ? <WithReference text={text} reference={reference} /> : text}
+      {m.signIn && <SignInToSee topic={m.signIn} />}
+      {m.offer && (
+        <span className="mt-2 block" data-testid="assistant-offer">
+          {t('handoff.offerQuestion')}
+          <button
+            type="button"
+            onClick={() => onAccept(m.offer!)}
+            className="mt-2 block rounded-full bg-gold-500 px-3 py-1 text-xs font-bold text-brand-900 hover:bg-gold-400"
+          >
+            {t('handoff.offerAccept')}
+          </button>
+        </span>
+      )}
+    </>
+  );
+}
+
+/** A visitor's account question: the answer is in their account, after signing in, back here. */
+function SignInToSee({ topic }: { topic: Topic }) {
+  const { t } = useTranslation('assistant');
+  const location = useLocation();
+  const next = encodeURIComponent(location.pathname + location.search);
+  return (
+    <span className="mt-2 block" data-testid="assistant-sign-in">
+      {t(`signIn.${topic}`)}{' '}
+      <Link to={`/login?next=${next}`} className="font-semibold text-brand-700 underline">
+        {t('signIn.link')}
+      </Link>
+    </span>
+  );
 }
 
 /**
@@ -86,7 +131,9 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
   const { data: me } = useMe();
   const investor = Boolean(me && !me.isAdmin);
   const [view, setView] = useState<View>(storedView);
-  const { messages, typing, send, askForPerson } = useConversation(investor, (id) => setView({ kind: 'thread', id }));
+  const { messages, typing, send, askForPerson, acceptOffer } = useConversation(investor, (id) =>
+    setView({ kind: 'thread', id }),
+  );
   const { data: conversations } = useMyConversations(investor);
   const [draft, setDraft] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -192,7 +239,7 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
             onClick={() => setView({ kind: 'thread', id: open.id })}
             className="text-xs font-semibold text-brand-700 underline"
           >
-            {t('support.resume', { reference: open.reference })}
+            <WithReference text={t('support.resume', { reference: open.reference })} reference={open.reference} />
           </button>
         )}
         {investor && (conversations?.length ?? 0) > 0 && view.kind !== 'history' && (
@@ -237,7 +284,11 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
                     className={`max-w-[85%] whitespace-pre-wrap rounded-2xl px-4 py-2.5 text-sm leading-relaxed ${m.from === 'user' ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200'}`}
                   >
                     <span className="sr-only">{m.from === 'user' ? t('you') : t('bot')} : </span>
-                    {m.from === 'user' ? m.text : <BotMessage m={m} onChoose={choose} />}
+                    {m.from === 'user' ? (
+                      m.text
+                    ) : (
+                      <BotMessage m={m} onChoose={choose} onAccept={(offer) => acceptOffer(m.id, offer)} />
+                    )}
                   </div>
                 </li>
               ))}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConversationSummary } from '../../../contracts/support';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
+import { stateKey } from './reference';
 
 /** The investor's past and current conversations with a person, to read again. */
 export function ConversationList({
@@ -32,10 +33,10 @@ export function ConversationList({
                 onClick={() => onOpen(c.id)}
                 className="w-full rounded-xl bg-white px-3 py-2 text-left text-sm shadow-sm ring-1 ring-slate-200 hover:ring-brand-300"
               >
-                <span className="block font-semibold">{c.reference}</span>
+                <span className="block whitespace-nowrap font-semibold">{c.reference}</span>
                 <span className="block text-xs text-slate-600">
-                  {t(`choices.${c.reason === 'notUnderstood' ? 'human' : c.reason}`)} · {t(`support.states.${c.state}`)}{' '}
-                  · {formatDateTime(c.updatedAt, lng)}
+                  {t(`choices.${c.reason === 'notUnderstood' ? 'human' : c.reason}`)} · {t(stateKey(c))} ·{' '}
+                  {formatDateTime(c.updatedAt, lng)}
                 </span>
               </button>
             </li>

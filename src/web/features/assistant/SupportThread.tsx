@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { useConversationThread, useWriteInConversation } from './api';
+import { stateKey, WithReference } from './reference';
 
 /**
  * A conversation with a person, live: the event stream refetches it when an operator answers
@@ -35,7 +36,11 @@ export function SupportThread({ id, onBack }: { id: string; onBack: () => void }
         </button>
         {thread && (
           <span className="text-slate-600" data-testid="support-reference">
-            {t('support.reference', { reference: thread.reference })} · {t(`support.states.${thread.state}`)}
+            <WithReference
+              text={t('support.reference', { reference: thread.reference })}
+              reference={thread.reference}
+            />{' '}
+            · {t(stateKey(thread))}
           </span>
         )}
       </div>
@@ -63,9 +68,14 @@ export function SupportThread({ id, onBack }: { id: string; onBack: () => void }
                 >
                   {t(`support.authors.${m.author}`)} · {formatDateTime(m.createdAt, lng)}
                 </span>
-                {m.author === 'assistant'
-                  ? t('support.notice', { reference: thread.reference, hours: thread.targetResponseHours })
-                  : m.body}
+                {m.author === 'assistant' ? (
+                  <WithReference
+                    text={t('support.notice', { reference: thread.reference, hours: thread.targetResponseHours })}
+                    reference={thread.reference}
+                  />
+                ) : (
+                  m.body
+                )}
               </div>
             </li>
           ))}

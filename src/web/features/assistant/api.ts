@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FactsResponse } from '../../../contracts/assistant';
-import type { ConversationThread, MyConversations } from '../../../contracts/support';
+import type { ConversationThread, MyConversations, OpenedConversation } from '../../../contracts/support';
 import type { Topic } from '../../../core/assistant/facts';
 import type { HandoffReason } from '../../../core/assistant/handoff';
 import { api } from '../../lib/api';
@@ -32,7 +32,7 @@ export function useConversationThread(id: string) {
 }
 
 export function openConversation(input: { reason: HandoffReason; question: string; topic?: Topic }) {
-  return api<ConversationThread>('/api/support/conversations', { method: 'POST', body: input });
+  return api<OpenedConversation>('/api/support/conversations', { method: 'POST', body: input });
 }
 
 export function useWriteInConversation(id: string) {

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { Topic } from '../../../core/assistant/facts';
 import { restoreConversation, replyTo, type Message } from './useConversation';
+
+// The server's facts, stood in for: each topic answers one fact named after it.
+vi.mock('./api', () => ({
+  fetchFacts: (topic: Topic) => Promise.resolve({ topic, facts: [{ key: `${topic}.fact`, values: {} }] }),
+  openConversation: () => Promise.reject(new Error('not in a unit test')),
+}));
 
 describe('restoreConversation', () => {
   const welcome = [{ id: 0, from: 'bot', key: 'welcome' }];
@@ -50,6 +57,16 @@ describe('replyTo (a visitor)', () => {
     expect(await replyTo({ text }, false)).toEqual(reply);
   });
 
+  it.each([
+    ['pourquoi je peux pas retirer', 'withdraw'],
+    ['où est mon dépôt', 'deposit'],
+    ["Combien j'ai investi ?", 'portfolio'],
+    ['why is my withdrawal still pending', 'withdraw'],
+    ['¿dónde está mi depósito?', 'deposit'],
+  ])('answers the account question "%s" and invites to sign in to see it (%s)', async (text, topic) => {
+    expect(await replyTo({ text }, false)).toEqual({ key: `answers.${topic}`, signIn: topic });
+  });
+
   it('answers a quick reply by its intent, not by re-reading its label', async () => {
     expect(await replyTo({ text: 'Autre chose', intent: 'fees' }, false)).toEqual({ key: 'answers.fees' });
   });
@@ -66,6 +83,29 @@ describe('replyTo (a signed-in investor)', () => {
     expect(await replyTo({ text }, true)).toMatchObject({ handoff: reason, fallbackKey: `answers.${reason}` });
   });
 
+  it.each(["Combien j'ai investi ?", 'how much have I invested', 'cuánto he invertido'])(
+    'answers "%s" with the amount invested (the portfolio facts), not the how-to',
+    async (text) => {
+      expect(await replyTo({ text }, true)).toEqual({
+        facts: [{ key: 'portfolio.fact', values: {} }],
+        topic: 'portfolio',
+      });
+    },
+  );
+
+  it.each([
+    ['Je veux faire un dépôt', 'deposit'],
+    ['Comment faire un retrait ?', 'withdraw'],
+    ['How do I make a deposit?', 'deposit'],
+    ['¿Cómo hago un retiro?', 'withdraw'],
+  ])('answers "%s" with the how-to first, then the account facts (%s)', async (text, topic) => {
+    expect(await replyTo({ text }, true)).toEqual({
+      lead: `answers.${topic}`,
+      facts: [{ key: `${topic}.fact`, values: {} }],
+      topic,
+    });
+  });
+
   it('passes on the account question the hand-off names, for the context packet', async () => {
     expect(await replyTo({ text: 'je conteste ce virement' }, true)).toEqual({
       handoff: 'contest',
@@ -78,16 +118,39 @@ describe('replyTo (a signed-in investor)', () => {
     });
   });
 
-  it('hands over after two messages in a row it could not understand, not after one', async () => {
+  it('offers a person after two messages in a row it could not understand, and opens nothing by itself', async () => {
     const once: Message[] = [
       { id: 1, from: 'user', text: 'qwerty' },
       { id: 2, from: 'bot', key: 'answers.fallback' },
     ];
     expect(await replyTo({ text: 'azerty' }, true, [])).toEqual({ key: 'answers.fallback' });
     expect(await replyTo({ text: 'azerty' }, true, once)).toEqual({
-      handoff: 'notUnderstood',
-      fallbackKey: 'answers.fallback',
+      key: 'answers.fallback',
+      offer: { reason: 'notUnderstood', question: 'azerty' },
     });
     expect(await replyTo({ text: 'azerty' }, false, once)).toEqual({ key: 'answers.fallback' });
+  });
+
+  it('answers "which coins do you support?" and opens no conversation', async () => {
+    const reply = await replyTo({ text: 'which coins do you support?' }, true);
+    expect(reply).not.toHaveProperty('handoff');
+    expect(reply).toMatchObject({ lead: 'answers.deposit', topic: 'deposit' });
+  });
+
+  it.each(['support', 'are you a bot?', 'customer service'])(
+    'offers a person for the unclear "%s" instead of opening a conversation',
+    async (text) => {
+      expect(await replyTo({ text }, true)).toEqual({
+        key: 'handoff.automatic',
+        offer: { reason: 'human', question: text },
+      });
+    },
+  );
+
+  it('opens at once when the person picks "talk to a person" among the choices', async () => {
+    expect(await replyTo({ text: 'Parler à une personne', intent: 'human' }, true)).toEqual({
+      handoff: 'human',
+      fallbackKey: 'answers.human',
+    });
   });
 });

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { topicOf, topics, type Fact, type Topic } from '../../../core/assistant/facts';
-import { handoffReasonOf, MISUNDERSTOOD_BEFORE_HANDOFF, type HandoffReason } from '../../../core/assistant/handoff';
+import {
+  handoffAtOnce,
+  handoffReasonOf,
+  MISUNDERSTOOD_BEFORE_HANDOFF,
+  type HandoffReason,
+} from '../../../core/assistant/handoff';
+import { asksAboutOwnAccount } from '../../../core/assistant/account-question';
 import { intents, type Intent } from '../../../core/assistant/lexicon';
 import { matchIntent, scores } from '../../../core/assistant/matcher';
 import { fetchFacts, openConversation } from './api';
@@ -12,14 +18,24 @@ export const ASSISTANT_REPLY_DELAY_MS = 500;
  * A user message keeps its text; an assistant message keeps a translation key, the investor's
  * facts as data or the intents it asks about, so every answer follows the language.
  */
+/** A hand-off the assistant offers instead of doing: it opens only if the person accepts. */
+export type Offer = { reason: HandoffReason; question: string; topic?: Topic };
+
 export type Message =
   | { id: number; from: 'user'; text: string; intent?: Intent }
-  | { id: number; from: 'bot'; key: string; params?: Record<string, string | number> }
-  | { id: number; from: 'bot'; facts: Fact[]; topic?: Topic }
+  | {
+      id: number;
+      from: 'bot';
+      key: string;
+      params?: Record<string, string | number>;
+      signIn?: Topic;
+      offer?: Offer;
+    }
+  | { id: number; from: 'bot'; facts: Fact[]; topic?: Topic; lead?: string }
   | { id: number; from: 'bot'; clarify: Intent[] };
 type Reply =
-  | { key: string; params?: Record<string, string | number> }
-  | { facts: Fact[]; topic: Topic }
+  | { key: string; params?: Record<string, string | number>; signIn?: Topic; offer?: Offer }
+  | { facts: Fact[]; topic: Topic; lead?: string }
   | { clarify: Intent[] }
   | { handoff: HandoffReason; fallbackKey: string; topic?: Topic };
 
@@ -73,6 +89,9 @@ function misunderstoodInARow(messages: Message[]): number {
   return n;
 }
 
+/** Topics whose question is also "how do I": their general answer leads, the facts follow. */
+const howTo = new Set<Topic>(['deposit', 'withdraw', 'stop', 'transfer']);
+
 /**
  * What the assistant says to one message: the investor's own facts when signed in and the
  * question is about their account, the general answer otherwise (or when the facts cannot be
@@ -84,26 +103,39 @@ export async function replyTo(
   signedIn: boolean,
   earlier: Message[] = [],
 ): Promise<Reply> {
-  const match = message.intent ? { kind: 'answer' as const, intent: message.intent } : matchIntent(message.text);
+  const match = message.intent
+    ? { kind: 'answer' as const, intent: message.intent, score: undefined }
+    : matchIntent(message.text);
   if (match.kind === 'none') {
     if (signedIn && misunderstoodInARow(earlier) + 1 >= MISUNDERSTOOD_BEFORE_HANDOFF)
-      return { handoff: 'notUnderstood', fallbackKey: 'answers.fallback' };
+      return { key: 'answers.fallback', offer: { reason: 'notUnderstood', question: message.text } };
     return { key: 'answers.fallback' };
   }
   if (match.kind === 'clarify') return { clarify: match.choices };
   const reason = handoffReasonOf(match.intent);
   if (signedIn && reason) {
     const topic = topicNamedIn(message.text);
-    return { handoff: reason, fallbackKey: `answers.${match.intent}`, ...(topic ? { topic } : {}) };
+    if (handoffAtOnce(reason, match.score))
+      return { handoff: reason, fallbackKey: `answers.${match.intent}`, ...(topic ? { topic } : {}) };
+    // Offered, the hand-off is one click away: no "write to us by e-mail" beside it.
+    return {
+      key: reason === 'human' ? 'handoff.automatic' : `answers.${match.intent}`,
+      offer: { reason, question: message.text, ...(topic ? { topic } : {}) },
+    };
   }
   const topic = topicOf(match.intent);
   if (signedIn && topic) {
     try {
-      return { facts: (await fetchFacts(topic)).facts, topic };
+      const { facts } = await fetchFacts(topic);
+      // A how-to question keeps its answer; the account's facts come after it, never instead.
+      return howTo.has(topic) ? { lead: `answers.${match.intent}`, facts, topic } : { facts, topic };
     } catch {
       /* the general answer below still helps */
     }
   }
+  // A visitor asking about their own account ("où est mon dépôt") is invited to sign in to see it.
+  if (!signedIn && topic && (topic === 'portfolio' || asksAboutOwnAccount(message.text)))
+    return { key: `answers.${match.intent}`, signIn: topic };
   return { key: `answers.${match.intent}` };
 }
 
@@ -146,7 +178,11 @@ export function useConversation(signedIn: boolean, onHandoff: (conversationId: s
     async (reason: HandoffReason, question: string, fallbackKey: string, topic?: Topic) => {
       try {
         const opened = await openConversation({ reason, question, topic: topic ?? lastTopic(log.current) });
-        say({ key: 'handoff.opened', params: { reference: opened.reference, hours: opened.targetResponseHours } });
+        say(
+          opened.resumed
+            ? { key: 'handoff.resumed', params: { reference: opened.reference } }
+            : { key: 'handoff.opened', params: { reference: opened.reference, hours: opened.targetResponseHours } },
+        );
         if (live.current) handoffTo.current(opened.id);
       } catch {
         say({ key: fallbackKey });
@@ -212,5 +248,15 @@ export function useConversation(signedIn: boolean, onHandoff: (conversationId: s
     [handoff],
   );
 
-  return { messages, typing: pending > 0, send, askForPerson };
+  /** The person accepted an offered hand-off: the offer goes (it cannot be accepted twice), the conversation opens. */
+  const acceptOffer = useCallback(
+    (messageId: number, offer: Offer) => {
+      setMessages((all) => all.map((m) => (m.id === messageId && 'offer' in m ? { ...m, offer: undefined } : m)));
+      setPending((n) => n + 1);
+      void handoff(offer.reason, offer.question, 'answers.human', offer.topic).finally(() => setPending((n) => n - 1));
+    },
+    [handoff],
+  );
+
+  return { messages, typing: pending > 0, send, askForPerson, acceptOffer };
 }
