@@ -129,7 +129,11 @@ async function bench(dialect: 'sqlite' | 'postgres') {
   const ctx = { db: db.db, clock };
   const users = createUsersService(
     ctx,
-    createHistoryService({ ...ctx, config: { limits: { correctionMaxVersions: 3 } } }),
+    createHistoryService(
+      { ...ctx, config: { limits: { correctionMaxVersions: 3 } } },
+      { depositHolds: async () => () => null },
+    ),
+    { view: async () => ({ enabled: false, tier: 'email' as const, next: 'identity' as const, limits: [] }) },
   );
   const overview = createOverviewService(ctx);
   const time = async (label: string, fn: (i: number) => Promise<unknown>) => {

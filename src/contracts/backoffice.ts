@@ -1,3 +1,4 @@
+import { limitsView } from './limits';
 import { z } from 'zod';
 import { historyResponse } from './cashier';
 import { decimalAmount } from './money';
@@ -83,6 +84,10 @@ export const userDetailResponse = z.object({
     twoFactorEnabled: z.boolean(),
   }),
   level: z.string(),
+  /** The latest identity verification's state (issue 46, item 6): what an alert's reader judges by. */
+  identity: z.enum(['none', 'pending', 'verified', 'rejected']),
+  /** Their tier and limits, and what the rolling 30 days used of them. */
+  limits: limitsView,
   balances: z.object({
     available: decimalAmount,
     invested: decimalAmount,
@@ -137,6 +142,8 @@ export const auditRowSchema = z.object({
   actor: who,
   action: z.string(),
   target: z.object({ type: z.string(), id: z.string(), uid: z.string().nullable() }),
+  /** The person the row is about: the target user, or whose request, verification, alert or conversation it is. */
+  subject: who.nullable(),
   result: z.string(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),

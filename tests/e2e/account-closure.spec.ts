@@ -15,6 +15,9 @@ test.describe('account closure', () => {
     browser,
     baseURL,
   }) => {
+    // A whole life of an account (funding, closing, a payout, signing in again, an export, erasure)
+    // with axe and screenshots: it passed 55-60 s into the usual 60 s limit in CI.
+    test.slow();
     const api = await browser.newContext({ baseURL });
     const payee = await signUpViaApi(api.request, 'Paul', 'Receveur');
     await api.close();
@@ -44,6 +47,11 @@ test.describe('account closure', () => {
       `Investissement Actions de $40.00 : bloqué jusqu’au ${frDate(until)}`,
     );
     await expect(page.getByTestId('closure-waits')).toContainText('Solde disponible : $60.00');
+    // Closing: the bar no longer offers to invest; the cashier and the portfolio still empty the account.
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    await expect(nav.getByRole('link', { name: 'Caisse' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Portfolio' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Investir' })).toHaveCount(0);
     await expectNoSeriousViolations(page);
     // At 320 px the closure section, dates and links included, fits without sideways scrolling.
     await page.setViewportSize({ width: 320, height: 800 });
@@ -86,15 +94,30 @@ test.describe('account closure', () => {
     await page.getByRole('button', { name: 'Vérifier le destinataire' }).click();
     await expect(page.getByTestId('recipient-uid')).toHaveText(payee.uid);
     await page.getByLabel('Montant (USD)').fill('100,00');
-    // The payout closes the account before its answer leaves (then the session is gone).
+    // The payout closes the account before its answer leaves: this session stays, on the read-only
+    // page, which says the transfer went through and the account is closed; every other one is gone.
     const [sent] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/transfers') && r.request().method() === 'POST'),
       page.getByRole('button', { name: 'Envoyer' }).click(),
     ]);
     expect(sent.status(), await sent.text()).toBe(201);
+    await expect(page).toHaveURL(/\/account-closed$/);
+    await expect(page.getByTestId('just-closed')).toHaveText(
+      'Votre transfert a bien été effectué. Votre compte est maintenant clôturé, avec un solde de zéro.',
+    );
+    await expect(page.getByTestId('closed-on')).toContainText('Votre compte a été clôturé le');
+    // Only what a former investor can use: their one page, the language, signing out.
+    await expect(nav.locator('ul').first().getByRole('link')).toHaveText(['Mon compte clôturé']);
+    await expect(page.getByRole('contentinfo').getByRole('link')).toHaveCount(0);
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: '.tmp/shots/closure-just-closed-fr-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await expect(page.locator('#mobile-menu ul').getByRole('link')).toHaveText(['Mon compte clôturé']);
+    await page.screenshot({ path: '.tmp/shots/closure-just-closed-fr-390.png', fullPage: true });
     await context.close();
 
-    // Closed: the session is gone; signing in again lands on the read-only page.
+    // Signing in again lands on the read-only page.
     const again = await browser.newContext({ baseURL, locale: 'fr-FR' });
     const p2 = await again.newPage();
     await p2.goto('/login');
@@ -116,6 +139,28 @@ test.describe('account closure', () => {
     const data = dataExportV1.parse(JSON.parse(strFromU8(files['data.json']!)));
     expect(data.closure).toMatchObject({ state: 'closed' });
     expect(data.balances.every((b) => b.balanceCents === 0)).toBe(true);
+    // The erasure answer says what was erased, then what the law still keeps and until when.
+    await p2.getByRole('button', { name: 'Demander l’effacement' }).click();
+    const answer = p2.getByTestId('erasure-answer');
+    await expect(answer).toContainText('Effacé :');
+    await expect(answer.getByTestId('erasure-erased')).toContainText('Données sans obligation légale');
+    await expect(answer).toContainText('Conservé, car la loi l’exige :');
+    await expect(answer.getByTestId('erasure-kept')).toContainText(
+      'Documents d’identité et preuves de dépôt — Conservé jusqu’au',
+    );
+    await expect(answer.getByTestId('erasure-kept')).not.toContainText('Données sans obligation légale');
+    // Two days on, the download link has expired: opened in the browser, it shows why, in French, on this page.
+    const href = (await link.getAttribute('href'))!;
+    expect((await p2.request.post('/api/test/clock', { data: { advanceDays: 2 } })).status()).toBe(200);
+    await p2.goto(href);
+    await expect(p2).toHaveURL(/\/account-closed\?export=link_expired$/);
+    await expect(p2.getByTestId('data-export-link-refused')).toHaveText(
+      'Ce lien de téléchargement a expiré : un lien n’est valable que 24 heures. Téléchargez votre dernier export ci-dessous s’il est prêt, ou préparez-en un nouveau.',
+    );
+    await expect(p2.getByTestId('data-export-link-refused')).toBeFocused();
+    // A program holding the same link still gets JSON.
+    const late = await p2.request.get(href, { headers: { accept: 'application/json' } });
+    expect([late.status(), (await late.json()).error.code]).toEqual([403, 'link_expired']);
     // Money pages lead back here; money routes answer account_closed.
     await p2.goto('/invest');
     await expect(p2).toHaveURL(/\/account-closed$/);
@@ -130,8 +175,9 @@ test.describe('account closure', () => {
     expect(await p2.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await p2.setViewportSize({ width: 1280, height: 800 });
     await shotsFrEn(browser, baseURL!, me, 'closure-closed', async (p) => {
-      await p.goto('/account-closed');
-      await expect(p.getByTestId('retention-list')).toBeVisible();
+      await p.goto(href);
+      await expect(p.getByTestId('data-export-link-refused')).toBeVisible();
+      await expect(p.getByTestId('erasure-answer')).toBeVisible();
     });
     await p2.getByRole('button', { name: 'Déconnexion' }).last().click();
     // Signed out: the page is no longer theirs to see.

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { expect, request, test, type Browser, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
+import { seededImage } from '../support/images';
 import { walletScreenshot } from '../support/screenshots';
 import { expectNoSeriousViolations, openSettled } from './support/axe';
-import { ADMIN, login, signedInPage } from './support/money';
+import { ADMIN, ADMIN_B, login, pngProof, signedInPage } from './support/money';
 
 /** Issue 17: the operator's overview, users and re-used proofs, in the browser. */
 
@@ -113,6 +114,8 @@ test('an operator finds a user by part of the name without its accents, opens th
   await expect(page).toHaveURL(new RegExp(`id=${eloise.id}`));
   await expect(page.getByRole('heading', { name: `Éloïse ${lastName}` })).toBeVisible();
   await expect(page.getByRole('definition').getByText(eloise.uid, { exact: true })).toBeVisible();
+  // Her birth date as every other screen writes a date.
+  await expect(page.getByRole('definition').getByText('12 avr. 1990', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Dépôts et retraits' })).toContainText('$2,500.00');
 
   // The queue: Marc's deposit carries the warning naming Éloïse's request; both proofs open.
@@ -188,10 +191,99 @@ test('an operator freezes a user from their page and sees the freeze in the audi
   await page.context().close();
 });
 
+test("an operator arriving on a person's page sees the decisions taken about her, by whom, with a link to each item", async ({
+  browser,
+}) => {
+  // Two widths, the axe check at each and the English page: more than the default minute on a busy machine.
+  test.slow();
+  // Inès: her identity refused by Claire, a $6,000 deposit approved by Claire then Marc (dual control), a small one refused by Marc.
+  const ines = await signUp('Inès', `Décision${tag}`, `ines_${tag}`);
+  const fullName = `Inès Décision${tag}`;
+  const images = Object.fromEntries(
+    await Promise.all(
+      ['front', 'back', 'selfie', 'address'].map(async (slot, i) => [
+        slot,
+        { name: `${slot}.png`, mimeType: 'image/png', buffer: await seededImage(Date.now() + i) },
+      ]),
+    ),
+  );
+  const filed = await ines.api.post('/api/identity', {
+    multipart: { documentType: 'id_card', documentNumber: 'IN460006', documentExpiry: '2032-01-01', ...images },
+  });
+  expect(filed.status(), await filed.text()).toBe(201);
+  const identityId = (await filed.json()).current.id as string;
+  const deposit = async (amount: string) => {
+    const res = await ines.api.post('/api/deposits', {
+      multipart: { amount, proof: { name: 'proof.png', mimeType: 'image/png', buffer: await pngProof() } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).id as string;
+  };
+  const big = await deposit('6000');
+  const small = await deposit('20');
+  const claire = await request.newContext({ baseURL });
+  await login(claire, ADMIN.email, ADMIN.password);
+  const marcOp = await request.newContext({ baseURL });
+  await login(marcOp, ADMIN_B.email, ADMIN_B.password);
+  for (const [who, url, data] of [
+    [claire, `/api/admin/identities/${identityId}/reject`, { reason: 'identity_document_unreadable' }],
+    [claire, `/api/admin/deposits/${big}/approve`, {}],
+    [marcOp, `/api/admin/deposits/${big}/approve`, {}],
+    [marcOp, `/api/admin/deposits/${small}/reject`, { reason: 'proof_unreadable' }],
+  ] as const) {
+    const res = await who.post(url, { data });
+    expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+  }
+  await Promise.all([claire.dispose(), marcOp.dispose(), ines.api.dispose()]);
+
+  for (const width of [1280, 390]) {
+    const page = await operatorPage(browser, width);
+    await openSettled(page, `/admin/users?id=${ines.id}`);
+    const trail = page.getByRole('list', { name: 'Journal de cet utilisateur' });
+    const rows = trail.getByRole('listitem');
+    // Newest first: Marc's refusal of the small deposit, his second approval, Claire's first, her refusal of the identity.
+    await expect(rows.first()).toContainText('Dépôt refusé');
+    await expect(rows.first()).toContainText('Marc Petit · admin2@atlas.test');
+    await expect(rows.first()).toContainText(`Concerne ${fullName} · ines_${tag}@example.test`);
+    const second = rows.filter({ hasText: 'Seconde validation du dépôt' });
+    await expect(second).toContainText('Par Marc Petit · admin2@atlas.test');
+    const first = rows.filter({ hasText: 'Première validation du dépôt' });
+    await expect(first).toContainText('Par Claire Martin · admin@atlas.test');
+    const identity = rows.filter({ hasText: 'Identité refusée' });
+    await expect(identity).toContainText('identity.reject');
+    await expect(identity).toContainText('Sur vérification d’identité');
+    await expect(identity).toContainText(`Concerne ${fullName}`);
+    // Her own sign-in is still there, after the decisions.
+    await expect(rows.filter({ hasText: 'auth.sign_in' }).first()).toBeVisible();
+    await page.screenshot({ path: `${shots}/user-trail-fr-${width}.png`, fullPage: true });
+    await expectNoSeriousViolations(page);
+    if (width === 390) {
+      // The identity row leads to that verification's own trail on the audit page, which names her too.
+      await identity.getByRole('link', { name: `Journal de la vérification d’identité ${identityId}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/audit\\?target=${identityId}`));
+      const only = page.getByRole('list', { name: 'Lignes du journal' }).getByRole('listitem');
+      await expect(only).toHaveCount(1);
+      await expect(only.first()).toContainText('Identité refusée');
+      await expect(only.first()).toContainText(`Concerne ${fullName}`);
+      await page.screenshot({ path: `${shots}/identity-trail-fr-${width}.png`, fullPage: true });
+    }
+    await page.context().close();
+  }
+  const en = await operatorPage(browser, 1280, 'en');
+  await openSettled(en, `/admin/users?id=${ines.id}`, 'en');
+  await expect(
+    en.getByRole('list', { name: "This user's trail" }).getByRole('listitem').filter({ hasText: 'Identity rejected' }),
+  ).toContainText(`About ${fullName}`);
+  await en.screenshot({ path: `${shots}/user-trail-en-1280.png`, fullPage: true });
+  await en.context().close();
+});
+
 for (const width of [1280, 390]) {
   test(`the new screens have no serious axe violation at ${width} px (and their screenshots, FR and EN)`, async ({
     browser,
   }) => {
+    // Five screens in two languages, each scanned by axe and captured whole: about 40 s on a quiet machine.
+    test.slow();
     for (const lang of ['fr', 'en'] as const) {
       const page = await operatorPage(browser, width, lang);
       const screens: Array<[string, string]> = [

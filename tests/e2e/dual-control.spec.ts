@@ -65,6 +65,8 @@ test.describe('dual control and frozen accounts', () => {
     await b.page.getByLabel('Statut').selectOption({ label: 'En attente de ma validation' });
     const cardB = requestCard(b.page, 'Lucie Moreau');
     await expect(cardB.getByTestId('request-stage')).toHaveText("En attente d'une 2ᵉ validation");
+    // The second approver reads who gave the first: each operator has their own name, and their address.
+    await expect(cardB).toContainText('Claire Martin (admin@atlas.test)');
     await cardB.getByRole('button', { name: 'Donner la 2ᵉ validation' }).click();
     await expect(b.page.getByText('Dépôt approuvé !')).toBeVisible();
 
@@ -138,7 +140,7 @@ test.describe('dual control and frozen accounts', () => {
     await user.page.getByRole('button', { name: 'Envoyer' }).click();
     await expect(
       user.page.getByText(
-        /Votre compte est gelé : les transferts, retraits et nouveaux investissements sont suspendus/,
+        /Votre compte est gelé\s: les transferts, retraits et nouveaux investissements sont suspendus/,
       ),
     ).toBeVisible();
     expect((await (await user.context.request.get('/api/me')).json()).balance).toBe('200.00');

@@ -123,6 +123,7 @@ describe(`account closure (${testDialect})`, () => {
     // 100.00 back; money goes out by transfer (no minimum), leaving 0.03 to show leftover cents go too.
     expect((await as(u).post('/api/transfers', { recipientUid: payee.uid, amount: '99.97' })).statusCode).toBe(201);
     expect((await closure(u)).state).toBe('waiting_payout');
+    const elsewhere = await login(t, u.email, u.password);
     const last = await as(u).post('/api/transfers', { recipientUid: payee.uid, amount: '0.03' });
     expect(last.statusCode).toBe(201);
 
@@ -132,9 +133,12 @@ describe(`account closure (${testDialect})`, () => {
       (await t.ctx.db.selectFrom('account_closure').select('state').where('user_id', '=', u.id).executeTakeFirst())
         ?.state,
     ).toBe('closed');
-    expect(await t.ctx.db.selectFrom('session').select('id').where('userId', '=', u.id).execute()).toEqual([]);
-    // Every session revoked: the old cookie is nobody's now (GET /api/me answers null without a session).
-    expect((await as(u).get('/api/me')).json()).toBeNull();
+    // Every other session revoked (GET /api/me answers null without a session); the one whose transfer
+    // closed the account stays signed in, to the read-only page that says what happened.
+    expect(await t.ctx.db.selectFrom('session').select('id').where('userId', '=', u.id).execute()).toHaveLength(1);
+    expect((await as(elsewhere).get('/api/me')).json()).toBeNull();
+    expect((await as(u).get('/api/me')).json()).toMatchObject({ id: u.id, closure: { state: 'closed' } });
+    expect((await as(u).post('/api/transfers', { recipientUid: payee.uid, amount: '0.01' })).statusCode).toBe(403);
     const cookie = await login(t, u.email, u.password);
     const after = await closure(cookie);
     expect(after.state).toBe('closed');

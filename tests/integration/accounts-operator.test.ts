@@ -33,6 +33,7 @@ describe('operator role', () => {
     const cookie = await login(t, email, password, '/api/accounts/admin-login');
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
     expect(me.json().isAdmin).toBe(true);
+    expect(me.json().fullName).toBe('First operator');
 
     await ensureFirstAdmin(t.ctx, t.app.services.accounts.accounts, log);
     expect(warnings).toHaveLength(1);
@@ -40,7 +41,9 @@ describe('operator role', () => {
 
   it('`create` makes a new operator, or promotes an existing account and sets its password', async () => {
     quiet();
-    expect(await createAdminCommand.run(t.ctx, { email: 'Ops@Atlas.test', password: 'ops-password' })).toBe(0);
+    expect(
+      await createAdminCommand.run(t.ctx, { email: 'Ops@Atlas.test', password: 'ops-password', name: 'Olga Pires' }),
+    ).toBe(0);
     await login(t, 'ops@atlas.test', 'ops-password', '/api/accounts/admin-login');
 
     const u = await createUser(t);
@@ -57,6 +60,57 @@ describe('operator role', () => {
     expect(await createAdminCommand.run(t.ctx, { email: 'x@atlas.test', password: 'short' })).toBe(2);
     expect(await createAdminCommand.run(t.ctx, { email: 'not-an-email', password: 'long-enough' })).toBe(2);
     vi.restoreAllMocks();
+  });
+
+  it('operators have their own names: --name, else asked on the terminal; a new operator without one is refused', async () => {
+    quiet();
+    const profile = (email: string) =>
+      t.ctx.db
+        .selectFrom('user_profile')
+        .select(['first_name', 'last_name', 'full_name'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+    const ask = createAdminCommand.ask;
+    try {
+      // Nobody at the terminal, no --name: refused, nothing created.
+      createAdminCommand.ask = async () => undefined;
+      expect(await createAdminCommand.run(t.ctx, { email: 'nameless@atlas.test', password: 'long-enough' })).toBe(2);
+      expect(await profile('nameless@atlas.test')).toBeUndefined();
+      // Not a name: refused.
+      expect(
+        await createAdminCommand.run(t.ctx, { email: 'nameless@atlas.test', password: 'long-enough', name: ' x ' }),
+      ).toBe(2);
+      // --name.
+      expect(
+        await createAdminCommand.run(t.ctx, {
+          email: 'claire@atlas.test',
+          password: 'long-enough',
+          name: 'Claire  Martin',
+        }),
+      ).toBe(0);
+      expect(await profile('claire@atlas.test')).toEqual({
+        first_name: 'Claire',
+        last_name: 'Martin',
+        full_name: 'Claire Martin',
+      });
+      // Asked interactively.
+      const asked: string[] = [];
+      createAdminCommand.ask = async (question: string) => {
+        asked.push(question);
+        return 'Marc Petit';
+      };
+      expect(await createAdminCommand.run(t.ctx, { email: 'marc@atlas.test', password: 'long-enough' })).toBe(0);
+      expect(asked).toHaveLength(1);
+      expect((await profile('marc@atlas.test'))?.full_name).toBe('Marc Petit');
+      // A promoted account keeps its own name when none is given.
+      const u = await createUser(t, { firstName: 'Nadia', lastName: 'Roux' });
+      createAdminCommand.ask = async () => undefined;
+      expect(await createAdminCommand.run(t.ctx, { email: u.email, password: 'long-enough' })).toBe(0);
+      expect((await profile(u.email))?.full_name).toBe('Nadia Roux');
+    } finally {
+      createAdminCommand.ask = ask;
+      vi.restoreAllMocks();
+    }
   });
 
   it('better-auth sign-up endpoint is closed: accounts come only from our validated signup', async () => {

@@ -99,10 +99,18 @@ const matrix: Record<string, Entry> = {
   'GET /api/public/config': { access: 'public' },
   'GET /api/market/btc': { access: 'public' },
   'GET /api/market/btc/history': { access: 'public', req: () => ({ query: 'days=30' }) },
+  // Each deposit coin's rate: market data, like BTC's price (decision 056).
+  'GET /api/market/rates': { access: 'public' },
+  'GET /api/market/rates/{coin}': { access: 'public', req: () => ({ params: { coin: 'LTC' } }) },
   // Browsers' vitals: anyone may send them, and they carry no one's data (decision 030).
   'POST /api/vitals': {
     access: 'public',
     req: () => ({ payload: { vitals: [{ route: '/', name: 'CLS', value: 0 }] } }),
+  },
+  // A screen that did not load in a browser: likewise (decision 048).
+  'POST /api/client-errors': {
+    access: 'public',
+    req: () => ({ payload: { route: '/invest', kind: 'screen_load_timeout' } }),
   },
 
   'GET /api/me': { access: 'optional' },
@@ -130,6 +138,7 @@ const matrix: Record<string, Entry> = {
     req: (c) => ({ payload: { recipientUid: c.w.victim.uid, amount: '1.00' } }),
   },
   'GET /api/deposits/addresses': { access: 'user' },
+  'GET /api/deposits/chain-payments': { access: 'user' },
   'POST /api/deposits': {
     access: 'user',
     req: (c) => ({ payload: multipartDeposit('1.00', { bytes: c.w.png, name: 'proof.png', type: 'image/png' }) }),
@@ -375,7 +384,8 @@ describe(`authorization matrix: every route × {anonymous, user, another user, a
         deposit: deposits[2]!,
         withdrawal: withdrawals[2]!,
         conversation: conversations[0]!,
-        closable: conversations[1]!,
+        // One open conversation per person: the one the matrix closes is the other person's.
+        closable: w.owned.other.conversations[0]!,
         alert: w.alerts[0]!,
         identity: '',
       },

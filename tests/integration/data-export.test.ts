@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/core/data-export/csv';
-import { formatMoney } from '../../src/core/money';
+import { formatMoneyIn } from '../../src/core/money';
 import { dataExportJsonSchema, dataExportV1 } from '../../src/contracts/data-export';
 import { MANIFEST_SIGNING_LABEL, type Manifest } from '../../src/server/modules/data-export/archive';
 import { platformSigner } from '../../src/server/modules/liabilities/signing';
 import { createTestApp, type TestApp } from '../support/app';
+import { fund } from '../support/money';
 import { testDialect } from '../support/db';
 import { sampleImage } from '../support/images';
 import { pdfText } from '../support/pdf-text';
@@ -235,6 +236,12 @@ describe(`the data export (${testDialect})`, () => {
       ),
     );
     expect(frRows.slice(1).map((r) => r[amountCol])).toEqual(rfc.slice(1).map((r) => r[amountCol]!.replace('.', ',')));
+
+    // The phone ("+33…") exact for programs; made inert against formulas in the spreadsheet form only.
+    expect(data.profile.phone).toMatch(/^\+\d+$/);
+    const phoneOf = (rows: string[][]) => rows[1]![rows[0]!.indexOf('phone')];
+    expect(phoneOf(parseCsv(text(files['csv/profile.csv']), 'rfc4180'))).toBe(data.profile.phone);
+    expect(phoneOf(parseCsv(text(files['csv-fr/profile.csv']), 'fr'))).toBe(`'${data.profile.phone}`);
   });
 
   it("prints a PDF statement whose closing balance is the ledger's, to the cent", async () => {
@@ -248,7 +255,61 @@ describe(`the data export (${testDialect})`, () => {
     const lines = pdfText(Buffer.from(files['statement.pdf']!));
     const closing = lines.filter((l) => l.startsWith('Solde de clôture'));
     expect(closing.length).toBeGreaterThanOrEqual(2);
-    for (const line of closing) expect(line).toBe(`Solde de clôture: ${formatMoney(Number(total.total))}`);
+    // Labelled as what it is, in French, with the amount as French writes it ("1 234,56 $").
+    const french = formatMoneyIn(Number(total.total), 'fr').replace('\u202f', '\u00a0');
+    expect(french).toMatch(/^\d[\d\u00a0]*,\d\d\u00a0\$$/);
+    for (const line of closing) expect(line).toBe(`Solde de clôture (disponible + investi + réservé)\u00a0: ${french}`);
+
+    // Every word French, no raw code: accounts, operations, columns; no amount in US form.
+    const text = lines.join('\n');
+    for (const word of ['Disponible', 'Investi', 'Réservé', 'Dépôt', 'Investissement', 'Transfert envoyé'])
+      expect(text).toContain(word);
+    expect(text).toContain('Retrait (montant réservé)');
+    expect(text).toContain('Transfert reçu');
+    expect(text).toMatch(/Date \(UTC\)\s*Opération\s*Compte\s*Montant\s*Solde cumulé/);
+    for (const code of [
+      'available',
+      'invested',
+      'withdrawal_hold',
+      'invest',
+      'deposit',
+      'transfer',
+      'Compte available',
+    ])
+      expect(text).not.toMatch(new RegExp(`\\b${code}\\b`));
+    expect(text).not.toMatch(/\$\d/);
+    // Dates the French way: the day of issue in words, each line as jj/mm/aaaa.
+    expect(text).toMatch(/Établi le \d{1,2} [a-zéû]+ \d{4} à \d\d:\d\d UTC/);
+    expect(text).toMatch(/\b\d\d\/\d\d\/\d{4} \d\d:\d\d\b/);
+    expect(text).not.toMatch(/\d{4}-\d\d-\d\d/);
+  });
+
+  it('writes the PDF statement in the person’s language: English and Spanish words, dates and amounts', async () => {
+    for (const [locale, closingLabel, deposit, words] of [
+      [
+        'en',
+        'Closing balance (available + invested + held): $1,234.56',
+        'Deposit',
+        /Account statement — your data export\n[^]*Issued on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d\d [AP]M UTC/,
+      ],
+      [
+        'es',
+        'Saldo de cierre (disponible + invertido + reservado): 1234,56\u00a0$',
+        'Depósito',
+        /Emitido el \d{1,2} de [a-z]+ de \d{4}, \d{1,2}:\d\d UTC/,
+      ],
+    ] as const) {
+      const u = await createUser(t, { locale });
+      await fund(t.ctx, u.id, 123456);
+      const view = await exportOf(u);
+      const text = pdfText(Buffer.from(unzip((await as(u).get(view.downloadUrl)).rawPayload)['statement.pdf']!)).join(
+        '\n',
+      );
+      expect(text, locale).toContain(closingLabel);
+      expect(text, locale).toContain(deposit);
+      expect(text, locale).toMatch(words);
+      expect(text, locale).not.toMatch(/withdrawal_hold|Account available|\bdeposit\b/);
+    }
   });
 
   it('signs the manifest: every file hashed, the signature verifies with the published key and fails on a change', async () => {

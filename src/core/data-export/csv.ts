@@ -3,7 +3,8 @@ import { toDecimalString, type Cents } from '../money';
 /**
  * The two CSV forms of the data export (decision 038): `rfc4180` (comma, "." decimals, CRLF, as
  * RFC 4180 writes it) for programs, and `fr` (semicolon, decimal comma, UTF-8 byte-order mark) for
- * French spreadsheets. Amounts are written from integer cents, never through a float.
+ * French spreadsheets. Amounts are written from integer cents, never through a float. Only the
+ * spreadsheet form guards against formulas: a program reads the exact text (decision 049).
  */
 export type CsvForm = 'rfc4180' | 'fr';
 
@@ -17,14 +18,17 @@ export interface CsvTable {
 
 const separators: Record<CsvForm, string> = { rfc4180: ',', fr: ';' };
 
-/** Text a spreadsheet would run as a formula is made inert with a leading apostrophe (data.json keeps it exact). */
-function textCell(value: string, separator: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+/**
+ * Text a spreadsheet would run as a formula is made inert with a leading apostrophe in the
+ * spreadsheet form; the form for programs keeps it exact, as data.json does.
+ */
+function textCell(value: string, form: CsvForm): string {
+  const separator = separators[form];
+  const safe = form === 'fr' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /["\r\n]/.test(safe) || safe.includes(separator) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export function csvValue(value: CsvValue, form: CsvForm): string {
-  const separator = separators[form];
   if (value === null) return '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number') {
@@ -35,7 +39,7 @@ export function csvValue(value: CsvValue, form: CsvForm): string {
     const decimal = toDecimalString(value.cents);
     return form === 'fr' ? decimal.replace('.', ',') : decimal;
   }
-  return textCell(value, separator);
+  return textCell(value, form);
 }
 
 /** One CSV document; the French form starts with a byte-order mark so that spreadsheets read UTF-8. */

@@ -159,3 +159,19 @@ export async function countUsers(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** Renames a person (an operator named by the CLI): the profile and the auth user say the same. */
+export async function setName(
+  db: Db,
+  userId: string,
+  name: { firstName: string; lastName: string; fullName: string },
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .updateTable('user_profile')
+    .set({ first_name: name.firstName, last_name: name.lastName, full_name: name.fullName, updated_at: at })
+    .where('user_id', '=', userId)
+    .execute();
+  await db.updateTable('user').set({ name: name.fullName, updatedAt: at }).where('id', '=', userId).execute();
+}

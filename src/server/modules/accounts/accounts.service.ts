@@ -1,3 +1,4 @@
+import type { OperatorName } from './operator-name';
 import { randomInt, randomUUID } from 'node:crypto';
 import { DomainError } from '../../../core/errors';
 import { levelFor } from '../../../core/levels';
@@ -66,6 +67,7 @@ export function createAccountsService(ctx: AppContext, deps: { auth: Auth; secur
   async function writeAdmin(
     email: string,
     password: string,
+    name: OperatorName | undefined,
   ): Promise<{ id: string; created: boolean; roleBefore?: string | null }> {
     const now = ctx.clock.now();
     const clean = email.trim().toLowerCase();
@@ -76,8 +78,11 @@ export function createAccountsService(ctx: AppContext, deps: { auth: Auth; secur
       await repo.setRole(ctx.db, existing.id, 'admin', now);
       await repo.setPasswordHash(ctx.db, existing.id, passwordHash, now);
       await markEmailVerified(ctx.db, ctx.dialect, existing.id, now);
+      if (name) await repo.setName(ctx.db, existing.id, name, now);
       return { id: existing.id, created: false, roleBefore: existing.role ?? null };
     }
+    // Every operator has their own name: colleagues read it on each decision (issue 46, item 5).
+    if (!name) throw new DomainError('operator_name_required');
     const local =
       clean
         .split('@')[0]!
@@ -89,9 +94,9 @@ export function createAccountsService(ctx: AppContext, deps: { auth: Auth; secur
       email: clean,
       username,
       passwordHash,
-      firstName: 'Admin',
-      lastName: 'Atlas',
-      fullName: 'Admin Atlas',
+      firstName: name.firstName,
+      lastName: name.lastName,
+      fullName: name.fullName,
       birthDate: '1970-01-01',
       country: 'HT',
       phone: '+50900000000',
@@ -131,8 +136,9 @@ export function createAccountsService(ctx: AppContext, deps: { auth: Auth; secur
       email: string,
       password: string,
       by: { actorId: string; source: AuditSource } = { actorId: 'cli', source: CLI_SOURCE },
+      name?: OperatorName,
     ): Promise<{ id: string; created: boolean }> {
-      const result = await writeAdmin(email, password);
+      const result = await writeAdmin(email, password, name);
       await recordAudit(
         ctx.db,
         {
@@ -141,7 +147,7 @@ export function createAccountsService(ctx: AppContext, deps: { auth: Auth; secur
           target: { type: 'user', id: result.id },
           source: by.source,
           before: result.created ? null : { role: result.roleBefore },
-          after: { role: 'admin', email: email.trim().toLowerCase() },
+          after: { role: 'admin', email: email.trim().toLowerCase(), ...(name ? { name: name.fullName } : {}) },
         },
         ctx.clock.now(),
       );

@@ -21,6 +21,15 @@ function waitingFor(operatorId: string) {
 }
 
 /** Newest first, by (created_at, id): a keyset page stays fast however long the queue grows. */
+/** Who gave the first approval (name and e-mail, issue 46 item 5) and whether the person is frozen. */
+const decisionColumns = [
+  'r.first_approved_by',
+  'r.first_approved_at',
+  'fa.full_name as first_approver_name',
+  'fa.email as first_approver_email',
+  'f.frozen_at',
+] as const;
+
 export async function depositPage(db: Db, page: Page) {
   let q = db
     .selectFrom('deposit_request as r')
@@ -41,8 +50,13 @@ export async function depositPage(db: Db, page: Page) {
       'p.email',
       'p.uid',
     ])
-    .select(['r.first_approved_by', 'r.first_approved_at', 'fa.full_name as first_approver_name', 'f.frozen_at'])
+    .select(decisionColumns)
     .select(['r.reason_code', 'r.reason_retryable', 'r.internal_note', 'r.previous_id', 'r.root_id', 'r.version'])
+    // Where the person said they paid, and the index when it is their own derived address (decision 044).
+    .leftJoin('deposit_address as da', (j) =>
+      j.onRef('da.coin', '=', 'r.deposit_coin').onRef('da.address', '=', 'r.deposit_address'),
+    )
+    .select(['r.deposit_coin', 'r.deposit_address', 'da.derivation_index'])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(page.limit + 1);
@@ -77,7 +91,7 @@ export async function withdrawalPage(db: Db, page: Page) {
     ])
     .leftJoin('user_profile as fa', 'fa.user_id', 'r.first_approved_by')
     .leftJoin('account_freeze as f', 'f.user_id', 'r.user_id')
-    .select(['r.first_approved_by', 'r.first_approved_at', 'fa.full_name as first_approver_name', 'f.frozen_at'])
+    .select(decisionColumns)
     .select(['r.reason_code', 'r.reason_retryable', 'r.internal_note', 'r.previous_id', 'r.root_id', 'r.version'])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')

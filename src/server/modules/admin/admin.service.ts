@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { Notifier } from '../notifier';
 import { proofMatches } from '../backoffice/proof-match';
 import { toDeposit } from '../cashier/deposits.service';
+import { paidTo } from '../chain/paid-to';
 import { correctedAmong } from '../cashier/versions';
 import { versionsOf } from '../cashier/cashier.repo';
 import {
@@ -34,6 +35,8 @@ import { filesOf, pathOf } from '../identity/identity.service';
 import * as repo from './admin.repo';
 import type { DecisionRow } from './admin.repo';
 import { decodeCursor, encodeCursor } from '../../db/page-cursor';
+import { operatorNamed, type FirstApproverRow } from './operator-named';
+import { depositHoldsOf, standingsOf } from './standings';
 
 type Status = 'pending' | 'approved' | 'rejected';
 
@@ -58,39 +61,16 @@ type Template =
   | 'identity_verified'
   | 'identity_rejected';
 
-interface ReviewRow {
+interface ReviewRow extends FirstApproverRow {
   user_id: string;
   amount_cents: number;
   status: Status;
-  first_approved_by: string | null;
   first_approved_at: string | null;
-  first_approver_name: string | null;
   frozen_at: string | null;
 }
 
 export function createAdminService(ctx: AppContext, notifier: Notifier, movements: Movements, limits: LimitsService) {
-  /**
-   * Each requester's tier, and with limits on what the rolling 30 days used in the queue's
-   * direction against its limit: an operator sees whether the request stays within the tier.
-   */
-  async function standings(userIds: string[], direction: LimitDirection) {
-    const unique = [...new Set(userIds)];
-    const found = await Promise.all(unique.map((id) => limits.standing(id)));
-    const by = new Map(
-      unique.map((id, i) => {
-        const s = found[i]!;
-        const d = s.limits?.directions.find((x) => x.direction === direction);
-        const limit = d
-          ? {
-              used: toDecimalString(d.used),
-              max: d.rolling30Days === null ? null : toDecimalString(d.rolling30Days),
-            }
-          : null;
-        return [id, { tier: s.tier, limit }] as const;
-      }),
-    );
-    return (userId: string) => by.get(userId)!;
-  }
+  const standings = (userIds: string[], direction: LimitDirection) => standingsOf(limits, userIds, direction);
 
   const { db, clock, config } = ctx;
   /** Dual control (decision 015): money from DUAL_CONTROL_FROM, identities when DUAL_CONTROL_IDENTITY is on. */
@@ -99,7 +79,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
 
   function review(
     kind: Kind,
-    r: Pick<ReviewRow, 'user_id' | 'first_approved_by' | 'first_approved_at' | 'first_approver_name'> & {
+    r: Pick<ReviewRow, 'user_id' | 'first_approved_at' | keyof FirstApproverRow> & {
       status: string;
       amount_cents?: number;
     },
@@ -116,7 +96,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
       needsSecondApproval: two,
       firstApproval:
         r.first_approved_by && r.first_approved_at
-          ? { by: r.first_approved_by, name: r.first_approver_name ?? r.first_approved_by, at: r.first_approved_at }
+          ? { by: r.first_approved_by, ...operatorNamed(r), at: r.first_approved_at }
           : null,
       own: r.user_id === operatorId,
     };
@@ -396,7 +376,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         }),
         limit,
       );
-      const [matches, versions, standing] = await Promise.all([
+      const [matches, versions, standing, held] = await Promise.all([
         proofMatches(
           db,
           rows.map((r) => r.id),
@@ -406,6 +386,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
           rows.map((r) => r.user_id),
           'deposit',
         ),
+        depositHoldsOf(limits, rows),
       ]);
       return {
         nextCursor,
@@ -424,6 +405,8 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
             ...standing(r.user_id),
           },
           sameImageAs: matches.get(r.id) ?? [],
+          paidTo: paidTo(r),
+          heldByLimit: held(r),
         })),
       };
     },
@@ -481,7 +464,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         // its payout); none filed after (decision 039).
         checks: [
           notClosing(row.user_id, 'user_account_closing', row.created_at ?? undefined),
-          ...(await limits.check(row.user_id, 'deposit', Number(row.amount_cents))),
+          ...(await limits.checkApproval(row.user_id, 'deposit', Number(row.amount_cents))),
         ],
       })),
 
@@ -518,15 +501,22 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         limit,
       );
       const paths = rows.flatMap((r) => identitySlots.flatMap((slot) => pathOf(r, slot) ?? []));
-      const [chains, matches] = await Promise.all([
+      const [chains, matches, history] = await Promise.all([
         identityRepo.identityVersionsOf(db, [...new Set(rows.map((r) => r.root_id ?? r.id))]),
         identityRepo.identityMatchesOf(db, paths),
+        identityRepo.identityHistoryOf(db, [...new Set(rows.map((r) => r.user_id))]),
       ]);
       const today = clock.now();
       return {
         nextCursor,
         items: rows.map((r) => {
           const mine = new Map(identitySlots.map((slot) => [pathOf(r, slot), slot] as const));
+          const root = r.root_id ?? r.id;
+          // The person's earlier chains; the same rule as the investor's side: a submission sent after
+          // one of theirs was verified renews it.
+          const before = history.filter(
+            (h) => h.user_id === r.user_id && (h.root_id ?? h.id) !== root && h.created_at < r.created_at,
+          );
           return {
             id: r.id,
             status: r.status,
@@ -551,6 +541,16 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
                 reason: isRejectionReason(v.reason_code) ? v.reason_code : null,
                 createdAt: v.created_at,
               })),
+            renewal: before.some((h) => h.status === 'verified' && (h.processed_at ?? '') <= r.created_at),
+            history: before.map((h) => ({
+              id: h.id,
+              status: h.status,
+              documentType: h.document_type as AdminIdentity['documentType'],
+              documentExpiry: h.document_expiry,
+              reason: isRejectionReason(h.reason_code) ? h.reason_code : null,
+              createdAt: h.created_at,
+              processedAt: h.processed_at,
+            })),
             ...review('identity', r, view.operatorId),
             sameImageAs: matches.flatMap((m) => {
               const slot = mine.get(m.path);

@@ -19,6 +19,14 @@ export function toView(r: repo.AuditViewRow): AuditRowView {
     actor: { id: r.actor_id, uid: r.actor_uid ?? null, email: r.actor_email ?? null, fullName: r.actor_name ?? null },
     action: r.action,
     target: { type: r.target_type, id: r.target_id, uid: r.target_uid ?? null },
+    subject: r.subject_id
+      ? {
+          id: r.subject_id,
+          uid: r.subject_uid ?? null,
+          email: r.subject_email ?? null,
+          fullName: r.subject_name ?? null,
+        }
+      : null,
     result: r.result ?? 'ok',
     ip: r.ip ?? null,
     userAgent: r.user_agent ?? null,
@@ -62,12 +70,15 @@ export function createAuditViewService(ctx: Pick<AppContext, 'db'>) {
       return page(await repo.auditRows(db, await selection(f), after, limit + 1), limit);
     },
 
-    /** The rows where the user acted or was acted upon: two index ranges merged, each row once. */
+    /**
+     * The rows where the user acted, or that are about them (their account, or their requests,
+     * verifications, alerts and conversations): two pages merged, each row once.
+     */
     async ofUser(userId: string, cursor: string | undefined, limit: number): Promise<AuditPage> {
       const after = decodeCursor(cursor, (at, id) => ({ at, id }));
       const [acted, target] = await Promise.all([
         repo.auditRows(db, { actorId: userId }, after, limit + 1),
-        repo.auditRows(db, { targetId: userId }, after, limit + 1),
+        repo.rowsAbout(db, userId, after, limit + 1),
       ]);
       const seen = new Set<string>();
       const merged = [...acted, ...target]

@@ -6,6 +6,8 @@ import type { UserDetail, UserRow } from '../../../contracts/backoffice';
 import type { AppContext } from '../../context';
 import type { createHistoryService } from '../cashier/history.service';
 import { getMoneySummary } from '../ledger/summary';
+import { latestOf } from '../identity/identity.repo';
+import type { LimitsService } from '../limits/limits.service';
 import * as repo from './users.repo';
 import { decodeCursor, encodeCursor } from '../../db/page-cursor';
 
@@ -33,6 +35,7 @@ const bool = (v: unknown) => v === true || v === 1;
 export function createUsersService(
   ctx: Pick<AppContext, 'db' | 'clock'>,
   cashier: ReturnType<typeof createHistoryService>,
+  limits: Pick<LimitsService, 'view'>,
 ) {
   const { db, clock } = ctx;
   return {
@@ -71,11 +74,13 @@ export function createUsersService(
     async detail(userId: string): Promise<UserDetail> {
       const p = await repo.profileOf(db, userId);
       if (!p) throw new DomainError('not_found');
-      const [money, investments, history, sessions] = await Promise.all([
+      const [money, investments, history, sessions, identity, limitsNow] = await Promise.all([
         getMoneySummary(db, userId, clock.now()),
         repo.recentInvestments(db, userId, INVESTMENTS_SHOWN),
         cashier.of(userId),
         repo.sessionsOf(db, userId, clock.now().toISOString()),
+        latestOf(db, userId),
+        limits.view(userId),
       ]);
       return {
         profile: {
@@ -95,6 +100,8 @@ export function createUsersService(
           twoFactorEnabled: bool(p.twoFactorEnabled),
         },
         level: levelFor(money.totalInvestedCents),
+        identity: (identity?.status as UserDetail['identity'] | undefined) ?? 'none',
+        limits: limitsNow,
         balances: {
           available: toDecimalString(money.balanceCents),
           invested: toDecimalString(money.investedCents),

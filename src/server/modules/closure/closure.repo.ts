@@ -161,9 +161,14 @@ export async function userIdBy(q: Queryable, by: { uid?: string; email?: string 
   return null;
 }
 
-/** At closure: every session, the second factor and the known devices (the password stays, for the read-only page). */
-export async function revokeAccess(q: Queryable, userId: string, dialect: string): Promise<void> {
-  await q.deleteFrom('session').where('userId', '=', userId).execute();
+/**
+ * At closure: every session but `keepToken`'s, the second factor and the known devices (the
+ * password stays, for the read-only page).
+ */
+export async function revokeAccess(q: Queryable, userId: string, dialect: string, keepToken?: string): Promise<void> {
+  let sessions = q.deleteFrom('session').where('userId', '=', userId);
+  if (keepToken) sessions = sessions.where('token', '!=', keepToken);
+  await sessions.execute();
   await sql`delete from "twoFactor" where "userId" = ${userId}`.execute(q);
   await sql`update "user" set "twoFactorEnabled" = ${dialect === 'postgres' ? sql`false` : sql`0`} where "id" = ${userId}`.execute(
     q,

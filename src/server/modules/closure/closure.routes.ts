@@ -31,10 +31,13 @@ export function registerClosureRoutes(
     if (request.user.closure === 'closed') throw new DomainError('account_closed');
   });
   // A closing account's state follows its own money events at once (the job catches the others).
-  // Before the answer leaves, so that what the person sees next is already the new state.
+  // Before the answer leaves, so that what the person sees next is already the new state; when it
+  // closes, this request's session stays, for the read-only page (decision 049).
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.user?.closure !== 'open' || reply.statusCode >= 400 || !isMoneyWrite(request)) return payload;
-    await closure.advance(request.user.id).catch((err) => request.log.warn({ err }, 'closure not advanced'));
+    await closure
+      .advance(request.user.id, sourceOf(request), request.sessionToken)
+      .catch((err) => request.log.warn({ err }, 'closure not advanced'));
     return payload;
   });
 
@@ -51,7 +54,7 @@ export function registerClosureRoutes(
       },
     },
     async (request) => {
-      await closure.advance(request.user!.id, sourceOf(request));
+      await closure.advance(request.user!.id, sourceOf(request), request.sessionToken);
       return closure.view(request.user!.id);
     },
   );

@@ -140,8 +140,18 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
     };
   }
 
-  /** Closes for good: a plan without money whose steps lock and check every balance and pending item. */
-  async function close(userId: string, from: ClosureState, p: { email: string; locale: string }, source: AuditSource) {
+  /**
+   * Closes for good: a plan without money whose steps lock and check every balance and pending item.
+   * `keepSession`: the session of the person's own request that closed it, which stays signed in to
+   * the read-only page, so that they see what happened (decision 049).
+   */
+  async function close(
+    userId: string,
+    from: ClosureState,
+    p: { email: string; locale: string },
+    source: AuditSource,
+    keepSession?: string,
+  ) {
     const now = clock.now();
     const at = now.toISOString();
     const steps: Step[] = [
@@ -182,7 +192,11 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
             target: { type: 'user', id: userId },
             source,
             before: { state: from },
-            after: { state: 'closed', revoked: ['sessions', 'two_factor', 'known_devices'] },
+            after: {
+              state: 'closed',
+              revoked: ['sessions', 'two_factor', 'known_devices'],
+              ...(keepSession ? { kept: 'the session of the request that closed it' } : {}),
+            },
           },
           now,
         ),
@@ -199,22 +213,22 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
       if (err instanceof DomainError && err.code === 'closure_not_closed') return false;
       throw err;
     }
-    await revoke(userId);
+    await revoke(userId, keepSession);
     await deps.afterClose?.(userId);
     return true;
   }
 
-  /** At closure: every session, the second factor and the known devices go (the password stays, for the read-only page). */
-  async function revoke(userId: string) {
-    await db.transaction().execute((trx) => repo.revokeAccess(trx, userId, ctx.dialect));
+  /** At closure: every session (but `keepSession`), the second factor and the known devices go (the password stays). */
+  async function revoke(userId: string, keepSession?: string) {
+    await db.transaction().execute((trx) => repo.revokeAccess(trx, userId, ctx.dialect, keepSession));
   }
 
   /**
    * Moves an open closure to the state its facts call for; true when it moved. Safe to call at any
    * time and from anywhere (the job, a route after a money event): a move is conditional on the
-   * state it was read in.
+   * state it was read in. `keepSession`: the person's own request's session, kept if it closes.
    */
-  async function advance(userId: string, source: AuditSource = JOB_SOURCE): Promise<boolean> {
+  async function advance(userId: string, source: AuditSource = JOB_SOURCE, keepSession?: string): Promise<boolean> {
     const closure = await repo.findClosure(db, userId);
     if (!closure || closure.state === 'closed') return false;
     const now = clock.now();
@@ -222,7 +236,7 @@ export function createClosureService(ctx: AppContext, deps: ClosureDeps) {
     const next = closureStateOf(facts, now);
     const p = await profile(userId);
     if (next === 'closed') {
-      const closed = await close(userId, closure.state, p, source);
+      const closed = await close(userId, closure.state, p, source, keepSession);
       if (closed) deps.notifier.userChanged(userId, 'balance');
       return closed;
     }

@@ -222,6 +222,7 @@ export function createRetentionService(ctx: AppContext, deps: { proofs: ProofSto
             locale: who.locale,
             params: {
               at: answer.at,
+              erased: answer.erased,
               remaining: answer.remaining.map((r) => ({ category: r.category, until: r.until })),
             },
             now,

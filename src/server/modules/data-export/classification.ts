@@ -18,6 +18,9 @@ const OPERATOR = "an operator's identity: internal to the platform, not the inve
 const INTERNAL_NOTE = "an operator's internal note: never revealed to the person (CMF L561-18)";
 const SECRET = 'a credential or secret: exporting it would weaken the account, not inform its owner';
 const TECHNICAL = 'technical bookkeeping of the server, not information about the person';
+const CHAIN_LATER =
+  "a payment to the person's own address seen on chain: not in the export yet (decision 055, later work)";
+const CHAIN_HOLD = "a hold raised when a credited payment's block left the chain: an operator's control, internal";
 const FRAUD = 'a fraud-detection fingerprint or match: internal monitoring (CMF L561-18)';
 
 export const personalTables: Record<string, Record<string, ColumnRule>> = {
@@ -190,6 +193,8 @@ export const personalTables: Record<string, Record<string, ColumnRule>> = {
     previous_id: ex('deposits[].previousId'),
     root_id: no('derived from previousId'),
     version: ex('deposits[].version'),
+    deposit_coin: no('the coin the person said they paid with: not in the export yet (decision 044, later work)'),
+    deposit_address: no('the address the person was shown: not in the export yet (decision 044, later work)'),
   },
   withdrawal_request: {
     id: ex('withdrawals[].id'),
@@ -330,6 +335,7 @@ export const personalTables: Record<string, Record<string, ColumnRule>> = {
     previous_id: ex('identityVerifications[].previousId'),
     root_id: no('derived from previousId'),
     version: ex('identityVerifications[].version'),
+    expiry_warned_at: no('when the expiry reminder was written; the e-mail itself is exported with the outbox'),
   },
   identity_fingerprint: {
     path: no(FRAUD),
@@ -386,14 +392,50 @@ export const personalTables: Record<string, Record<string, ColumnRule>> = {
     sha256: no(TECHNICAL),
     error: no(TECHNICAL),
   },
+  deposit_address: {
+    user_id: no(KEY),
+    coin: no('the address given to the person for deposits: not in the export yet (decision 044, later work)'),
+    derivation_index: no("the address's position in the platform's wallet: internal"),
+    address: no('the address given to the person for deposits: not in the export yet (decision 044, later work)'),
+    key_fingerprint: no("which of the platform's wallet keys gave the address: internal"),
+    created_at: no('when the address was given: not in the export yet (decision 044, later work)'),
+  },
+  chain_payment: {
+    coin: no(CHAIN_LATER),
+    txid: no(CHAIN_LATER),
+    vout: no(CHAIN_LATER),
+    user_id: no(KEY),
+    address: no(CHAIN_LATER),
+    amount: no(CHAIN_LATER),
+    state: no(CHAIN_LATER),
+    block_hash: no(CHAIN_LATER),
+    block_height: no(CHAIN_LATER),
+    confirmations: no(CHAIN_LATER),
+    first_seen_at: no(CHAIN_LATER),
+    confirmed_at: no(CHAIN_LATER),
+    orphaned_at: no(CHAIN_LATER),
+    credited_at: no(CHAIN_LATER),
+    updated_at: no(TECHNICAL),
+  },
+  chain_hold: {
+    coin: no(CHAIN_HOLD),
+    txid: no(CHAIN_HOLD),
+    vout: no(CHAIN_HOLD),
+    user_id: no(KEY),
+    block_hash: no(CHAIN_HOLD),
+    raised_at: no(CHAIN_HOLD),
+    released_at: no(CHAIN_HOLD),
+    released_by: no(OPERATOR),
+  },
 };
 
 /** Tables that refer to nobody, and why. The test also checks that none has a column naming a person. */
 export const impersonalTables: Record<string, string> = {
   job_lease: 'which server instance runs which job',
+  chain_block: "the blocks the chain watcher read: public chain data, the watcher's cursor",
   kysely_migration: 'the schema version',
   kysely_migration_lock: 'the schema migration lock',
-  price_snapshot: 'BTC prices',
+  price_snapshot: 'coin prices (BTC, LTC, SOL, USDT)',
   ledger_seal: "the ledger's hash chain",
   verification_run: 'results of the ledger checks',
   performance_snapshot_run: 'which months the snapshot job completed',

@@ -1,12 +1,33 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { callerOf } from '../accounts/caller';
 import { z } from 'zod';
 import { dataExportJsonSchema, dataExportResponse, reauthBody } from '../../../contracts/data-export';
-import { requireUser } from '../../http/auth';
+import { DomainError } from '../../../core/errors';
+import { requireUser, type RequestUser } from '../../http/auth';
+import { prefersPage } from '../../http/negotiate';
 import { sourceOf } from '../audit/audit.service';
 import { SCHEMA_PATH } from './archive';
 import type { DataExportService } from './data-export.service';
+
+/** Why a download link cannot serve the file; a browser is shown it where a new export is asked. */
+const linkRefusals = new Set(['link_expired', 'link_invalid', 'data_export_not_found', 'data_export_not_ready']);
+
+/** The page holding the person's export: the profile, or a former investor's read-only page. */
+const exportPage = (user: RequestUser) => (user.closure === 'closed' ? '/account-closed' : '/profile');
+
+/**
+ * A browser opening a download link without a session signs in first, then lands where its export
+ * is (decision 049); a program still gets the JSON 401.
+ */
+async function signedInOrToLogin(request: FastifyRequest, reply: FastifyReply) {
+  try {
+    await requireUser(request, reply);
+  } catch (err) {
+    if (!prefersPage(request.headers.accept)) throw err;
+    return reply.redirect(`/login?next=${encodeURIComponent('/profile')}`, 303);
+  }
+}
 
 /**
  * The data export's routes (decision 038). They ask for a session and nothing more: a former
@@ -60,7 +81,7 @@ export async function registerDataExportRoutes(app: FastifyInstance, exports: Da
   r.get(
     '/api/data-export/:id/download',
     {
-      onRequest: requireUser,
+      onRequest: signedInOrToLogin,
       schema: {
         tags,
         summary: 'The export ZIP, for its owner, through the link signed for them (24 hours)',
@@ -70,13 +91,23 @@ export async function registerDataExportRoutes(app: FastifyInstance, exports: Da
       },
     },
     async (request, reply) => {
-      const { bytes, fileName } = await exports.download(
-        request.user!.id,
-        request.params.id,
-        request.query.exp,
-        request.query.sig,
-        sourceOf(request),
-      );
+      const user = request.user!;
+      let file: Awaited<ReturnType<DataExportService['download']>>;
+      try {
+        file = await exports.download(
+          user.id,
+          request.params.id,
+          request.query.exp,
+          request.query.sig,
+          sourceOf(request),
+        );
+      } catch (err) {
+        // A browser is shown why, in the person's language, where a new export is asked (decision 049).
+        if (err instanceof DomainError && linkRefusals.has(err.code) && prefersPage(request.headers.accept))
+          return reply.redirect(`${exportPage(user)}?export=${err.code}`, 303);
+        throw err;
+      }
+      const { bytes, fileName } = file;
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${fileName}"`)

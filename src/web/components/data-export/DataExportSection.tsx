@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Button, Card, Field, FormMessage, TextInput } from '../form';
 import { CodeField } from '../CodeField';
 import { errorMessage } from '../../lib/errors';
@@ -17,6 +18,24 @@ const fileSize = (bytes: number, lng: string) => {
 };
 
 /**
+ * Why a download link opened in the browser could not serve the file: the server sends the browser
+ * here with `?export=<code>` (decision 049). The message comes first and takes the focus.
+ */
+function LinkRefused({ reason }: { reason: string }) {
+  const { t } = useTranslation('dataExport');
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'center' });
+    box.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div ref={box} tabIndex={-1} className="mb-4 outline-none" data-testid="data-export-link-refused">
+      <FormMessage tone="error">{t(reason === 'link_expired' ? 'linkExpired' : 'linkRefused')}</FormMessage>
+    </div>
+  );
+}
+
+/**
  * "Mes données": the export in one click (decision 038). Self-contained (its own queries and texts),
  * so that any signed-in page can hold it: the profile, and a former investor's read-only page. It
  * asks for the password again, and the authenticator's code when `twoFactorEnabled`.
@@ -27,6 +46,8 @@ export function DataExportSection({ twoFactorEnabled }: { twoFactorEnabled: bool
   const ask = useRequestDataExport();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const [params, setParams] = useSearchParams();
+  const refused = params.get('export');
   const view = current.data ?? null;
   const building = view?.status === 'queued' || view?.status === 'building';
 
@@ -34,7 +55,14 @@ export function DataExportSection({ twoFactorEnabled }: { twoFactorEnabled: bool
     e.preventDefault();
     ask.mutate(
       { password, ...(twoFactorEnabled ? { code: code.trim() } : {}) },
-      { onSuccess: () => (setPassword(''), setCode('')) },
+      {
+        onSuccess: () => {
+          setPassword('');
+          setCode('');
+          // The refused link is behind: the new export's progress takes its place.
+          if (refused) setParams({}, { replace: true });
+        },
+      },
     );
   };
 
@@ -44,6 +72,7 @@ export function DataExportSection({ twoFactorEnabled }: { twoFactorEnabled: bool
         {t('title')}
       </h2>
       <p className="mt-1 mb-4 text-sm text-slate-600">{t('intro')}</p>
+      {refused && <LinkRefused reason={refused} />}
 
       {building && view && (
         <div className="mb-4 flex flex-col gap-2" data-testid="data-export-progress">
@@ -87,7 +116,8 @@ export function DataExportSection({ twoFactorEnabled }: { twoFactorEnabled: bool
         </div>
       )}
       {view?.status === 'failed' && <FormMessage tone="error">{t('failed')}</FormMessage>}
-      {view?.status === 'expired' && <p className="mb-4 text-sm text-slate-600">{t('expired')}</p>}
+      {/* A refused link already says so, with what to do. */}
+      {view?.status === 'expired' && !refused && <p className="mb-4 text-sm text-slate-600">{t('expired')}</p>}
 
       {!building && (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">

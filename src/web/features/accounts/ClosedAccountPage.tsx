@@ -1,21 +1,59 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import type { ErasureAnswerView } from '../../../contracts/closure';
 import { Button, Card, FormMessage } from '../../components/form';
 import { Page } from '../../components/Page';
 import { DataExportSection } from '../../components/data-export/lazy';
 import { errorMessage } from '../../lib/errors';
-import { formatDate } from '../../lib/format';
+import { formatDate, withColon } from '../../lib/format';
 import { useMe, useSignOut } from '../../lib/session';
 import { useClosure, useErasureRequest } from './closure-api';
+
+/** A dated answer to an erasure request: what was erased, and what the law still keeps until when. */
+function ErasureAnswer({ answer }: { answer: ErasureAnswerView }) {
+  const { t } = useTranslation('closure');
+  return (
+    <div
+      className="mt-4 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-700"
+      data-testid="erasure-answer"
+    >
+      <p className="font-semibold text-brand-900">{t('answerOn', { date: formatDate(answer.at) })}</p>
+      <p className="mt-2 font-semibold text-slate-900">{withColon(t('answerErased'))}</p>
+      {answer.erased.length === 0 ? (
+        <p>{t('answerNothingErased')}</p>
+      ) : (
+        <ul className="mt-1 list-disc pl-5" data-testid="erasure-erased">
+          {answer.erased.map((category) => (
+            <li key={category}>{t(`category.${category}`)}</li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-2 font-semibold text-slate-900">{withColon(t('answerKept'))}</p>
+      {answer.remaining.length === 0 ? (
+        <p>{t('nothingLeft')}</p>
+      ) : (
+        <ul className="mt-1 list-disc pl-5" data-testid="erasure-kept">
+          {answer.remaining.map((r) => (
+            <li key={r.category}>
+              {t(`category.${r.category}`)} — {t('keptUntil', { date: formatDate(r.until) })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
 
 /**
  * The former investor's only page (decision 039): the account is closed and read-only; what is
  * kept, on which basis and until when; an erasure request with its dated answer; the data export
- * while retention lasts.
+ * while retention lasts. Reached from the screen whose move closed the account, it first says that
+ * move went through (decision 049).
  */
 export function ClosedAccountPage() {
   const { t } = useTranslation(['closure', 'common']);
+  const closedFrom = (useLocation().state as { closedFrom?: string } | null)?.closedFrom;
   const { data: closure, error } = useClosure();
   const { data: me } = useMe();
   const erasure = useErasureRequest();
@@ -29,6 +67,13 @@ export function ClosedAccountPage() {
     <Page title={t('closure:closedTitle')}>
       <div className="flex flex-col gap-6">
         {error && <FormMessage tone="error">{errorMessage(t, error)}</FormMessage>}
+        {closedFrom && closure?.state === 'closed' && (
+          <FormMessage tone="success">
+            <span data-testid="just-closed">
+              {t(closedFrom === '/internal-transfer' ? 'closure:justClosedByTransfer' : 'closure:justClosed')}
+            </span>
+          </FormMessage>
+        )}
         {closure?.state === 'closed' && closure.closedAt && (
           <FormMessage tone="info">
             <span data-testid="closed-on">{t('closure:closedOn', { date: formatDate(closure.closedAt) })}</span>{' '}
@@ -70,24 +115,7 @@ export function ClosedAccountPage() {
               {t('closure:erasureAsk')}
             </Button>
             {closure.erasureAnswers.map((a) => (
-              <div
-                key={a.at}
-                className="mt-4 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-700"
-                data-testid="erasure-answer"
-              >
-                <p className="font-semibold text-brand-900">{t('closure:answerOn', { date: formatDate(a.at) })}</p>
-                {a.remaining.length === 0 ? (
-                  <p>{t('closure:nothingLeft')}</p>
-                ) : (
-                  <ul className="mt-1 list-disc pl-5">
-                    {a.remaining.map((r) => (
-                      <li key={r.category}>
-                        {t(`closure:category.${r.category}`)} — {t('closure:keptUntil', { date: formatDate(r.until) })}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
+              <ErasureAnswer key={a.at} answer={a} />
             ))}
           </Card>
         )}

@@ -49,7 +49,11 @@ function Queue({ kind }: { kind: Kind }) {
               : t(`${singular}${action === 'approve' ? 'Approved' : 'Rejected'}`),
           ),
         onError: (err) =>
-          toast.error(t(action === 'approve' ? 'approveFailed' : 'rejectFailed', { message: errorMessage(t, err) })),
+          toast.error(
+            t(action === 'approve' ? 'approveFailed' : 'rejectFailed', {
+              message: errorMessage(t, err, { name: request.user.fullName }),
+            }),
+          ),
       },
     );
 

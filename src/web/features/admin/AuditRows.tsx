@@ -13,19 +13,36 @@ const resultTone: Record<string, string> = {
   refused: 'bg-amber-100 text-amber-900',
 };
 
-function Who({ id, uid, name }: { id: string; uid: string | null; name: string | null }) {
-  if (!uid) return <span className="break-all font-mono">{id}</span>;
+type Person = AuditRowView['actor'];
+
+/** A person of the trail: name and e-mail (else UID), a link to their page; a bare id when no one has it (`cli`, `monitoring`). */
+function Who({ who, testId }: { who: Person; testId?: string }) {
+  if (!who.uid) return <span className="break-all font-mono">{who.id}</span>;
   return (
-    <Link to={`/admin/users?id=${encodeURIComponent(id)}`} className="font-semibold text-brand-700 underline">
-      {name ? `${name} · ` : ''}
-      <span className="font-mono">{uid}</span>
+    <Link
+      to={`/admin/users?id=${encodeURIComponent(who.id)}`}
+      className="font-semibold text-brand-700 underline [overflow-wrap:anywhere]"
+      data-testid={testId}
+    >
+      {who.fullName ? `${who.fullName} · ` : ''}
+      {who.email ? `${who.email} · ` : ''}
+      <span className="font-mono">{who.uid}</span>
     </Link>
   );
 }
 
+/** Targets that are one person's item: their own trail (every step taken on them) is one filter away. */
+const itemTypes = new Set([
+  'deposit_request',
+  'withdrawal_request',
+  'identity_verification',
+  'monitoring_alert',
+  'support_conversation',
+]);
+
 /** Rows of the audit trail, newest first: a list (not a table) so that it reads at 390 px. */
 export function AuditRows({ rows, label }: { rows: AuditRowView[]; label: string }) {
-  const { t } = useTranslation('backoffice');
+  const { t, i18n } = useTranslation('backoffice');
   return (
     <ol
       className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
@@ -38,20 +55,39 @@ export function AuditRows({ rows, label }: { rows: AuditRowView[]; label: string
             {formatDateTime(r.at)}
           </time>
           <div className="min-w-0">
-            <p>
-              <span className="font-mono font-semibold text-slate-900">{r.action}</span>
+            <p className="flex flex-wrap items-baseline gap-x-2">
+              {i18n.exists(`audit.actions.${r.action}`, { ns: 'backoffice' }) && (
+                <span className="font-semibold text-slate-900">{t(`audit.actions.${r.action}`)}</span>
+              )}
+              <span className="break-all font-mono text-xs font-semibold text-slate-700">{r.action}</span>
             </p>
             <p className="text-slate-700">
-              {t('audit.by')} <Who id={r.actor.id} uid={r.actor.uid} name={r.actor.fullName} />
+              {t('audit.by')} <Who who={r.actor} testId="audit-actor" />
             </p>
             <p className="text-slate-700">
               {t('audit.on')} {t(`audit.targetTypes.${r.target.type}`, { defaultValue: r.target.type })}{' '}
-              {r.target.uid ? (
-                <Who id={r.target.id} uid={r.target.uid} name={null} />
+              {r.target.type === 'user' && r.subject ? (
+                <Who who={r.subject} testId="audit-subject" />
+              ) : itemTypes.has(r.target.type) ? (
+                <Link
+                  to={`/admin/audit?target=${encodeURIComponent(r.target.id)}`}
+                  className="break-all font-mono text-brand-700 underline"
+                  aria-label={t('audit.itemTrail', {
+                    item: t(`audit.targetTypes.${r.target.type}`, { defaultValue: r.target.type }),
+                    id: r.target.id,
+                  })}
+                >
+                  {r.target.id}
+                </Link>
               ) : (
                 <span className="break-all font-mono">{r.target.id}</span>
               )}
             </p>
+            {r.subject && r.target.type !== 'user' && (
+              <p className="text-slate-700">
+                {t('audit.concerns')} <Who who={r.subject} testId="audit-subject" />
+              </p>
+            )}
             {r.ip && (
               <p className="break-all text-xs text-slate-600">
                 {t('audit.source', { ip: r.ip, agent: r.userAgent ?? '' })}

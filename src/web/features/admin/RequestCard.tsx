@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Tier } from '../../../core/tiers';
 import type { AdminDeposit, AdminWithdrawal } from '../../../contracts/cashier';
 import { Button } from '../../components/form';
-import { formatDateTime, money } from '../../lib/format';
+import { formatDate, formatDateTime, money } from '../../lib/format';
 import { CardFacts } from './CardParts';
 import { SameImage } from './SameImage';
 import { reasonTexts } from '../../../core/rejection-texts';
@@ -68,6 +68,17 @@ const tone = {
   rejected: { card: 'border-l-red-500', badge: 'bg-red-100 text-red-900' },
 };
 
+/** Why the limit keeps this deposit waiting: the reason the investor reads too (issue 46, item 3). */
+function heldLine(t: TFunction, held: NonNullable<AdminDeposit['heldByLimit']>): string {
+  return [
+    t(`heldByLimit.${held.limit}`, { max: money(held.max), left: money(held.left) }),
+    held.freesAt ? t('heldByLimit.freesAt', { date: formatDate(held.freesAt) }) : null,
+    held.raise ? t('heldByLimit.raise') : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** The requester's tier, and what the rolling 30 days used in this direction against its limit. */
 function tierLine(t: TFunction, user: { tier: Tier; limit: { used: string; max: string | null } | null }): string {
   const tier = t(`tiers.${user.tier}`);
@@ -102,6 +113,7 @@ export function RequestCard({
     [t('email'), request.user.email],
     [t('uid'), request.user.uid],
     [t('tier'), tierLine(t, request.user)],
+    ...(d?.heldByLimit ? ([[t('heldByLimit.label'), heldLine(t, d.heldByLimit)]] as Array<[string, string]>) : []),
     ...(w
       ? ([
           [t('balance'), money(w.user.balance)],
@@ -109,14 +121,27 @@ export function RequestCard({
           [t('address'), w.address],
         ] as Array<[string, string]>)
       : []),
+    // Where the investor said they paid: their own derived address names its index (decision 044).
+    ...(d?.paidTo
+      ? ([
+          [
+            t('paidTo'),
+            `${d.paidTo.coin.replace('_', ' ')} ${d.paidTo.address}` +
+              (d.paidTo.derivedIndex === null ? '' : ` (${t('derivedIndex', { index: d.paidTo.derivedIndex })})`),
+          ],
+        ] as Array<[string, string]>)
+      : []),
     [t('createdAt'), formatDateTime(request.createdAt)],
     ...(request.processedAt
       ? ([[t('processedAt'), formatDateTime(request.processedAt)]] as Array<[string, string]>)
       : []),
     ...(request.firstApproval
-      ? ([[t('firstApproval'), `${request.firstApproval.name} · ${formatDateTime(request.firstApproval.at)}`]] as Array<
-          [string, string]
-        >)
+      ? ([
+          [
+            t('firstApproval'),
+            `${request.firstApproval.name} (${request.firstApproval.email}) · ${formatDateTime(request.firstApproval.at)}`,
+          ],
+        ] as Array<[string, string]>)
       : []),
     ...(request.adminNotes ? ([[t('notes'), request.adminNotes]] as Array<[string, string]>) : []),
     ...(request.reason

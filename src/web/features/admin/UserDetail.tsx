@@ -1,10 +1,12 @@
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import type { UserDetail } from '../../../contracts/backoffice';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/form';
 import { useToasts } from '../../components/toast';
 import { errorMessage } from '../../lib/errors';
-import { formatDate, formatDateTime, money } from '../../lib/format';
+import { formatDate, formatDateTime, formatDay, money } from '../../lib/format';
 import { useRevoke, useUser, useUserStatement } from './backoffice-api';
 import { UserControls } from './UserControls';
 
@@ -111,12 +113,13 @@ export function UserDetailView({ id }: { id: string }) {
               [t('user.username'), `@${p.username}`],
               [t('user.phone'), p.phone],
               [t('user.country'), p.country],
-              [t('user.birthDate'), p.birthDate],
+              [t('user.birthDate'), formatDay(p.birthDate)],
               [t('user.language'), p.locale.toUpperCase()],
               [t('user.since'), formatDate(p.createdAt)],
               [t('user.role'), p.role === 'admin' ? t('user.operator') : t('user.investor')],
               [t('user.twoFactor'), p.twoFactorEnabled ? t('yes') : t('no')],
               [t('user.level'), t(`levels.${u.level}`)],
+              ...standingRows(t, u),
             ] as Array<[string, ReactNode]>
           ).map(([k, v]) => (
             <div key={k} className="contents">
@@ -237,4 +240,27 @@ export function UserDetailView({ id }: { id: string }) {
       </Section>
     </div>
   );
+}
+
+/**
+ * Identity state, tier and what the 30 days used of each limit (issue 46, item 6): what an
+ * operator arriving from an alert judges the person by.
+ */
+function standingRows(t: TFunction, u: UserDetail): Array<[string, ReactNode]> {
+  const limits: Array<[string, ReactNode]> = u.limits.enabled
+    ? u.limits.limits.map((l) => [
+        t(`user.standing.limitDirections.${l.direction}`),
+        l.rolling30Days === null
+          ? t('user.standing.limitNone', { used: money(l.used) })
+          : t('user.standing.limitUsed', { used: money(l.used), max: money(l.rolling30Days) }),
+      ])
+    : [];
+  return [
+    [
+      t('user.standing.identity'),
+      <span data-testid="user-identity">{t(`user.standing.identityStates.${u.identity}`)}</span>,
+    ],
+    [t('user.standing.tier'), <span data-testid="user-tier">{t(`user.standing.tiers.${u.limits.tier}`)}</span>],
+    ...limits,
+  ];
 }
