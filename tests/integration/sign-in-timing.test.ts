@@ -54,85 +54,94 @@ describe(`sign-in timing and answers (${testDialect})`, () => {
   });
   afterAll(async () => t.close());
 
-  it(`failed sign-ins take the same time (medians within ${BOUND_MS} ms) and give the same answer`, async () => {
-    const cases: Record<string, { url: string; email: () => string; password: () => string }> = {
-      'login, account, wrong password': {
-        url: '/api/accounts/login',
-        email: () => user.email,
-        password: () => 'wrong-password',
-      },
-      'login, no account': {
-        url: '/api/accounts/login',
-        email: () => `nobody.${someIp()}@example.test`,
-        password: () => 'wrong-password',
-      },
-      'operator login, operator, wrong password': {
-        url: '/api/accounts/admin-login',
-        email: () => operator.email,
-        password: () => 'wrong-password',
-      },
-      'operator login, investor, wrong password': {
-        url: '/api/accounts/admin-login',
-        email: () => user.email,
-        password: () => 'wrong-password',
-      },
-      'operator login, investor, right password': {
-        url: '/api/accounts/admin-login',
-        email: () => user.email,
-        password: () => user.password,
-      },
-      'operator login, no account': {
-        url: '/api/accounts/admin-login',
-        email: () => `nobody.${someIp()}@example.test`,
-        password: () => 'wrong-password',
-      },
-    };
-    const names = Object.keys(cases);
-    const relative: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-    const absolute: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-    const spreadOf = () => {
-      const medians = names.map((n) => median(relative[n]!));
-      return Math.max(...medians) - Math.min(...medians);
-    };
-    let rounds = 0;
-    for (let round = -1; round < MAX_ROUNDS; round++) {
-      const times: Record<string, number> = {};
-      for (const name of shuffled(names, round)) {
-        const c = cases[name]!;
-        const started = process.hrtime.bigint();
-        const res = await t.app.inject({
-          method: 'POST',
-          url: c.url,
-          payload: { email: c.email(), password: c.password() },
-          remoteAddress: someIp(),
-        });
-        times[name] = Number(process.hrtime.bigint() - started) / 1e6;
-        expect([res.statusCode, res.json()], name).toEqual([
-          401,
-          { error: { code: 'invalid_credentials', params: {} } },
-        ]);
-        expect(res.headers['set-cookie'], name).toBeUndefined();
+  // One more try when the first is blurred: CI builds the container images beside this suite, and a
+  // 2-core machine that busy once put one case's median 117 ms off (stop 49). A real leak (a skipped
+  // or doubled hash) shows on every try, so a second try hides nothing.
+  it(
+    `failed sign-ins take the same time (medians within ${BOUND_MS} ms) and give the same answer`,
+    { retry: 1, timeout: 900_000 },
+    async () => {
+      const cases: Record<string, { url: string; email: () => string; password: () => string }> = {
+        'login, account, wrong password': {
+          url: '/api/accounts/login',
+          email: () => user.email,
+          password: () => 'wrong-password',
+        },
+        'login, no account': {
+          url: '/api/accounts/login',
+          email: () => `nobody.${someIp()}@example.test`,
+          password: () => 'wrong-password',
+        },
+        'operator login, operator, wrong password': {
+          url: '/api/accounts/admin-login',
+          email: () => operator.email,
+          password: () => 'wrong-password',
+        },
+        'operator login, investor, wrong password': {
+          url: '/api/accounts/admin-login',
+          email: () => user.email,
+          password: () => 'wrong-password',
+        },
+        'operator login, investor, right password': {
+          url: '/api/accounts/admin-login',
+          email: () => user.email,
+          password: () => user.password,
+        },
+        'operator login, no account': {
+          url: '/api/accounts/admin-login',
+          email: () => `nobody.${someIp()}@example.test`,
+          password: () => 'wrong-password',
+        },
+      };
+      const names = Object.keys(cases);
+      const relative: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+      const absolute: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
+      const spreadOf = () => {
+        const medians = names.map((n) => median(relative[n]!));
+        return Math.max(...medians) - Math.min(...medians);
+      };
+      let rounds = 0;
+      for (let round = -1; round < MAX_ROUNDS; round++) {
+        const times: Record<string, number> = {};
+        for (const name of shuffled(names, round)) {
+          const c = cases[name]!;
+          const started = process.hrtime.bigint();
+          const res = await t.app.inject({
+            method: 'POST',
+            url: c.url,
+            payload: { email: c.email(), password: c.password() },
+            remoteAddress: someIp(),
+          });
+          times[name] = Number(process.hrtime.bigint() - started) / 1e6;
+          expect([res.statusCode, res.json()], name).toEqual([
+            401,
+            { error: { code: 'invalid_credentials', params: {} } },
+          ]);
+          expect(res.headers['set-cookie'], name).toBeUndefined();
+        }
+        if (round < 0) continue; // warm-up
+        rounds += 1;
+        const mid = median(Object.values(times));
+        for (const n of names) {
+          relative[n]!.push(times[n]! - mid);
+          absolute[n]!.push(times[n]!);
+        }
+        if (rounds >= MIN_ROUNDS && rounds % 10 === 0 && spreadOf() <= BOUND_MS) break;
       }
-      if (round < 0) continue; // warm-up
-      rounds += 1;
-      const mid = median(Object.values(times));
-      for (const n of names) {
-        relative[n]!.push(times[n]! - mid);
-        absolute[n]!.push(times[n]!);
-      }
-      if (rounds >= MIN_ROUNDS && rounds % 10 === 0 && spreadOf() <= BOUND_MS) break;
-    }
-    const round1 = (v: number) => Math.round(v * 10) / 10;
-    const spread = spreadOf();
-    console.log(
-      `sign-in failures (${testDialect}, ${rounds} rounds): median ms`,
-      JSON.stringify(Object.fromEntries(names.map((n) => [n, round1(median(absolute[n]!))]))),
-      'relative to their round',
-      JSON.stringify(Object.fromEntries(names.map((n) => [n, round1(median(relative[n]!))]))),
-      `spread ${spread.toFixed(1)} ms`,
-    );
-    // A failure that skipped the hash would be far below the others (a hash costs tens of ms).
-    expect(Math.min(...names.map((n) => median(absolute[n]!)))).toBeGreaterThan(5);
-    expect(spread).toBeLessThanOrEqual(BOUND_MS);
-  }, 600_000);
+      const round1 = (v: number) => Math.round(v * 10) / 10;
+      const spread = spreadOf();
+      const figures = [
+        `sign-in failures (${testDialect}, ${rounds} rounds): median ms`,
+        JSON.stringify(Object.fromEntries(names.map((n) => [n, round1(median(absolute[n]!))]))),
+        'relative to their round',
+        JSON.stringify(Object.fromEntries(names.map((n) => [n, round1(median(relative[n]!))]))),
+        `spread ${spread.toFixed(1)} ms`,
+      ].join(' ');
+      console.log(figures);
+      // A failure that skipped the hash would be far below the others (a hash costs tens of ms).
+      expect(Math.min(...names.map((n) => median(absolute[n]!)))).toBeGreaterThan(5);
+      // The figures go with a failure: CI's log keeps the assertion, not always the test's output.
+      expect(spread, figures).toBeLessThanOrEqual(BOUND_MS);
+    },
+  );
 });
