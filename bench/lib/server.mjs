@@ -34,13 +34,25 @@ export async function startServer({ dialect, port, env = {}, nodeArgs = [] }) {
     PROOF_UPLOADS_PER_HOUR: '1000000',
     RECIPIENT_LOOKUPS_PER_HOUR: '1000000',
     BTC_PRICE_URL: 'http://127.0.0.1:9/none',
+    LTC_PRICE_URL: 'http://127.0.0.1:9/none/LTC',
+    SOL_PRICE_URL: 'http://127.0.0.1:9/none/SOL',
+    USDT_PRICE_URL: 'http://127.0.0.1:9/none/USDT',
     ...extra,
     ...env,
   };
   await new Promise((resolve, reject) => {
     const p = spawn(
       'node',
-      [`${dist}/server/cli.js`, 'create', '--email', 'bench-admin@atlas.test', '--password', 'bench-admin-password'],
+      [
+        `${dist}/server/cli.js`,
+        'create',
+        '--email',
+        'bench-admin@atlas.test',
+        '--password',
+        'bench-admin-password',
+        '--name',
+        'Bench Operator',
+      ],
       { env: common, stdio: 'ignore' },
     );
     p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`admin create exited ${code}`))));

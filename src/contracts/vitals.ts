@@ -60,3 +60,17 @@ export const vitalsBeaconSchema = z.strictObject({
     .max(12),
 });
 export type VitalsBeacon = z.infer<typeof vitalsBeaconSchema>;
+
+/**
+ * What went wrong in a browser that the server could not see (decision 048): a screen whose code or
+ * texts did not arrive within the loading bound (`timeout`) or failed to arrive (`failed`).
+ */
+export const clientErrorKinds = ['screen_load_timeout', 'screen_load_failed'] as const;
+export type ClientErrorKind = (typeof clientErrorKinds)[number];
+
+/** POST /api/client-errors: one error of one page view, a route pattern and a kind, nothing else. */
+export const clientErrorSchema = z.strictObject({
+  route: z.enum(vitalsRoutes),
+  kind: z.enum(clientErrorKinds),
+});
+export type ClientError = z.infer<typeof clientErrorSchema>;

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatTypedDate, parseTypedDate, reversedRange, type DateLanguage } from './dates';
+import {
+  formatLongDate,
+  formatLongDateTime,
+  formatTypedDate,
+  parseTypedDate,
+  reversedRange,
+  type DateLanguage,
+} from './dates';
 
 const langs: DateLanguage[] = ['fr', 'en', 'es'];
 const intlLocale: Record<DateLanguage, string> = { fr: 'fr-FR', en: 'en-US', es: 'es-ES' };
@@ -64,5 +71,42 @@ describe('reversedRange', () => {
     expect(reversedRange('2026-03-01', '')).toBe(false);
     expect(reversedRange('2026-03-01', '01/02/2026')).toBe(false);
     expect(reversedRange('2026-03-01', '2026-02')).toBe(false);
+  });
+});
+
+describe('dates in words (e-mails, the statement PDF)', () => {
+  it.each([
+    ['2027-12-05', 'fr', '5 décembre 2027'],
+    ['2027-12-05', 'en', 'December 5, 2027'],
+    ['2027-12-05', 'es', '5 de diciembre de 2027'],
+    // An instant is its UTC day: 23:30 UTC on the 4th is still the 4th.
+    ['2027-12-04T23:30:00.000Z', 'fr', '4 décembre 2027'],
+    ['2027-01-01T00:00:00.000Z', 'en', 'January 1, 2027'],
+  ] as const)('says the day of %s in %s as "%s", never as ISO', (value, lang, words) => {
+    expect(formatLongDate(value, lang)).toBe(words);
+  });
+
+  it.each([
+    ['2026-11-24T00:20:00.000Z', 'fr', '24 novembre 2026 à 00:20 UTC'],
+    ['2026-11-24T14:05:00.000Z', 'en', 'November 24, 2026 at 2:05 PM UTC'],
+    ['2026-11-24T00:20:00.000Z', 'en', 'November 24, 2026 at 12:20 AM UTC'],
+    ['2026-11-24T14:05:00.000Z', 'es', '24 de noviembre de 2026, 14:05 UTC'],
+    ['2026-11-24T09:05:00.000Z', 'es', '24 de noviembre de 2026, 9:05 UTC'],
+  ] as const)('says the instant %s in %s with its time and zone: "%s"', (value, lang, words) => {
+    expect(formatLongDateTime(value, lang)).toBe(words);
+  });
+
+  it('agrees with Intl on any day', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1900-01-01'), max: new Date('2200-12-31'), noInvalidDate: true }),
+        fc.constantFrom(...langs),
+        (d, lang) => {
+          expect(formatLongDate(d, lang)).toBe(
+            new Intl.DateTimeFormat(intlLocale[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(d),
+          );
+        },
+      ),
+    );
   });
 });

@@ -55,3 +55,33 @@ export function dayAfter(day: string): string {
 export function reversedRange(from: string | undefined, to: string | undefined): boolean {
   return from !== undefined && to !== undefined && isIsoDay(from) && isIsoDay(to) && from > to;
 }
+
+const intlLocale: Record<DateLanguage, string> = { fr: 'fr-FR', en: 'en-US', es: 'es-ES' };
+const longDates = new Map<DateLanguage, Intl.DateTimeFormat>();
+
+/**
+ * The one way the server writes a day in words (e-mails, the statement PDF): "5 décembre 2027"
+ * (fr), "December 5, 2027" (en), "5 de diciembre de 2027" (es), the UTC day, as Intl's long date.
+ * An ISO day ("2027-12-05") is that very day.
+ */
+export function formatLongDate(value: string | Date, lang: DateLanguage): string {
+  let format = longDates.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale[lang], { dateStyle: 'long', timeZone: 'UTC' });
+    longDates.set(lang, format);
+  }
+  return format.format(new Date(typeof value === 'string' && isIsoDay(value) ? `${value}T12:00:00Z` : value));
+}
+
+/**
+ * An instant in words, with its time and the zone said: "24 novembre 2026 à 00:20 UTC" (fr),
+ * "November 24, 2026 at 2:05 PM UTC" (en), "24 de noviembre de 2026, 14:05 UTC" (es). The time is
+ * written here rather than by Intl, whose words between date and time change between versions.
+ */
+export function formatLongDateTime(value: string | Date, lang: DateLanguage): string {
+  const date = new Date(value);
+  const [h, m] = [date.getUTCHours(), String(date.getUTCMinutes()).padStart(2, '0')];
+  const day = formatLongDate(date, lang);
+  if (lang === 'en') return `${day} at ${h % 12 || 12}:${m} ${h < 12 ? 'AM' : 'PM'} UTC`;
+  return lang === 'fr' ? `${day} à ${String(h).padStart(2, '0')}:${m} UTC` : `${day}, ${h}:${m} UTC`;
+}

@@ -41,6 +41,7 @@ export const errorCodes = {
   fields_required: 'invalid',
   invalid_email: 'invalid',
   password_too_short: 'invalid',
+  operator_name_required: 'invalid',
   password_mismatch: 'invalid',
   terms_not_accepted: 'invalid',
   underage: 'invalid',
@@ -78,6 +79,7 @@ export const errorCodes = {
   file_too_large: 'too_large',
   file_not_image: 'invalid',
   deposits_unavailable: 'unavailable',
+  deposit_coin_required: 'invalid',
   withdrawal_address_required: 'invalid',
   withdrawal_address_invalid: 'invalid',
   unknown_crypto: 'invalid',
@@ -115,6 +117,7 @@ export const errorCodes = {
   // proof of liabilities
   liability_round_not_found: 'not_found',
   liabilities_total_mismatch: 'conflict',
+  liabilities_price_unavailable: 'unavailable',
   // support conversations
   conversation_not_found: 'not_found',
   conversation_closed: 'conflict',

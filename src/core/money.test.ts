@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatAmountInput, MAX_AMOUNT_CENTS, parseLocalizedAmount, type AmountLanguage } from './money';
+import { formatAmountInput, formatMoneyIn, MAX_AMOUNT_CENTS, parseLocalizedAmount, type AmountLanguage } from './money';
 
 const langs: AmountLanguage[] = ['fr', 'en', 'es'];
 const intlLocale: Record<AmountLanguage, string> = { fr: 'fr-FR', en: 'en-US', es: 'es-ES' };
@@ -102,6 +102,28 @@ describe('parseLocalizedAmount', () => {
         );
         expect(parseLocalizedAmount(written, lang)).toEqual({ ok: true, cents: amount });
       }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('formatMoneyIn writes an amount as Intl writes dollars in each language, negative ones too', () => {
+    expect(formatMoneyIn(123456, 'fr')).toBe('1\u202f234,56\u00a0$');
+    expect(formatMoneyIn(123456, 'en')).toBe('$1,234.56');
+    expect(formatMoneyIn(-123456, 'es')).toBe('-1234,56\u00a0$');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -MAX_AMOUNT_CENTS, max: MAX_AMOUNT_CENTS }),
+        fc.constantFrom(...langs),
+        (amount, lang) => {
+          expect(formatMoneyIn(amount, lang)).toBe(
+            new Intl.NumberFormat(intlLocale[lang], {
+              style: 'currency',
+              currency: 'USD',
+              currencyDisplay: 'narrowSymbol',
+            }).format(amount / 100),
+          );
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -160,3 +160,13 @@ export function formatAmountInput(cents: Cents, lang: AmountLanguage): string {
   const grouped = lang === 'es' && whole!.length < 5 ? whole! : whole!.replace(/\B(?=(\d{3})+$)/g, group);
   return `${grouped}${decimalSign[lang]}${fraction}`;
 }
+
+/**
+ * Cents → the amount as a document in `lang` writes it: "1 234,56 $" (fr), "$1,234.56" (en),
+ * "1234,56 $" and "12.345,67 $" (es), as Intl's narrow-symbol currency format does. For what leaves
+ * the app in the person's language (the statement PDF, decision 049); screens keep `formatMoney`.
+ */
+export function formatMoneyIn(cents: Cents, lang: AmountLanguage): string {
+  if (lang === 'en') return formatMoney(cents);
+  return `${cents < 0 ? '-' : ''}${formatAmountInput(Math.abs(cents), lang)}\u00a0$`;
+}

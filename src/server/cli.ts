@@ -4,6 +4,7 @@ import { createDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { loadEnvFile } from './env-file';
 import { commands } from './cli/commands';
+import { exitOnRuntimeProblem } from './runtime-check';
 
 /** `npm run admin -- <command> [--flag value]…` — operator tasks against the configured database. */
 async function run(): Promise<number> {
@@ -22,6 +23,7 @@ async function run(): Promise<number> {
       flags[arg.slice(2)] = next && !next.startsWith('--') ? (i++, next) : 'true';
     }
   }
+  exitOnRuntimeProblem();
   loadEnvFile();
   const config = loadConfig();
   const dbh = createDb(

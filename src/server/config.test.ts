@@ -1,6 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { createBase58check, hex } from '@scure/base';
+import { HDKey } from '@scure/bip32';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, isPublicOrigin, loadConfig } from './config';
 
@@ -215,5 +218,123 @@ describe('tiers and limits (decision 037)', () => {
       'deposit:x/-,withdrawal:-/-',
     ])
       expect(() => loadConfig({ ...base, TIER_LIMITS: 'true', LIMITS_EMAIL: bad })).toThrow(/LIMITS_EMAIL/);
+  });
+});
+
+describe('deposit account keys (decision 044)', () => {
+  // BIP84's test vector (mnemonic "abandon" ×11 "about"), account 0, and its private counterpart.
+  const seed = hex.decode(
+    '5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc19a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4',
+  );
+  const account = HDKey.fromMasterSeed(seed, { public: 0x04b24746, private: 0x04b2430c }).derive("m/84'/0'/0'");
+  const zpub = account.publicExtendedKey;
+  const zprv = account.privateExtendedKey;
+  const base58check = createBase58check(sha256);
+  /** The same key bytes under other version bytes (tpub, Ltub…). */
+  const as = (key: string, version: number) => {
+    const bytes = base58check.decode(key).slice();
+    new DataView(bytes.buffer).setUint32(0, version, false);
+    return base58check.encode(bytes);
+  };
+
+  it('are off by default and kept as given when valid', () => {
+    expect(zpub).toBe(
+      'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+    );
+    expect(loadConfig(base).depositXpubs).toEqual({ BTC: undefined, LTC: undefined });
+    expect(
+      loadConfig({ ...base, DEPOSIT_XPUB_BTC: zpub, DEPOSIT_XPUB_LTC: ` ${as(zpub, 0x019da462)} ` }).depositXpubs,
+    ).toEqual({ BTC: zpub, LTC: as(zpub, 0x019da462) });
+  });
+
+  it.each([
+    ['DEPOSIT_XPUB_BTC', zprv, /DEPOSIT_XPUB_BTC: this is a PRIVATE key \(zprv\)/],
+    ['DEPOSIT_XPUB_LTC', as(zprv, 0x019d9cfe), /DEPOSIT_XPUB_LTC: this is a PRIVATE key \(Ltpv\)/],
+    ['DEPOSIT_XPUB_BTC', as(zpub, 0x019da462), /DEPOSIT_XPUB_BTC: a Litecoin key \(Ltub\) given for Bitcoin/],
+    ['DEPOSIT_XPUB_BTC', as(zpub, 0x043587cf), /DEPOSIT_XPUB_BTC: a testnet key \(tpub\)/],
+    ['DEPOSIT_XPUB_LTC', as(zpub, 0x045f1cf6), /DEPOSIT_XPUB_LTC: a testnet key \(vpub\)/],
+    [
+      'DEPOSIT_XPUB_LTC',
+      zpub.slice(0, -1) + (zpub.endsWith('s') ? 't' : 's'),
+      /DEPOSIT_XPUB_LTC: not an extended public key \(bad base58 or checksum\)/,
+    ],
+    ['DEPOSIT_XPUB_BTC', account.deriveChild(0).publicExtendedKey, /DEPOSIT_XPUB_BTC: a key at depth 4/],
+    ['DEPOSIT_XPUB_BTC', 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', /DEPOSIT_XPUB_BTC: not an extended public key/],
+  ])('refuse a bad %s at start, naming it and never printing the key', (name, key, message) => {
+    let error: unknown;
+    try {
+      loadConfig({ ...base, [name]: key });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toMatch(message);
+    expect((error as ConfigError).message).not.toContain(key.slice(4, 24));
+  });
+  it('follows the chain only for a coin with both a provider and an account key, with its own threshold', () => {
+    const chain = loadConfig({
+      ...base,
+      DEPOSIT_XPUB_BTC: zpub,
+      ESPLORA_URL_BTC: 'https://esplora.example/api/',
+      ESPLORA_SECOND_URL_BTC: 'https://mempool.example/api',
+      CONFIRMATIONS_BTC: '4',
+    }).chain;
+    expect(chain.coins).toEqual({
+      BTC: {
+        url: 'https://esplora.example/api',
+        secondUrl: 'https://mempool.example/api',
+        confirmations: 4,
+        startHeight: undefined,
+      },
+    });
+    expect(chain.intervalS).toBe(30);
+    expect(loadConfig(base).chain.coins).toEqual({});
+  });
+
+  it.each([
+    [{ ESPLORA_URL_LTC: 'https://litecoinspace.example/api' }, /ESPLORA_URL_LTC: needs DEPOSIT_XPUB_LTC/],
+    [{ ESPLORA_SECOND_URL_BTC: 'https://mempool.example/api' }, /ESPLORA_SECOND_URL_BTC: needs ESPLORA_URL_BTC/],
+    [
+      {
+        DEPOSIT_XPUB_BTC: zpub,
+        ESPLORA_URL_BTC: 'https://a.example/api',
+        ESPLORA_SECOND_URL_BTC: 'https://a.example/api',
+      },
+      /ESPLORA_SECOND_URL_BTC: must be another provider/,
+    ],
+    [{ ESPLORA_URL_BTC: 'ftp://a.example' }, /ESPLORA_URL_BTC/],
+    [{ CONFIRMATIONS_LTC: '0' }, /CONFIRMATIONS_LTC/],
+    [{ ESPLORA_TIMEOUT_MS: '10' }, /ESPLORA_TIMEOUT_MS/],
+  ])('refuses a chain setting that cannot work, naming it (%o)', (env, message) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+  });
+});
+
+describe('price feeds per coin (decision 056)', () => {
+  it('default to Coinbase’s spot endpoint of each pair, BTC_PRICE_URL as before', () => {
+    expect(loadConfig(base).price.urls).toEqual({
+      BTC: 'https://api.coinbase.com/v2/prices/BTC-USD/spot',
+      LTC: 'https://api.coinbase.com/v2/prices/LTC-USD/spot',
+      SOL: 'https://api.coinbase.com/v2/prices/SOL-USD/spot',
+      USDT: 'https://api.coinbase.com/v2/prices/USDT-USD/spot',
+    });
+    expect(loadConfig({ ...base, BTC_PRICE_URL: 'http://feed.test/btc' }).price.urls.BTC).toBe('http://feed.test/btc');
+  });
+
+  it.each([
+    ['LTC_PRICE_URL', 'ftp://feed.test/ltc'],
+    ['SOL_PRICE_URL', 'not a url'],
+    ['USDT_PRICE_URL', ''],
+  ])('refuses %s=%j, naming it', (name, value) => {
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('refuses two coins on one URL, naming both', () => {
+    expect(() => loadConfig({ ...base, SOL_PRICE_URL: 'https://api.coinbase.com/v2/prices/LTC-USD/spot' })).toThrow(
+      /SOL_PRICE_URL: the same URL as LTC_PRICE_URL/,
+    );
+    expect(() => loadConfig({ ...base, USDT_PRICE_URL: 'https://api.coinbase.com/v2/prices/BTC-USD/spot' })).toThrow(
+      /USDT_PRICE_URL: the same URL as BTC_PRICE_URL/,
+    );
   });
 });

@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { AccountKeyError, parseAccountKey } from '../core/chain/account-key';
+import { pricedAssets, type PricedAsset } from '../core/coins';
 import type { LimitsTable, TierLimits } from '../core/tiers';
 import { DEFAULT_SCRYPT_N, isScryptN } from './modules/accounts/password-hash';
 
@@ -154,6 +156,10 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   PROOF_SWEEP_MIN_AGE_S: int(0, 7 * 86_400).default(900),
   BTC_PRICE_URL: url(['http:', 'https:']).default('https://api.coinbase.com/v2/prices/BTC-USD/spot'),
+  // The other assets' feeds (decision 056), read the same way and under BTC's TTL, timeout and staleness.
+  LTC_PRICE_URL: url(['http:', 'https:']).default('https://api.coinbase.com/v2/prices/LTC-USD/spot'),
+  SOL_PRICE_URL: url(['http:', 'https:']).default('https://api.coinbase.com/v2/prices/SOL-USD/spot'),
+  USDT_PRICE_URL: url(['http:', 'https:']).default('https://api.coinbase.com/v2/prices/USDT-USD/spot'),
   BTC_PRICE_TTL_S: int(1, 86_400).default(60),
   BTC_PRICE_TIMEOUT_MS: int(100, 60_000).default(3000),
   PRICE_STALE_AFTER_S: int(60, 30 * 86_400).default(900),
@@ -161,6 +167,21 @@ const envSchema = z.object({
   DEPOSIT_ADDRESS_LTC: optionalText,
   DEPOSIT_ADDRESS_USDT_TRC20: optionalText,
   DEPOSIT_ADDRESS_SOL: optionalText,
+  // An address per investor (decision 044): BIP84 account-level extended public keys, never private ones.
+  DEPOSIT_XPUB_BTC: optionalText,
+  DEPOSIT_XPUB_LTC: optionalText,
+  // Following the chain (decision 055): an Esplora-compatible API per coin, and a second one that must agree.
+  ESPLORA_URL_BTC: optionalUrl(['http:', 'https:']),
+  ESPLORA_URL_LTC: optionalUrl(['http:', 'https:']),
+  ESPLORA_SECOND_URL_BTC: optionalUrl(['http:', 'https:']),
+  ESPLORA_SECOND_URL_LTC: optionalUrl(['http:', 'https:']),
+  ESPLORA_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  CONFIRMATIONS_BTC: int(1, 1000).default(3),
+  CONFIRMATIONS_LTC: int(1, 1000).default(6),
+  CHAIN_START_HEIGHT_BTC: z.preprocess((v) => (v === '' ? undefined : v), int(0, 100_000_000).optional()),
+  CHAIN_START_HEIGHT_LTC: z.preprocess((v) => (v === '' ? undefined : v), int(0, 100_000_000).optional()),
+  CHAIN_INTERVAL_S: int(0, 3600).default(30),
+  CHAIN_MEMPOOL_MAX_TXS: int(0, 1_000_000).default(2000),
   DUAL_CONTROL_FROM: z.string().default('1000.00').pipe(dollars),
   DUAL_CONTROL_IDENTITY: bool.default(false),
   // Tiers and limits (decision 037): on by default in production only.
@@ -208,6 +229,25 @@ export interface DbTimeouts {
   startS: number;
   /** /readyz's own check. */
   readyMs: number;
+}
+
+export interface ChainCoinConfig {
+  /** The Esplora-compatible API the watcher reads. */
+  url: string;
+  /** Another provider that must agree on a block before its payments count as confirmed. */
+  secondUrl?: string;
+  confirmations: number;
+  /** Where a first start begins reading (the tip by default). */
+  startHeight?: number;
+}
+
+export interface ChainConfig {
+  /** Seconds between two passes of the job; 0 turns it off. */
+  intervalS: number;
+  timeoutMs: number;
+  /** New mempool transactions read per pass and coin (0: the mempool is not followed). */
+  mempoolMaxTxs: number;
+  coins: Partial<Record<'BTC' | 'LTC', ChainCoinConfig>>;
 }
 
 export interface Config {
@@ -269,8 +309,13 @@ export interface Config {
       };
   /** Unreferenced proof files older than this are removed (what a crash between file and row leaves). */
   proofSweepMinAgeMs: number;
-  price: { url: string; ttlMs: number; timeoutMs: number; staleAfterMs: number };
+  /** A feed per asset (decision 056), all with the same TTL, timeout and staleness. */
+  price: { urls: Record<PricedAsset, string>; ttlMs: number; timeoutMs: number; staleAfterMs: number };
   depositAddresses: { BTC?: string; LTC?: string; USDT_TRC20?: string; SOL?: string };
+  /** Account-level extended public keys (checked at start) from which each investor's own address is derived. */
+  depositXpubs: { BTC?: string; LTC?: string };
+  /** Following the chain for payments to the investors' own addresses (decision 055). */
+  chain: ChainConfig;
   /** Approvals of this many cents or more need a second, different operator (0: every approval). */
   dualControlFromCents: number;
   /** Identity verifications need a second, different operator's approval (decision 036). */
@@ -380,6 +425,43 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`PASSWORD_SCRYPT_N: below ${DEFAULT_SCRYPT_N} refused with ${exposed}`);
   if (exposed && e.DEMO_MODE === true)
     problems.push(`DEMO_MODE: refused with ${exposed} (sample deposit addresses would be shown to real customers)`);
+  for (const coin of ['BTC', 'LTC'] as const) {
+    const key = e[`DEPOSIT_XPUB_${coin}`];
+    try {
+      if (key) parseAccountKey(coin, key);
+    } catch (err) {
+      // The message names the form of the key, never the key itself (it may be a private one).
+      problems.push(
+        `DEPOSIT_XPUB_${coin}: ${err instanceof AccountKeyError ? err.message : 'not a usable extended public key'}`,
+      );
+    }
+  }
+  // Two assets on one URL would price one coin at the other's rate (decision 056).
+  const priceUrls = pricedAssets.map((asset) => [`${asset}_PRICE_URL`, e[`${asset}_PRICE_URL`]] as const);
+  for (const [i, [name, value]] of priceUrls.entries()) {
+    const same = priceUrls.slice(0, i).find(([, other]) => other === value);
+    if (same) problems.push(`${name}: the same URL as ${same[0]} (each coin needs its own price feed)`);
+  }
+  const chainCoins: ChainConfig['coins'] = {};
+  for (const coin of ['BTC', 'LTC'] as const) {
+    const url = e[`ESPLORA_URL_${coin}`];
+    const secondUrl = e[`ESPLORA_SECOND_URL_${coin}`];
+    if (secondUrl && !url)
+      problems.push(`ESPLORA_SECOND_URL_${coin}: needs ESPLORA_URL_${coin} (the provider it checks)`);
+    if (secondUrl && url && new URL(secondUrl).href === new URL(url).href)
+      problems.push(`ESPLORA_SECOND_URL_${coin}: must be another provider than ESPLORA_URL_${coin}`);
+    if (!url) continue;
+    if (!e[`DEPOSIT_XPUB_${coin}`])
+      problems.push(
+        `ESPLORA_URL_${coin}: needs DEPOSIT_XPUB_${coin} (without own addresses there is nothing to watch)`,
+      );
+    chainCoins[coin] = {
+      url: url.replace(/\/$/, ''),
+      secondUrl: secondUrl?.replace(/\/$/, ''),
+      confirmations: e[`CONFIRMATIONS_${coin}`],
+      startHeight: e[`CHAIN_START_HEIGHT_${coin}`],
+    };
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -438,7 +520,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'local', dir: path.join(dataDir, 'uploads') },
     proofSweepMinAgeMs: e.PROOF_SWEEP_MIN_AGE_S * 1000,
     price: {
-      url: e.BTC_PRICE_URL,
+      urls: { BTC: e.BTC_PRICE_URL, LTC: e.LTC_PRICE_URL, SOL: e.SOL_PRICE_URL, USDT: e.USDT_PRICE_URL },
       ttlMs: e.BTC_PRICE_TTL_S * 1000,
       timeoutMs: e.BTC_PRICE_TIMEOUT_MS,
       staleAfterMs: e.PRICE_STALE_AFTER_S * 1000,
@@ -448,6 +530,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       LTC: e.DEPOSIT_ADDRESS_LTC,
       USDT_TRC20: e.DEPOSIT_ADDRESS_USDT_TRC20,
       SOL: e.DEPOSIT_ADDRESS_SOL,
+    },
+    depositXpubs: { BTC: e.DEPOSIT_XPUB_BTC, LTC: e.DEPOSIT_XPUB_LTC },
+    chain: {
+      intervalS: e.CHAIN_INTERVAL_S,
+      timeoutMs: e.ESPLORA_TIMEOUT_MS,
+      mempoolMaxTxs: e.CHAIN_MEMPOOL_MAX_TXS,
+      coins: chainCoins,
     },
     dualControlFromCents: e.DUAL_CONTROL_FROM,
     dualControlIdentity: e.DUAL_CONTROL_IDENTITY,

@@ -12,6 +12,8 @@ import { startPriceRefresh } from './modules/market/market.job';
 import { startPerformanceSnapshots } from './modules/portfolio/snapshot';
 import { startProofSweeper } from './modules/storage/proof-sweeper';
 import { startClosureJobs } from './modules/closure/closure.job';
+import { startChainWatch } from './modules/chain/chain-watch.job';
+import { startIdentityExpiryWarnings } from './modules/identity/expiry-warning.job';
 
 export interface RunningJobs {
   /** The operator created on the very first start of an empty embedded database, with its password. */
@@ -29,7 +31,7 @@ export async function startJobs(app: FastifyInstance, ctx: AppContext): Promise<
   const stops: Array<() => Promise<void>> = [];
   const firstAdmin = await ensureFirstAdmin(ctx, services.accounts.accounts, app.log);
   stops.push(startEmailDelivery(app, ctx).stop);
-  stops.push(startPriceRefresh(ctx, services.prices, app.log).stop);
+  stops.push(startPriceRefresh(ctx, services.rates, app.log).stop);
   stops.push(startPerformanceSnapshots(ctx, app.log).stop);
   stops.push(startLimiterSweep(ctx, app.log).stop);
   stops.push(startVerificationJob(ctx, app.log).stop);
@@ -42,8 +44,12 @@ export async function startJobs(app: FastifyInstance, ctx: AppContext): Promise<
   // Off when LIABILITIES_ROUNDS=off.
   const rounds = startLiabilityRounds(ctx, services.liabilities, app.log);
   if (rounds) stops.push(rounds.stop);
+  // Off without ESPLORA_URL_BTC / _LTC, or when CHAIN_INTERVAL_S=0.
+  const chain = startChainWatch(ctx, app.log, app.metrics);
+  if (chain) stops.push(chain.stop);
   stops.push(startDataExports(ctx, services.dataExport, app.log).stop);
   stops.push(startClosureJobs(ctx, services, app.log).stop);
+  stops.push(startIdentityExpiryWarnings(ctx, app.log).stop);
   stops.push(
     startProofSweeper({ db: ctx.db, store: services.proofs, minAgeMs: ctx.config.proofSweepMinAgeMs, log: app.log })
       .stop,

@@ -7,6 +7,7 @@ import { createDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { describeDatabase, waitForDatabase } from './db/startup';
 import { startJobs } from './jobs';
+import { exitOnRuntimeProblem } from './runtime-check';
 import { lanAddresses, logStream, startBanner } from './start-banner';
 
 function configOrExit(): Config {
@@ -23,6 +24,7 @@ function configOrExit(): Config {
 }
 
 async function main(): Promise<void> {
+  exitOnRuntimeProblem();
   const config = configOrExit();
   // Migrations run on a handle of their own, without the request path's statement and lock
   // timeouts (a migration may wait for another instance's, or take long on a large table).

@@ -8,10 +8,12 @@ import { createAuditViewService } from './modules/audit/audit-view.service';
 import { createOverviewService } from './modules/backoffice/overview.service';
 import { createUsersService } from './modules/backoffice/users.service';
 import { createDepositsService } from './modules/cashier/deposits.service';
+import { createDepositAddressService } from './modules/chain/deposit-address.service';
 import { createHistoryService } from './modules/cashier/history.service';
 import { createWithdrawalsService } from './modules/cashier/withdrawals.service';
 import { createInvestingService } from './modules/investing/investing.service';
 import { createPriceService, type PriceService } from './modules/market/market.service';
+import { createRateService, type RateService } from './modules/market/rates.service';
 import { busNotifier, type Notifier } from './modules/notifier';
 import { createPortfolioService } from './modules/portfolio/portfolio.service';
 import { createStatementService } from './modules/portfolio/statement.service';
@@ -35,6 +37,8 @@ export interface Services {
   events: EventBus;
   notifier: Notifier;
   prices: PriceService;
+  /** Every coin's rate (decision 056); BTC's through `prices`, one cache. */
+  rates: RateService;
   proofs: ProofStore;
   accounts: Accounts;
   /** The one money writer of this server (decision 021), shared by every service that moves money. */
@@ -87,12 +91,12 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
   const prices = createPriceService(ctx);
   const proofs = createProofStore(ctx.config);
   const statement = createStatementService(ctx);
-  const history = createHistoryService(ctx);
   const accounts = createAccounts(ctx);
   const { security } = accounts;
   // One writer per server: the movements of every service in one turn share one group (decision 023).
   const movements = createMovements(ctx.dbh);
   const limits = createLimitsService(ctx);
+  const history = createHistoryService(ctx, limits);
   const accountFacts = createAccountFactsService(ctx, prices, limits);
   const dataExport = createDataExportService(ctx, {
     sessions: accounts.sessions,
@@ -105,6 +109,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     events,
     notifier,
     prices,
+    rates: createRateService(ctx, prices),
     proofs,
     accounts,
     movements,
@@ -115,7 +120,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
       payeeByUid: createPayeeLookup(ctx.dbh),
       notify: notifier,
     }),
-    deposits: createDepositsService(ctx, { notifier, proofs, limits }),
+    deposits: createDepositsService(ctx, { notifier, proofs, limits, ownAddresses: createDepositAddressService(ctx) }),
     withdrawals: createWithdrawalsService(ctx, { notifier, movements, limits }),
     identity: createIdentityService(ctx, { notifier, proofs }),
     limits,
@@ -124,7 +129,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     freezes: createFreezeService(ctx, notifier),
     backOffice: {
       overview: createOverviewService(ctx),
-      users: createUsersService(ctx, history),
+      users: createUsersService(ctx, history, limits),
       statement,
       audit: createAuditViewService(ctx),
     },
@@ -133,7 +138,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     support: createSupportService(ctx, { accountFacts, history, notifier }),
     supportInbox: createInboxService(ctx, { notifier }),
     statement,
-    liabilities: createLiabilitiesService(ctx),
+    liabilities: createLiabilitiesService(ctx, prices),
     monitoring: createMonitoringService(ctx, events),
     dataExport,
     closure: createClosureService(ctx, {

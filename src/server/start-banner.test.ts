@@ -18,6 +18,12 @@ describe('the start block', () => {
     expect(text).toContain('Stop:     Ctrl+C');
   });
 
+  it("names the Node it runs on: this process's version and binary", () => {
+    const text = startBanner(loadConfig(base), {});
+    expect(text).toContain(`Node:     ${process.version} (${process.execPath})`);
+    expect(startBanner(loadConfig(base), { node: 'v24.22.3 (/opt/node)' })).toContain('Node:     v24.22.3 (/opt/node)');
+  });
+
   it('later starts show no operator; production and an explicit PUBLIC_URL name only PUBLIC_URL; no DB password', () => {
     const prod = startBanner(
       loadConfig({

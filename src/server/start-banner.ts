@@ -24,11 +24,15 @@ function dataLine(config: Config): string {
   return `PostgreSQL ${url.host}${url.pathname}; ${files}`;
 }
 
+/** The Node this process runs on, as the start block names it. */
+const runningNode = (): string => `${process.version} (${process.execPath})`;
+
 /**
  * The block that ends the start log: the address to open (and the others that work), the first
- * operator's one-time password on the very first start, where the data lives, how to stop.
+ * operator's one-time password on the very first start, where the data lives, the Node it runs
+ * on, how to stop.
  */
-export function startBanner(config: Config, opts: { firstAdmin?: FirstAdmin; lan?: string[] }): string {
+export function startBanner(config: Config, opts: { firstAdmin?: FirstAdmin; lan?: string[]; node?: string }): string {
   const port = config.port;
   const others: string[] = [];
   const local = !['127.0.0.1', '::1', 'localhost'].includes(config.host);
@@ -48,10 +52,12 @@ export function startBanner(config: Config, opts: { firstAdmin?: FirstAdmin; lan
       `  Operator: ${opts.firstAdmin.email}`,
       `            one-time password: ${opts.firstAdmin.password}`,
       '            shown only now: sign in at /admin and change it from the profile page',
+      `            named "First operator": give it your name with npm run admin -- create --email ${opts.firstAdmin.email} --password <new> --name "<first and last name>"`,
     );
   }
   lines.push(
     `  Data:     ${dataLine(config)}`,
+    `  Node:     ${opts.node ?? runningNode()}`,
     '  Stop:     Ctrl+C (or SIGTERM): requests in flight finish first',
     '  ----------------------------------------------------------------------',
     '',

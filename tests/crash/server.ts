@@ -169,6 +169,9 @@ export function trafficServerEnv(o: { dataDir: string; port: number; secret: str
     RECIPIENT_LOOKUPS_PER_HOUR: '1000000',
     AUTH_SECRET: o.secret,
     BTC_PRICE_URL: `${base}/api/test/btc-price`,
+    LTC_PRICE_URL: `${base}/api/test/price/LTC`,
+    SOL_PRICE_URL: `${base}/api/test/price/SOL`,
+    USDT_PRICE_URL: `${base}/api/test/price/USDT`,
     BTC_PRICE_TIMEOUT_MS: '1000',
   };
 }

@@ -11,7 +11,7 @@ async function signUp(page: Page) {
   await page.goto('/signup');
   await fillValidSignup(page, who);
   await page.getByRole('button', { name: "S'inscrire" }).last().click();
-  await expect(page.getByText('Inscription réussie! Vous pouvez maintenant vous connecter.')).toBeVisible();
+  await expect(page.getByText('Inscription réussie ! Vous pouvez maintenant vous connecter.')).toBeVisible();
   return who;
 }
 
@@ -98,7 +98,7 @@ test.describe('accounts', () => {
     await page.getByLabel(/J'accepte les/).check();
 
     await submit.click();
-    await expect(page.getByText('Inscription réussie! Vous pouvez maintenant vous connecter.')).toBeVisible();
+    await expect(page.getByText('Inscription réussie ! Vous pouvez maintenant vous connecter.')).toBeVisible();
 
     // The server says when a username is taken.
     await fillValidSignup(page, { ...who, email: `other.${tag()}@example.test` });

@@ -31,7 +31,9 @@ test.describe('cashier and operator review', () => {
     const user = await signedInContext(browser, baseURL!, who);
     await user.page.goto('/deposit');
     await expect(user.page.getByRole('heading', { name: 'Effectuer un Dépôt' })).toBeVisible();
-    await expect(user.page.getByText(/EXEMPLES DE DÉMONSTRATION/)).toBeVisible();
+    // The journeys' server has a BTC account key: the person's own address, not the demo samples.
+    await expect(user.page.getByText(/Cette adresse BTC est à vous seul/)).toBeVisible();
+    await expect(user.page.getByText(/EXEMPLES DE DÉMONSTRATION/)).toHaveCount(0);
     await user.page.getByRole('button', { name: 'Soumettre le dépôt' }).click();
     await expect(user.page.getByText('Veuillez entrer un montant valide')).toBeVisible();
     await user.page.getByLabel('Montant envoyé (USD)').fill('250,00');
@@ -44,7 +46,7 @@ test.describe('cashier and operator review', () => {
     await user.page.getByRole('button', { name: 'Soumettre le dépôt' }).click();
     await expect(
       user.page
-        .getByText('Demande de dépôt soumise avec succès! Un administrateur va vérifier votre preuve sous peu.')
+        .getByText('Demande de dépôt soumise avec succès ! Un administrateur va vérifier votre preuve sous peu.')
         .first(),
     ).toBeVisible();
     await user.page.waitForURL('**/cashier', { timeout: 5_000 });
@@ -80,7 +82,7 @@ test.describe('cashier and operator review', () => {
     ).toBeVisible();
     await user.page.getByLabel('Adresse de retrait').fill(BTC);
     await user.page.getByRole('button', { name: 'Demander le retrait' }).click();
-    await expect(user.page.getByText('Demande de retrait soumise avec succès! Redirection...')).toBeVisible();
+    await expect(user.page.getByText('Demande de retrait soumise avec succès ! Redirection...')).toBeVisible();
     await user.page.waitForURL('**/cashier', { timeout: 5_000 });
     await expect(user.page.getByRole('group', { name: 'Solde disponible' })).toContainText('$150.00');
     await expect(user.page.getByRole('group', { name: 'Retraits en attente' })).toContainText('$100.00');

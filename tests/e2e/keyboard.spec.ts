@@ -113,7 +113,7 @@ test('keyboard only: sign up, log in and invest', async ({ page }) => {
   await tabTo(page, submit);
   await expectVisibleFocus(submit);
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Inscription réussie! Vous pouvez maintenant vous connecter.')).toBeVisible();
+  await expect(page.getByText('Inscription réussie ! Vous pouvez maintenant vous connecter.')).toBeVisible();
 
   // The success message offers the way to the login page; Shift+Tab back to it.
   const toLogin = page
@@ -166,7 +166,7 @@ test('keyboard only: sign up, log in and invest', async ({ page }) => {
   const confirm = page.getByRole('button', { name: "Confirmer l'investissement" });
   await tabTo(page, confirm);
   await page.keyboard.press('Space');
-  await expect(page.getByText('Investissement réussi! Redirection vers votre portfolio...')).toBeVisible();
+  await expect(page.getByText('Investissement réussi ! Redirection vers votre portfolio...')).toBeVisible();
   await expect(page).toHaveURL(/\/portfolio$/);
 
   const investments = (await (await api.get('/api/investments')).json()).investments as Array<{

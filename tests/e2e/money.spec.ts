@@ -29,7 +29,7 @@ test.describe('money journeys', () => {
       await expect(page.getByText('Projection hypothétique')).toBeVisible();
       await expect(page.getByText(/pas une promesse/)).toBeVisible();
       await confirm.click();
-      await expect(page.getByText('Investissement réussi! Redirection vers votre portfolio...')).toBeVisible();
+      await expect(page.getByText('Investissement réussi ! Redirection vers votre portfolio...')).toBeVisible();
       await page.waitForURL('**/portfolio', { timeout: 5_000 });
     }
     await page.goto('/invest');
@@ -91,7 +91,7 @@ test.describe('money journeys', () => {
     await s.page.getByLabel('Montant (USD)').fill('125,50');
     await expect(s.page.getByTestId('amount-preview')).toHaveText('Montant envoyé : $125.50');
     await s.page.getByRole('button', { name: 'Envoyer' }).click();
-    await expect(s.page.getByText('Transfert effectué avec succès! $125.50 envoyés à Nadia Benali.')).toBeVisible();
+    await expect(s.page.getByText('Transfert effectué avec succès ! $125.50 envoyés à Nadia Benali.')).toBeVisible();
     await s.page.waitForURL('**/cashier', { timeout: 5_000 });
 
     // No reload on the recipient's side: the server-sent event makes the page refetch.

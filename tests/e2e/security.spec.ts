@@ -28,7 +28,7 @@ test.describe('account security e-mails', () => {
     await page.getByLabel('Téléphone').fill('34 56 7890');
     await page.getByLabel(/J'accepte les/).check();
     await page.getByRole('button', { name: "S'inscrire" }).last().click();
-    await expect(page.getByText('Inscription réussie! Vous pouvez maintenant vous connecter.')).toBeVisible();
+    await expect(page.getByText('Inscription réussie ! Vous pouvez maintenant vous connecter.')).toBeVisible();
 
     // Signing in works before the address is confirmed.
     await page.goto('/login');
@@ -83,7 +83,7 @@ test.describe('account security e-mails', () => {
     await signIn();
     await expect.poll(() => mailsTo(smtp.mails, who.email, 'nouvel appareil').length, { timeout: 20_000 }).toBe(1);
     const mail = plain(mailsTo(smtp.mails, who.email, 'nouvel appareil')[0]!);
-    expect(mail).toContain('Adresse : 127.0.0.1');
+    expect(mail).toContain('Adresse\u00a0: 127.0.0.1');
 
     // Signed out and in again from the same browser: it is known now.
     await page.request.post('/api/accounts/logout', { data: {} });

@@ -70,7 +70,7 @@ describe(`races on the money paths (${testDialect})`, () => {
       const hold = await holdInvestmentInsert(user.id, 400);
       let pending: ReturnType<typeof withdraw> | undefined;
       let settled = false;
-      let settledBeforeCommit = true;
+      let settledBeforeCommit: boolean | undefined;
       try {
         const investing = elsewhere.invest(user.id, { area: 'stocks', amount: '10.00' });
         pending = withdraw(user, '5.00');

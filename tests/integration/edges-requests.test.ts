@@ -246,7 +246,8 @@ describe(`the edges of the request path (${testDialect})`, () => {
     /** Routes whose answers are public and say so themselves. */
     const publicRoutes: Record<string, RegExp> = {
       'GET /api/public/config': /^public, max-age=\d+$/,
-      'GET /api/liabilities/rounds': /^public, max-age=\d+$/,
+      // Revalidated on every use with its ETag: a round just published shows at once (decision 045).
+      'GET /api/liabilities/rounds': /^public, no-cache$/,
       // The published JSON Schema of the data export: the same for everyone.
       'GET /api/schemas/data-export/v1.json': /^public, max-age=\d+$/,
     };
@@ -300,6 +301,27 @@ describe(`/metrics behind a proxy (${testDialect})`, () => {
   it('without TRUST_PROXY a loopback peer may read it', async () => {
     const t = await createTestApp();
     try {
+      expect((await metrics(t)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('without TRUST_PROXY, a request a proxy on this machine forwarded is not local: refused', async () => {
+    const t = await createTestApp();
+    try {
+      const forwarded: Array<Record<string, string>> = [
+        { 'x-forwarded-for': '203.0.113.9' },
+        { forwarded: 'for=203.0.113.9;proto=https' },
+        { 'x-real-ip': '203.0.113.9' },
+        // Whatever the address it names: the proxy's visitor is not this machine.
+        { 'x-forwarded-for': '127.0.0.1' },
+      ];
+      for (const headers of forwarded) {
+        const res = await metrics(t, headers);
+        expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+        expect(res.body).not.toContain('http_request_duration_seconds');
+      }
       expect((await metrics(t)).statusCode).toBe(200);
     } finally {
       await t.close();

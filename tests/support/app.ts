@@ -21,6 +21,9 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
     BTC_PRICE_URL: 'http://127.0.0.1:9/unreachable',
+    LTC_PRICE_URL: 'http://127.0.0.1:9/unreachable/LTC',
+    SOL_PRICE_URL: 'http://127.0.0.1:9/unreachable/SOL',
+    USDT_PRICE_URL: 'http://127.0.0.1:9/unreachable/USDT',
     BTC_PRICE_TIMEOUT_MS: '300',
     // Every inject comes from one address: the per-address API ceiling is shown by its own tests.
     API_READS_PER_MINUTE: '1000000',

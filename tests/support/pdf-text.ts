@@ -1,9 +1,14 @@
 import { inflateSync } from 'node:zlib';
 
+/** WinAnsi (Windows-1252): Latin-1, but for 0x80–0x9F (Node's TextDecoder reads those as Latin-1 too). */
+const high = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+const winAnsi = (bytes: Buffer) =>
+  Array.from(bytes, (b) => (b >= 0x80 && b <= 0x9f ? high[b - 0x80]! : String.fromCharCode(b))).join('');
+
 /**
  * The text a PDF shows, read the honest way: every content stream is inflated and the strings of
  * its text operators (Tj and TJ, hex or literal, one byte per character in the standard fonts'
- * WinAnsi encoding) are decoded, one line per operator. Enough for what our statements write.
+ * WinAnsi encoding, Windows-1252) are decoded, one line per operator. Enough for what our statements write.
  */
 export function pdfText(pdf: Buffer): string[] {
   const raw = pdf.toString('latin1');
@@ -32,8 +37,8 @@ export function pdfText(pdf: Buffer): string[] {
         parts
           .map((p) =>
             p.startsWith('<')
-              ? Buffer.from(p.slice(1, -1), 'hex').toString('latin1')
-              : p.slice(1, -1).replace(/\\(.)/g, '$1'),
+              ? winAnsi(Buffer.from(p.slice(1, -1), 'hex'))
+              : winAnsi(Buffer.from(p.slice(1, -1).replace(/\\(.)/g, '$1'), 'latin1')),
           )
           .join(''),
       );

@@ -3,6 +3,7 @@ import { createAdminCommand } from '../modules/accounts/accounts.cli';
 import { sealHeadCommand, verifyLedgerCommand } from '../modules/ledger/ledger.cli';
 import { liabilitiesRoundCommand } from '../modules/liabilities/liabilities.cli';
 import { seedDemoCommand } from './seed-demo';
+import { depositAddressesCommand } from '../modules/chain/deposit-address.cli';
 import { erasureRequestCommand, retentionRunCommand, retentionStatusCommand } from '../modules/closure/closure.cli';
 
 export interface CliCommand {
@@ -21,4 +22,5 @@ export const commands: Record<string, CliCommand> = {
   'retention-status': retentionStatusCommand,
   'retention-run': retentionRunCommand,
   'erasure-request': erasureRequestCommand,
+  'deposit-addresses': depositAddressesCommand,
 };

@@ -15,8 +15,12 @@ import type { RequestVersionColumns } from './migrations/025_request_versions';
 import type { SupportTables } from './migrations/027_support';
 import type { MonitoringTables } from './migrations/028_monitoring_alerts';
 import type { IdentityTables } from './migrations/029_identity_verification';
+import type { IdentityExpiryWarnedColumn } from './migrations/037_identity_expiry_warning';
 import type { DataExportTables } from './migrations/030_data_export';
 import type { ClosureTables } from './migrations/031_account_closure';
+import type { DepositAddressTables, DepositPaidToColumns } from './migrations/033_deposit_addresses';
+import type { ChainTables } from './migrations/038_chain_payments';
+import type { PriceMicrosColumns } from './migrations/040_price_micros';
 
 /**
  * Every table the server queries, composed from the table types that each migration exports.
@@ -39,17 +43,24 @@ interface Tables
     MonitoringTables,
     IdentityTables,
     DataExportTables,
-    ClosureTables {}
+    ClosureTables,
+    DepositAddressTables,
+    ChainTables {}
 
 /** Columns added by later migrations are merged into the table types of the migration that created them. */
 type Extended = {
-  deposit_request: Tables['deposit_request'] & Partial<RequestStageColumns> & Partial<RequestVersionColumns>;
+  deposit_request: Tables['deposit_request'] &
+    Partial<RequestStageColumns> &
+    Partial<RequestVersionColumns> &
+    Partial<DepositPaidToColumns>;
   withdrawal_request: Tables['withdrawal_request'] & Partial<RequestStageColumns> & Partial<RequestVersionColumns>;
   ledger_tx: Tables['ledger_tx'] & Partial<SealedColumn>;
   ledger_entry: Tables['ledger_entry'] & Partial<SealedColumn>;
   audit_log: Tables['audit_log'] & Partial<AuditColumns>;
   ledger_seal: Tables['ledger_seal'] & Partial<SealRangeColumn>;
   account_security: Tables['account_security'] & Partial<SecondFactorHoldColumn>;
+  price_snapshot: Tables['price_snapshot'] & Partial<PriceMicrosColumns>;
+  identity_verification: Tables['identity_verification'] & Partial<IdentityExpiryWarnedColumn>;
 };
 
 export interface Database extends Omit<Tables, keyof Extended>, Extended {}

@@ -12,14 +12,19 @@ const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /**
  * Whether a request may read /metrics: with the configured bearer token, or from this machine
  * when no proxy is trusted. Behind a proxy on this machine every visitor arrives from loopback,
- * so there only the token opens it.
+ * so there only the token opens it; and a request that names a client it was forwarded for came
+ * through a proxy whatever the setting says (one on this machine that nobody declared).
  */
 function mayReadMetrics(request: FastifyRequest, token: string | undefined, behindProxy: boolean): boolean {
-  if (!token) return !behindProxy && loopback.has(request.socket.remoteAddress ?? '');
+  if (!token) return !behindProxy && !forwarded(request) && loopback.has(request.socket.remoteAddress ?? '');
   const given = Buffer.from(request.headers.authorization ?? '');
   const expected = Buffer.from(`Bearer ${token}`);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/** The headers a proxy adds to say for whom it forwards (RFC 7239, and the de facto ones before it). */
+const forwardingHeaders = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+const forwarded = (request: FastifyRequest) => forwardingHeaders.some((h) => request.headers[h] !== undefined);
 
 export async function registerObservability(
   app: FastifyInstance,

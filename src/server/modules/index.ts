@@ -8,6 +8,7 @@ import { registerContentRoutes } from './content/content.routes';
 import { registerAdminRoutes } from './admin/admin.routes';
 import { registerBackOfficeRoutes } from './backoffice/backoffice.routes';
 import { registerCashierRoutes } from './cashier/cashier.routes';
+import { registerChainRoutes } from './chain/chain.routes';
 import { registerDataExportRoutes } from './data-export/data-export.routes';
 import { registerIdentityRoutes } from './identity/identity.routes';
 import { registerLimitsRoutes } from './limits/limits.routes';
@@ -32,12 +33,13 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, ser
   await registerRealtimeRoutes(app, services.events);
   await registerAccounts(app, ctx, services.accounts);
   await registerContentRoutes(app, ctx);
-  await registerMarketRoutes(app, ctx, services.prices);
+  await registerMarketRoutes(app, ctx, services.prices, services.rates);
   await registerEmbedRoutes(app);
   await registerStorageRoutes(app, ctx, services.proofs);
   await registerInvestingRoutes(app, services.investing);
   await registerTransferRoutes(app, services.transfers);
   await registerCashierRoutes(app, services);
+  await registerChainRoutes(app, ctx);
   await registerIdentityRoutes(app, services);
   registerLimitsRoutes(app, services);
   await registerAdminRoutes(app, services);
@@ -53,5 +55,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, ser
     beaconsPerMinute: ctx.config.vitals.beaconsPerMinute,
   });
   // Never in production: config refuses TEST_CLOCK there.
-  if (ctx.config.testClock) await registerTestingRoutes(app, ctx, services.prices);
+  if (ctx.config.testClock) await registerTestingRoutes(app, ctx, services.rates);
 }

@@ -4,7 +4,9 @@ import { useRoutes, type RouteObject } from 'react-router';
 // The home page is where most visits start: it is part of the first script, which saves a
 // round trip before its first paint (and costs other pages about 6 KB gzip).
 import { HomePage } from '../features/content/HomePage';
-import { preloadNamespaces } from '../lib/i18n';
+import { boundedLoad, LoadTimeout } from '../lib/bounded-load';
+import { reportClientError } from '../lib/client-errors';
+import { loadScreenTexts } from '../lib/i18n';
 import { meQuery } from '../lib/session';
 import { RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './layout/Layout';
@@ -25,24 +27,39 @@ interface Screen {
 /**
  * A screen's texts are fetched at the same time as its code, not after it, and a screen
  * already fetched renders at once (main.tsx fetches the first one before the first render, so
- * no spinner shows).
+ * no spinner shows). Both together are bounded (lib/bounded-load.ts): a failure is kept until the
+ * person asks to try again, so the screen shows it instead of suspending on a new attempt.
  */
 function screen(spec: ScreenSpec): Screen {
   let component: ComponentType | undefined;
-  let pending: Promise<void> | undefined;
-  const preload = () =>
-    (pending ??= Promise.all([moduleOf(spec)(), preloadNamespaces(spec.namespaces)]).then(
-      ([module]) => {
-        const found = module[spec.name];
-        if (typeof found !== 'function') throw new Error(`${spec.module} exports no ${spec.name}`);
-        component = found as ComponentType;
-      },
-      (err: unknown) => {
-        pending = undefined; // a later visit tries again
-        throw err;
-      },
-    ));
-  const Screen = () => createElement(component ?? (use(preload()), component!));
+  let failure: Error | undefined;
+  const load = boundedLoad(async () => {
+    const [module] = await Promise.all([moduleOf(spec)(), loadScreenTexts(spec.namespaces)]);
+    const found = module[spec.name];
+    if (typeof found !== 'function') throw new Error(`${spec.module} exports no ${spec.name}`);
+    component = found as ComponentType;
+  });
+  // Each attempt that fails is kept as the screen's failure (and counted once in /metrics).
+  let watched: Promise<void> | undefined;
+  const preload = () => {
+    const attempt = load();
+    if (attempt !== watched) {
+      watched = attempt;
+      attempt.catch((err: unknown) => {
+        // What RouteErrorBoundary shows, with a button that calls `retry` and renders the screen again.
+        failure = Object.assign(new Error('screen not loaded', { cause: err }), { retry: () => (failure = undefined) });
+        reportClientError(spec.path, err instanceof LoadTimeout ? 'screen_load_timeout' : 'screen_load_failed');
+      });
+    }
+    return attempt;
+  };
+  // `use` needs the same promise on every render while it waits: the memo's own.
+  const Screen = () => {
+    if (component) return createElement(component);
+    if (failure) throw failure;
+    use(preload());
+    return createElement(component!);
+  };
   return Object.assign(Screen, { preload });
 }
 

@@ -8,6 +8,7 @@ import {
   formatAge,
   formatDate,
   formatDateTime,
+  formatDay,
   formatDayMonth,
   money,
   monthName,
@@ -163,4 +164,17 @@ it('puts a colon after a label as each language writes it', () => {
   expect(withColon('Crypto', 'fr')).toBe('Crypto\u00a0:');
   expect(withColon('Stocks', 'en')).toBe('Stocks:');
   expect(withColon('Acciones', 'es')).toBe('Acciones:');
+});
+
+describe('formatDay', () => {
+  // A calendar day is written as every other screen writes a date, the same day in any time zone.
+  it.each([
+    ['1988-04-12', 'fr', '12 avr. 1988'],
+    ['1988-04-12', 'en', 'Apr 12, 1988'],
+    ['1988-04-12', 'es', '12 abr 1988'],
+    ['2031-01-01', 'fr', '1 janv. 2031'],
+    ['not a day', 'fr', 'not a day'],
+  ] as const)('%s in %s reads "%s"', (day, lng, shown) => {
+    expect(formatDay(day, lng)).toBe(shown);
+  });
 });

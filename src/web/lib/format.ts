@@ -33,6 +33,18 @@ export function formatDate(value: string | Date | number, lng: Language = curren
   return `${dayMonth(date, lng)}${lng === 'en' ? ',' : ''} ${date.getFullYear()}`;
 }
 
+/**
+ * A calendar day ("1988-04-12": a birth date, a document's expiry) as `formatDate` writes it
+ * ("12 avr. 1988"), the same day whatever the reader's time zone; anything else is left as it is.
+ */
+export function formatDay(day: string, lng: Language = currentLanguage()): string {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!parts) return day;
+  const date = new Date(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]));
+  date.setFullYear(Number(parts[1]));
+  return formatDate(date, lng);
+}
+
 /** "6 nov. 2026, 09:05" (fr), "Nov 6, 2026, 9:05 AM" (en), "6 nov 2026, 9:05" (es): medium date, short time. */
 export function formatDateTime(value: string | Date | number, lng: Language = currentLanguage()): string {
   const date = localDate(value);

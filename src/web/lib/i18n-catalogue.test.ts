@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { frenchSpacingProblems } from '../../../tests/support/typography';
 
 /**
  * The translation catalogue is complete: every namespace in FR, EN and ES with the same keys and
@@ -112,6 +113,13 @@ describe('translation catalogue', () => {
         if (frValue === undefined) continue;
         expect(placeholders(value), `${lng}/${ns}:${key}`).toEqual(placeholders(frValue));
       }
+    });
+
+    it('French puts a no-break space before : ; ! and ?', () => {
+      const problems = Object.entries(fr).flatMap(([key, value]) =>
+        frenchSpacingProblems(value).map((p) => `${key}: …${p}`),
+      );
+      expect(problems).toEqual([]);
     });
 
     it.each(['en', 'es'] as const)('%s has no French left in it', (lng) => {

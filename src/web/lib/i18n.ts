@@ -7,6 +7,7 @@ import frContent from '../locales/fr/content.json';
 import { defaultLanguage, isLanguage, languages, type Language } from './languages';
 import { localeGroup } from './locale-groups';
 import { INVESTMENT_LOCK_DAYS, WITHDRAWAL_LOCK_DAYS } from '../../core/locks';
+import { boundedLoad } from './bounded-load';
 
 export { defaultLanguage, isLanguage, languages, type Language };
 const storageKey = 'atlas.lang';
@@ -26,23 +27,27 @@ function namespaceOf(file: string): [Language, string] | undefined {
   return isLanguage(lng) && ns ? [lng, ns] : undefined;
 }
 
-const loaded = new Map<string, Promise<Record<string, Bundle>>>();
-/** Every namespace of `ns`'s group in `lng` (one request), keyed by namespace. */
+const loaded = new Map<string, () => Promise<Record<string, Bundle>>>();
+/**
+ * Every namespace of `ns`'s group in `lng` (one request), keyed by namespace. Bounded, and a group
+ * that failed or did not arrive in time is asked for again next time (decision 048).
+ */
 function loadGroup(lng: Language, ns: string): Promise<Record<string, Bundle>> {
   const group = `${lng}-${localeGroup(ns)}`;
-  let pending = loaded.get(group);
-  if (!pending) {
+  let load = loaded.get(group);
+  if (!load) {
     const members = Object.entries(files).filter(([file]) => {
       const key = namespaceOf(file);
       return key?.[0] === lng && localeGroup(key[1]) === localeGroup(ns);
     });
-    pending = Promise.all(members.map(async ([file, load]) => [namespaceOf(file)![1], await load()] as const)).then(
-      Object.fromEntries,
+    load = boundedLoad(() =>
+      Promise.all(members.map(async ([file, read]) => [namespaceOf(file)![1], await read()] as const)).then(
+        Object.fromEntries,
+      ),
     );
-    pending.catch(() => loaded.delete(group));
-    loaded.set(group, pending);
+    loaded.set(group, load);
   }
-  return pending;
+  return load();
 }
 
 const chunkBackend: BackendModule = {
@@ -101,6 +106,17 @@ void i18n
  */
 export function preloadNamespaces(namespaces: readonly string[]): Promise<unknown> {
   return i18n.loadNamespaces([...namespaces]).catch(() => undefined);
+}
+
+/**
+ * The texts a screen needs, in the current language; rejects when one of them is not there
+ * (failed, or not within the bound), so the screen shows the loading error and not bare keys.
+ * i18next never asks again for a namespace whose load failed: reloadResources does.
+ */
+export async function loadScreenTexts(namespaces: readonly string[]): Promise<void> {
+  const missing = () => namespaces.filter((ns) => !i18n.hasResourceBundle(i18n.language, ns));
+  if (missing().length) await i18n.reloadResources(i18n.language, missing());
+  if (missing().length) throw new Error(`texts not loaded: ${missing().join()}`);
 }
 
 function applyLanguage(lng: string): void {

@@ -28,9 +28,11 @@ export async function startSmtp(port: number): Promise<{ mails: ReceivedMail[]; 
   return { mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** The text of a mail with quoted-printable soft line breaks and "=3D" undone (links read whole). */
+/** The text of a mail, quoted-printable undone: soft line breaks and every escaped byte (links whole, accents and no-break spaces as written). */
 export function plain(mail: ReceivedMail): string {
-  return mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  return mail.raw
+    .replace(/=\r?\n/g, '')
+    .replace(/(?:=[0-9A-F]{2})+/g, (bytes) => Buffer.from(bytes.replace(/=/g, ''), 'hex').toString('utf8'));
 }
 
 /** Mails to one address whose text contains `marker` (a person also gets confirmation and security mails). */

@@ -16,7 +16,7 @@ export interface Owned {
   investments: string[];
   deposits: string[];
   withdrawals: string[];
-  /** Support conversations: the first stays open, the second is the one the matrix closes. */
+  /** Support conversations: one open at a time per person (issue 46), so each person has one. */
   conversations: string[];
 }
 
@@ -109,7 +109,7 @@ async function seedOwned(w: { t: TestApp; png: Buffer }, who: TestUser, admin: T
       expectStatus(await inject('POST', '/api/investments', { area, amount: '100.00' }), 201, 'invest').investment!.id,
     );
   }
-  for (const question of ['je conteste ce virement', 'parler à un conseiller']) {
+  for (const question of ['je conteste ce virement']) {
     owned.conversations.push(
       expectStatus(
         await inject('POST', '/api/support/conversations', { reason: 'contest', question, topic: 'transfer' }),

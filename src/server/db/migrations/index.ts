@@ -30,6 +30,13 @@ import * as m029 from './029_identity_verification';
 import * as m030 from './030_data_export';
 import * as m031 from './031_account_closure';
 import * as m032 from './032_second_factor_hold';
+import * as m033 from './033_deposit_addresses';
+// 034 and 035 were never used (branches merged together); the next migration is 037, as the migrator
+// refuses one ordered before a migration a database has already run.
+import * as m036 from './036_one_open_conversation';
+import * as m037 from './037_identity_expiry_warning';
+import * as m038 from './038_chain_payments';
+import * as m040 from './040_price_micros';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -67,4 +74,9 @@ export const migrations: Record<string, MigrationModule> = {
   '030_data_export': m030,
   '031_account_closure': m031,
   '032_second_factor_hold': m032,
+  '033_deposit_addresses': m033,
+  '036_one_open_conversation': m036,
+  '037_identity_expiry_warning': m037,
+  '038_chain_payments': m038,
+  '040_price_micros': m040,
 };

@@ -5,17 +5,32 @@ import * as repo from './cashier.repo';
 import { toDeposit } from './deposits.service';
 import { toWithdrawal } from './withdrawals.service';
 import { correctedAmong } from './versions';
+import type { LimitsService } from '../limits/limits.service';
 
-/** A user's recent deposits, withdrawals and transfers, newest first, with their status. */
-export function createHistoryService(ctx: { db: Db; config: { limits: { correctionMaxVersions: number } } }) {
-  return { of: (userId: string) => cashierHistory(ctx.db, userId, ctx.config.limits.correctionMaxVersions) };
+/**
+ * A user's recent deposits, withdrawals and transfers, newest first, with their status; a pending
+ * deposit their limit keeps waiting says so (issue 46, item 3).
+ */
+export function createHistoryService(
+  ctx: { db: Db; config: { limits: { correctionMaxVersions: number } } },
+  limits: Pick<LimitsService, 'depositHolds'>,
+) {
+  return {
+    of: (userId: string) => cashierHistory(ctx.db, userId, ctx.config.limits.correctionMaxVersions, limits),
+  };
 }
 
-async function cashierHistory(db: Db, userId: string, maxVersions: number): Promise<CashierHistory> {
-  const [deposits, withdrawals, transfers] = await Promise.all([
+async function cashierHistory(
+  db: Db,
+  userId: string,
+  maxVersions: number,
+  limits: Pick<LimitsService, 'depositHolds'>,
+): Promise<CashierHistory> {
+  const [deposits, withdrawals, transfers, held] = await Promise.all([
     repo.depositsOf(db, userId),
     repo.withdrawalsOf(db, userId),
     repo.transfersOf(db, userId),
+    limits.depositHolds(userId),
   ]);
   // Newest first: a correction, newer than the request it corrects, is in the same list.
   const depositView = { corrected: correctedAmong(deposits), maxVersions };
@@ -29,7 +44,10 @@ async function cashierHistory(db: Db, userId: string, maxVersions: number): Prom
     createdAt: t.created_at,
   });
   return {
-    deposits: deposits.map((d) => toDeposit(d, depositView)),
+    deposits: deposits.map((d) => ({
+      ...toDeposit(d, depositView),
+      heldByLimit: d.status === 'pending' ? held(Number(d.amount_cents)) : null,
+    })),
     withdrawals: withdrawals.map((w) => toWithdrawal(w, withdrawalView)),
     transfers: [...transfers.sent.map(line('out')), ...transfers.received.map(line('in'))].sort((a, b) =>
       a.createdAt < b.createdAt ? 1 : -1,

@@ -1,3 +1,4 @@
+import { formatLongDate, formatLongDateTime } from '../../../core/dates';
 import { formatMoney, fromDecimalString } from '../../../core/money';
 import { fillReason, type InvestorReason } from '../../../core/rejection-reasons';
 import { reasonTexts } from '../../../core/rejection-texts';
@@ -14,6 +15,8 @@ export interface TemplateParams extends ClosureTemplateParams {
   withdrawal_rejected: Rejected & { crypto?: string; address?: string };
   identity_verified: Record<string, never>;
   identity_rejected: { reasonCode: InvestorReason; canCorrect: boolean };
+  /** The verified document expires on `expiry` (YYYY-MM-DD); `url` opens the profile's identity section. */
+  identity_expiring: { expiry: string; url: string };
   email_verification: { url: string };
   new_sign_in: { at: string; ip: string; device: string };
   password_changed: { at: string };
@@ -75,15 +78,16 @@ function why(lng: Locale, label: string, p: Rejected & { money: string; crypto?:
   });
   return `\n\n${text}${p.canCorrect ? `\n${correctLine[lng]}` : ''}`;
 }
-/** "2026-11-24 00:20 UTC": the same in every language, and unambiguous. */
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+/** "24 novembre 2026 à 00:20 UTC", "November 24, 2026 at 12:20 AM UTC": in words, the zone said. */
+const when = (lng: Locale, iso: string) => formatLongDateTime(iso, lng);
+const day = (lng: Locale, iso: string) => formatLongDate(iso, lng);
 
 const texts: Record<Locale, Texts> = {
   fr: {
     ...closureTexts.fr,
     password_reset: (p) => ({
       subject: 'Réinitialisation de votre mot de passe',
-      text: `Bonjour,\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable 1 heure) :\n${p.url}\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message.\n\nAtlas Invest`,
+      text: `Bonjour,\n\nPour choisir un nouveau mot de passe, ouvrez ce lien (valable 1 heure)\u00a0:\n${p.url}\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message.\n\nAtlas Invest`,
     }),
     deposit_approved: (p) => ({
       subject: 'Dépôt approuvé',
@@ -91,7 +95,7 @@ const texts: Record<Locale, Texts> = {
     }),
     deposit_rejected: (p) => ({
       subject: 'Dépôt rejeté',
-      text: `Bonjour,\n\nVotre dépôt de ${p.money} a été rejeté.${why('fr', 'Motif :', p)}\n\nAtlas Invest`,
+      text: `Bonjour,\n\nVotre dépôt de ${p.money} a été rejeté.${why('fr', 'Motif\u00a0:', p)}\n\nAtlas Invest`,
     }),
     withdrawal_approved: (p) => ({
       subject: 'Retrait approuvé',
@@ -99,27 +103,27 @@ const texts: Record<Locale, Texts> = {
     }),
     withdrawal_rejected: (p) => ({
       subject: 'Retrait rejeté',
-      text: `Bonjour,\n\nVotre retrait de ${p.money} a été rejeté et le montant est revenu sur votre solde disponible.${why('fr', 'Motif :', p)}\n\nAtlas Invest`,
+      text: `Bonjour,\n\nVotre retrait de ${p.money} a été rejeté et le montant est revenu sur votre solde disponible.${why('fr', 'Motif\u00a0:', p)}\n\nAtlas Invest`,
     }),
     email_verification: (p) => ({
       subject: 'Confirmez votre adresse e-mail',
-      text: `Bonjour,\n\nPour confirmer votre adresse e-mail, ouvrez ce lien (valable 3 jours) :\n${p.url}\n\nLe premier retrait ou transfert l'exige.\n\nAtlas Invest`,
+      text: `Bonjour,\n\nPour confirmer votre adresse e-mail, ouvrez ce lien (valable 3 jours)\u00a0:\n${p.url}\n\nLe premier retrait ou transfert l'exige.\n\nAtlas Invest`,
     }),
     new_sign_in: (p) => ({
       subject: 'Connexion depuis un nouvel appareil',
-      text: `Bonjour,\n\nVotre compte a été ouvert depuis un nouvel appareil le ${when(p.at)}.\nAdresse : ${p.ip}\nNavigateur : ${p.device}\n\nSi ce n'était pas vous, changez votre mot de passe et déconnectez les autres sessions depuis votre profil.\n\nAtlas Invest`,
+      text: `Bonjour,\n\nVotre compte a été ouvert depuis un nouvel appareil le ${when('fr', p.at)}.\nAdresse\u00a0: ${p.ip}\nNavigateur\u00a0: ${p.device}\n\nSi ce n'était pas vous, changez votre mot de passe et déconnectez les autres sessions depuis votre profil.\n\nAtlas Invest`,
     }),
     password_changed: (p) => ({
       subject: 'Votre mot de passe a changé',
-      text: `Bonjour,\n\nLe mot de passe de votre compte a été changé le ${when(p.at)}. Par sécurité, les retraits sont suspendus pendant 24 heures.\n\nSi ce n'était pas vous, demandez tout de suite une réinitialisation du mot de passe.\n\nAtlas Invest`,
+      text: `Bonjour,\n\nLe mot de passe de votre compte a été changé le ${when('fr', p.at)}. Par sécurité, les retraits sont suspendus pendant 24 heures.\n\nSi ce n'était pas vous, demandez tout de suite une réinitialisation du mot de passe.\n\nAtlas Invest`,
     }),
     two_factor_enabled: (p) => ({
       subject: 'Double authentification activée',
-      text: `Bonjour,\n\nLa double authentification a été activée sur votre compte le ${when(p.at)}.\n\nSi ce n'était pas vous, changez votre mot de passe.\n\nAtlas Invest`,
+      text: `Bonjour,\n\nLa double authentification a été activée sur votre compte le ${when('fr', p.at)}.\n\nSi ce n'était pas vous, changez votre mot de passe.\n\nAtlas Invest`,
     }),
     two_factor_disabled: (p) => ({
       subject: 'Double authentification désactivée',
-      text: `Bonjour,\n\nLa double authentification a été désactivée sur votre compte le ${when(p.at)}.\n\nSi ce n'était pas vous, changez votre mot de passe et réactivez-la.\n\nAtlas Invest`,
+      text: `Bonjour,\n\nLa double authentification a été désactivée sur votre compte le ${when('fr', p.at)}.\n\nSi ce n'était pas vous, changez votre mot de passe et réactivez-la.\n\nAtlas Invest`,
     }),
     withdrawal_requested: (p) => ({
       subject: 'Demande de retrait reçue',
@@ -127,15 +131,19 @@ const texts: Record<Locale, Texts> = {
     }),
     sign_in_brake: (p) => ({
       subject: 'Connexions bloquées sur votre compte',
-      text: `Bonjour,\n\nDe nombreuses tentatives de connexion avec un mauvais mot de passe sont venues de plusieurs adresses : les connexions à votre compte sont freinées.\nPour vous connecter malgré tout depuis ce navigateur, ouvrez ce lien (valable 24 heures) :\n${p.url}\n\nAtlas Invest`,
+      text: `Bonjour,\n\nDe nombreuses tentatives de connexion avec un mauvais mot de passe sont venues de plusieurs adresses\u00a0: les connexions à votre compte sont freinées.\nPour vous connecter malgré tout depuis ce navigateur, ouvrez ce lien (valable 24 heures)\u00a0:\n${p.url}\n\nAtlas Invest`,
     }),
     account_frozen: (p) => ({
       subject: 'Votre compte est gelé',
-      text: `Bonjour,\n\nVotre compte a été gelé par notre équipe. Tant qu'il l'est, les transferts, les demandes de retrait et les nouveaux investissements sont suspendus ; vos dépôts restent possibles.\n\nPour en savoir plus, écrivez au support : ${p.supportEmail}\n\nAtlas Invest`,
+      text: `Bonjour,\n\nVotre compte a été gelé par notre équipe. Tant qu'il l'est, les transferts, les demandes de retrait et les nouveaux investissements sont suspendus\u00a0; vos dépôts restent possibles.\n\nPour en savoir plus, écrivez au support\u00a0: ${p.supportEmail}\n\nAtlas Invest`,
     }),
     identity_verified: () => ({
       subject: 'Identité vérifiée',
-      text: `Bonjour,\n\nVotre identité a été vérifiée. Merci !\n\nAtlas Invest`,
+      text: `Bonjour,\n\nVotre identité a été vérifiée. Merci\u00a0!\n\nAtlas Invest`,
+    }),
+    identity_expiring: (p) => ({
+      subject: 'Votre pièce d’identité expire bientôt',
+      text: `Bonjour,\n\nLa pièce d’identité vérifiée sur votre compte expire le ${day('fr', p.expiry)}. À cette date, vos limites de dépôt et de retrait seront réduites jusqu’à la vérification d’une nouvelle pièce.\n\nEnvoyez dès maintenant une pièce en cours de validité depuis votre profil\u00a0: votre vérification actuelle reste valable pendant l’examen.\n${p.url}\n\nAtlas Invest`,
     }),
     identity_rejected: (p) => ({
       subject: 'Vérification d’identité refusée',
@@ -143,15 +151,15 @@ const texts: Record<Locale, Texts> = {
     }),
     account_unfrozen: (p) => ({
       subject: 'Votre compte est dégelé',
-      text: `Bonjour,\n\nVotre compte n'est plus gelé : transferts, retraits et investissements sont de nouveau possibles.\n\nUne question ? ${p.supportEmail}\n\nAtlas Invest`,
+      text: `Bonjour,\n\nVotre compte n'est plus gelé\u00a0: transferts, retraits et investissements sont de nouveau possibles.\n\nUne question\u00a0? ${p.supportEmail}\n\nAtlas Invest`,
     }),
     support_opened: (p) => ({
       subject: `Conversation ${p.reference} ouverte`,
-      text: `Bonjour,\n\nVotre conversation ${p.reference} est transmise à une personne de notre équipe. Nous visons une réponse sous ${p.hours} h ; elle s'affichera dans l'assistant et vous sera aussi envoyée par e-mail.\n\nPour continuer la conversation : ${p.url}\n\nAtlas Invest`,
+      text: `Bonjour,\n\nVotre conversation ${p.reference} est transmise à une personne de notre équipe. Nous visons une réponse sous ${p.hours} h\u00a0; elle s'affichera dans l'assistant et vous sera aussi envoyée par e-mail.\n\nPour continuer la conversation\u00a0: ${p.url}\n\nAtlas Invest`,
     }),
     support_reply: (p) => ({
       subject: `Réponse à votre conversation ${p.reference}`,
-      text: `Bonjour,\n\nNotre équipe a répondu dans votre conversation ${p.reference} :\n\n${p.body}\n\nPour répondre, ouvrez l'assistant : ${p.url}\n\nAtlas Invest`,
+      text: `Bonjour,\n\nNotre équipe a répondu dans votre conversation ${p.reference}\u00a0:\n\n${p.body}\n\nPour répondre, ouvrez l'assistant\u00a0: ${p.url}\n\nAtlas Invest`,
     }),
   },
   en: {
@@ -182,19 +190,19 @@ const texts: Record<Locale, Texts> = {
     }),
     new_sign_in: (p) => ({
       subject: 'Sign-in from a new device',
-      text: `Hello,\n\nYour account was signed in from a new device on ${when(p.at)}.\nAddress: ${p.ip}\nBrowser: ${p.device}\n\nIf this was not you, change your password and sign out the other sessions from your profile.\n\nAtlas Invest`,
+      text: `Hello,\n\nYour account was signed in from a new device on ${when('en', p.at)}.\nAddress: ${p.ip}\nBrowser: ${p.device}\n\nIf this was not you, change your password and sign out the other sessions from your profile.\n\nAtlas Invest`,
     }),
     password_changed: (p) => ({
       subject: 'Your password changed',
-      text: `Hello,\n\nYour account's password was changed on ${when(p.at)}. For your safety, withdrawals are paused for 24 hours.\n\nIf this was not you, ask for a password reset right away.\n\nAtlas Invest`,
+      text: `Hello,\n\nYour account's password was changed on ${when('en', p.at)}. For your safety, withdrawals are paused for 24 hours.\n\nIf this was not you, ask for a password reset right away.\n\nAtlas Invest`,
     }),
     two_factor_enabled: (p) => ({
       subject: 'Two-factor authentication turned on',
-      text: `Hello,\n\nTwo-factor authentication was turned on for your account on ${when(p.at)}.\n\nIf this was not you, change your password.\n\nAtlas Invest`,
+      text: `Hello,\n\nTwo-factor authentication was turned on for your account on ${when('en', p.at)}.\n\nIf this was not you, change your password.\n\nAtlas Invest`,
     }),
     two_factor_disabled: (p) => ({
       subject: 'Two-factor authentication turned off',
-      text: `Hello,\n\nTwo-factor authentication was turned off for your account on ${when(p.at)}.\n\nIf this was not you, change your password and turn it back on.\n\nAtlas Invest`,
+      text: `Hello,\n\nTwo-factor authentication was turned off for your account on ${when('en', p.at)}.\n\nIf this was not you, change your password and turn it back on.\n\nAtlas Invest`,
     }),
     withdrawal_requested: (p) => ({
       subject: 'Withdrawal request received',
@@ -211,6 +219,10 @@ const texts: Record<Locale, Texts> = {
     identity_verified: () => ({
       subject: 'Identity verified',
       text: `Hello,\n\nYour identity has been verified. Thank you!\n\nAtlas Invest`,
+    }),
+    identity_expiring: (p) => ({
+      subject: 'Your identity document expires soon',
+      text: `Hello,\n\nThe identity document verified on your account expires on ${day('en', p.expiry)}. From that date, your deposit and withdrawal limits will be reduced until a new document is verified.\n\nSend a valid document from your profile now: your current verification stays valid while it is reviewed.\n${p.url}\n\nAtlas Invest`,
     }),
     identity_rejected: (p) => ({
       subject: 'Identity verification declined',
@@ -257,19 +269,19 @@ const texts: Record<Locale, Texts> = {
     }),
     new_sign_in: (p) => ({
       subject: 'Inicio de sesión desde un nuevo dispositivo',
-      text: `Hola:\n\nSe inició sesión en su cuenta desde un nuevo dispositivo el ${when(p.at)}.\nDirección: ${p.ip}\nNavegador: ${p.device}\n\nSi no fue usted, cambie su contraseña y cierre las demás sesiones desde su perfil.\n\nAtlas Invest`,
+      text: `Hola:\n\nSe inició sesión en su cuenta desde un nuevo dispositivo el ${when('es', p.at)}.\nDirección: ${p.ip}\nNavegador: ${p.device}\n\nSi no fue usted, cambie su contraseña y cierre las demás sesiones desde su perfil.\n\nAtlas Invest`,
     }),
     password_changed: (p) => ({
       subject: 'Su contraseña cambió',
-      text: `Hola:\n\nLa contraseña de su cuenta se cambió el ${when(p.at)}. Por seguridad, los retiros quedan suspendidos durante 24 horas.\n\nSi no fue usted, solicite de inmediato un restablecimiento de contraseña.\n\nAtlas Invest`,
+      text: `Hola:\n\nLa contraseña de su cuenta se cambió el ${when('es', p.at)}. Por seguridad, los retiros quedan suspendidos durante 24 horas.\n\nSi no fue usted, solicite de inmediato un restablecimiento de contraseña.\n\nAtlas Invest`,
     }),
     two_factor_enabled: (p) => ({
       subject: 'Autenticación en dos pasos activada',
-      text: `Hola:\n\nLa autenticación en dos pasos se activó en su cuenta el ${when(p.at)}.\n\nSi no fue usted, cambie su contraseña.\n\nAtlas Invest`,
+      text: `Hola:\n\nLa autenticación en dos pasos se activó en su cuenta el ${when('es', p.at)}.\n\nSi no fue usted, cambie su contraseña.\n\nAtlas Invest`,
     }),
     two_factor_disabled: (p) => ({
       subject: 'Autenticación en dos pasos desactivada',
-      text: `Hola:\n\nLa autenticación en dos pasos se desactivó en su cuenta el ${when(p.at)}.\n\nSi no fue usted, cambie su contraseña y vuelva a activarla.\n\nAtlas Invest`,
+      text: `Hola:\n\nLa autenticación en dos pasos se desactivó en su cuenta el ${when('es', p.at)}.\n\nSi no fue usted, cambie su contraseña y vuelva a activarla.\n\nAtlas Invest`,
     }),
     withdrawal_requested: (p) => ({
       subject: 'Solicitud de retiro recibida',
@@ -286,6 +298,10 @@ const texts: Record<Locale, Texts> = {
     identity_verified: () => ({
       subject: 'Identidad verificada',
       text: `Hola:\n\nSu identidad ha sido verificada. ¡Gracias!\n\nAtlas Invest`,
+    }),
+    identity_expiring: (p) => ({
+      subject: 'Su documento de identidad caduca pronto',
+      text: `Hola:\n\nEl documento de identidad verificado en su cuenta caduca el ${day('es', p.expiry)}. A partir de esa fecha, sus límites de depósito y de retiro se reducirán hasta que se verifique un nuevo documento.\n\nEnvíe ya un documento vigente desde su perfil: su verificación actual sigue siendo válida durante la revisión.\n${p.url}\n\nAtlas Invest`,
     }),
     identity_rejected: (p) => ({
       subject: 'Verificación de identidad rechazada',

@@ -59,6 +59,7 @@ describe(`operator signals in /metrics (${testDialect})`, () => {
     expect(w.statusCode).toBe(201);
     const now = t.clock.now().getTime();
     await insertSnapshot(t.ctx.db, BTC_SYMBOL, 6_500_000, new Date(now - 90_000).toISOString());
+    await insertSnapshot(t.ctx.db, 'USDT-USD', 100, new Date(now - 3_600_000).toISOString(), 999_871n);
     await t.ctx.db
       .insertInto('email_outbox')
       .values({
@@ -91,6 +92,9 @@ describe(`operator signals in /metrics (${testDialect})`, () => {
     // The test clock follows real time from where it stands, so a few milliseconds may have passed.
     expect(sample(text, 'atlas_price_age_seconds', 'symbol="BTC-USD"')).toBeGreaterThanOrEqual(90);
     expect(sample(text, 'atlas_price_age_seconds', 'symbol="BTC-USD"')).toBeLessThan(100);
+    // One series per coin: USDT's feed is an hour behind, LTC's never answered.
+    expect(sample(text, 'atlas_price_age_seconds', 'symbol="USDT-USD"')).toBeGreaterThanOrEqual(3_600);
+    expect(sample(text, 'atlas_price_age_seconds', 'symbol="LTC-USD"')).toBeUndefined();
     expect(sample(text, 'atlas_job_lease_held', 'job="price-refresh",holder="instance-a"')).toBe(1);
     expect(text).not.toContain('job="old-job"');
     expect(sample(text, 'atlas_verification_ok', 'kind="ledger"')).toBe(1);

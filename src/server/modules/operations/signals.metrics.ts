@@ -2,7 +2,8 @@ import { Gauge, type Registry } from 'prom-client';
 import type { AppContext } from '../../context';
 import { lastVerification } from '../ledger/verification.repo';
 import { latestSnapshot } from '../market/market.repo';
-import { BTC_SYMBOL } from '../market/market.service';
+import { symbolOf } from '../market/market.service';
+import { pricedAssets } from '../../../core/coins';
 import { awaitingSecond, countSum } from '../backoffice/overview.repo';
 import * as repo from './signals.repo';
 
@@ -48,12 +49,12 @@ export function registerOperatorSignals(registry: Registry, ctx: Ctx): void {
     'Age of the newest stored price (absent when none was ever fetched)',
     ['symbol'],
     async (g) => {
-      const last = await latestSnapshot(ctx.db, BTC_SYMBOL);
-      if (last)
-        g.set(
-          { symbol: BTC_SYMBOL },
-          Math.max(0, (ctx.clock.now().getTime() - new Date(last.fetchedAt).getTime()) / 1000),
-        );
+      for (const asset of pricedAssets) {
+        const symbol = symbolOf(asset);
+        const last = await latestSnapshot(ctx.db, symbol);
+        if (last)
+          g.set({ symbol }, Math.max(0, (ctx.clock.now().getTime() - new Date(last.fetchedAt).getTime()) / 1000));
+      }
     },
   );
   gauge(

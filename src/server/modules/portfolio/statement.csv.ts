@@ -11,8 +11,11 @@ interface Labels {
   status: Record<string, string>;
 }
 
-/** The file is read outside the app (a spreadsheet), so its words are translated here, on the server. */
-const labels: Record<CsvLanguage, Labels> = {
+/**
+ * The file is read outside the app (a spreadsheet), so its words are translated here, on the server;
+ * the data export's PDF statement names its operations with the same words.
+ */
+export const statementLabels: Record<CsvLanguage, Labels> = {
   fr: {
     headers: ['Date (UTC)', 'Opération', 'Détail', 'Montant (USD)', 'Solde (USD)'],
     kinds: {
@@ -87,7 +90,7 @@ function csvNumber(decimal: string, lang: CsvLanguage): string {
 }
 
 export function csvDocument(lines: StatementLine[], lang: CsvLanguage): string {
-  const l = labels[lang];
+  const l = statementLabels[lang];
   const { separator } = conventions[lang];
   const rows = [l.headers.map((h) => csvCell(h)).join(separator)];
   for (const line of lines) {

@@ -33,7 +33,7 @@ const kindOfTx: Record<string, StatementKind> = {
   stop: 'stop',
 };
 
-function kindOf(e: EntryRow): StatementKind {
+export function kindOf(e: Pick<EntryRow, 'type' | 'amount'>): StatementKind {
   if (e.type === 'transfer') return e.amount > 0 ? 'transfer_in' : 'transfer_out';
   const kind = kindOfTx[e.type];
   // Every transaction that touches an available balance has a kind: a new one must be added here.

@@ -13,7 +13,7 @@ describe(`test-only routes (${testDialect})`, () => {
       // The app reads its BTC price from its own stand-in provider, as in the Playwright server.
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;
-      t.ctx.config.price.url = `http://127.0.0.1:${port}/api/test/btc-price`;
+      t.ctx.config.price.urls.BTC = `http://127.0.0.1:${port}/api/test/btc-price`;
     });
     afterAll(async () => t.close());
 
@@ -59,6 +59,27 @@ describe(`test-only routes (${testDialect})`, () => {
         source: 'snapshot',
         stale: true,
       });
+    });
+
+    it('serves a settable price per coin, named by its pair, that the rates read', async () => {
+      const { port } = t.app.server.address() as AddressInfo;
+      for (const asset of ['LTC', 'SOL', 'USDT'] as const)
+        t.ctx.config.price.urls[asset] = `http://127.0.0.1:${port}/api/test/price/${asset}`;
+      expect((await t.app.inject('/api/test/price/USDT')).json()).toEqual({
+        data: { amount: '0.999871', base: 'USDT', currency: 'USD' },
+      });
+      const set = await t.app.inject({ method: 'POST', url: '/api/test/price/SOL', payload: { amount: '151.123456' } });
+      expect(set.statusCode).toBe(200);
+      expect((await t.app.inject('/api/market/rates/SOL')).json()).toMatchObject({
+        rate: '151.123456',
+        state: 'fresh',
+        source: 'live',
+      });
+      // Setting one coin's price leaves the others' alone.
+      expect((await t.app.inject('/api/market/rates/LTC')).json()).toMatchObject({ rate: '85.00', state: 'fresh' });
+      await t.app.inject({ method: 'POST', url: '/api/test/price/SOL', payload: { amount: null } });
+      expect((await t.app.inject('/api/test/price/SOL')).statusCode).toBe(503);
+      expect((await t.app.inject('/api/test/price/DOGE')).statusCode).toBe(400);
     });
 
     it.each([['-5'], ['abc'], ['1e5'], [''], [65000]])('refuses the price %j', async (amount) => {

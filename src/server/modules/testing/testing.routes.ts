@@ -1,23 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { createTestingService } from './testing.service';
-import type { PriceService } from '../market/market.service';
+import { pricedAssets, type PricedAsset } from '../../../core/coins';
+import type { RateService } from '../market/rates.service';
 
 const nowResponse = z.object({ now: z.string() });
 
 /**
  * Registered only when config.testClock is on (which config forbids in production): browser
- * journeys move days forward and choose the BTC price that BTC_PRICE_URL reads back from here.
+ * journeys move days forward and choose the prices that BTC_PRICE_URL, LTC_PRICE_URL… read back from here.
  */
-export async function registerTestingRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  prices: PriceService,
-): Promise<void> {
+export async function registerTestingRoutes(app: FastifyInstance, ctx: AppContext, rates: RateService): Promise<void> {
   if (!ctx.config.testClock) return;
-  const testing = createTestingService(ctx, prices);
+  const testing = createTestingService(ctx, rates);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const hide = { hide: true } as const;
 
@@ -48,28 +45,30 @@ export async function registerTestingRoutes(
     async (req) => ({ url: await testing.verificationLink(req.query.email) }),
   );
 
-  // Shaped like Coinbase's spot endpoint: { data: { amount } }.
-  r.get('/api/test/btc-price', { schema: hide }, async (_req, reply) => {
-    const amount = testing.btcAmount();
-    if (amount === null) return reply.status(503).send({ errors: [{ id: 'unavailable' }] });
-    return { data: { amount, base: 'BTC', currency: 'USD' } };
+  // Shaped like Coinbase's spot endpoint: { data: { amount, base, currency } }. One per asset
+  // (`/api/test/price/LTC`); `/api/test/btc-price` is BTC's, as before.
+  const amountBody = z.object({
+    amount: z
+      .string()
+      .regex(/^\d{1,12}(\.\d{1,8})?$/)
+      .nullable(),
   });
-  r.post(
-    '/api/test/btc-price',
-    {
-      schema: {
-        ...hide,
-        body: z.object({
-          amount: z
-            .string()
-            .regex(/^\d{1,12}(\.\d{1,8})?$/)
-            .nullable(),
-        }),
-      },
-    },
-    async (req) => {
-      testing.setBtcAmount(req.body.amount);
-      return { data: { amount: req.body.amount } };
-    },
+  const assetParams = z.object({ asset: z.enum(pricedAssets) });
+  const answer = (asset: PricedAsset, reply: FastifyReply) => {
+    const amount = testing.amount(asset);
+    if (amount === null) return reply.status(503).send({ errors: [{ id: 'unavailable' }] });
+    return { data: { amount, base: asset, currency: 'USD' } };
+  };
+  const set = (asset: PricedAsset, amount: string | null) => {
+    testing.setAmount(asset, amount);
+    return { data: { amount } };
+  };
+  r.get('/api/test/btc-price', { schema: hide }, async (_req, reply) => answer('BTC', reply));
+  r.post('/api/test/btc-price', { schema: { ...hide, body: amountBody } }, async (req) => set('BTC', req.body.amount));
+  r.get('/api/test/price/:asset', { schema: { ...hide, params: assetParams } }, async (req, reply) =>
+    answer(req.params.asset, reply),
+  );
+  r.post('/api/test/price/:asset', { schema: { ...hide, params: assetParams, body: amountBody } }, async (req) =>
+    set(req.params.asset, req.body.amount),
   );
 }

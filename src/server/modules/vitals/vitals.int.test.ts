@@ -120,6 +120,33 @@ describe(`real-user vitals in /metrics (${testDialect})`, () => {
     const routes = new Set(vitalLines(after).map((l) => /route="([^"]*)"/.exec(l)?.[1]));
     for (const route of routes) expect(vitalsRoutes as readonly (string | undefined)[]).toContain(route);
   });
+
+  it('counts a screen that did not load in a browser as a client error, by route and kind (decision 048)', async () => {
+    const report = (body: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/client-errors',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const errors = 'atlas_web_client_errors_total';
+    expect((await report({ route: '/invest', kind: 'screen_load_timeout' })).statusCode).toBe(204);
+    expect((await report({ route: '/invest', kind: 'screen_load_timeout' })).statusCode).toBe(204);
+    expect((await report({ route: '/cashier', kind: 'screen_load_failed' })).statusCode).toBe(204);
+    // Only a known route and kind, nothing more: no label value comes from a browser.
+    for (const bad of [
+      { route: '/invest/123', kind: 'screen_load_timeout' },
+      { route: '/invest', kind: 'anything' },
+      { route: '/invest', kind: 'screen_load_failed', url: 'https://x.test/' },
+      {},
+    ])
+      expect((await report(bad)).statusCode).toBe(400);
+    const text = await metrics();
+    expect(text).toContain(`# TYPE ${errors} counter`);
+    expect(sample(text, errors, { route: '/invest', kind: 'screen_load_timeout' })).toBe(2);
+    expect(sample(text, errors, { route: '/cashier', kind: 'screen_load_failed' })).toBe(1);
+    expect(sample(text, errors, { route: '/invest/123' })).toBeUndefined();
+  });
 });
 
 describe(`the vitals beacon's own rate limit (${testDialect})`, () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { vitalsBeaconSchema } from '../../../contracts/vitals';
+import { clientErrorSchema, vitalsBeaconSchema } from '../../../contracts/vitals';
 import type { VitalsService } from './vitals.service';
 
 /**
@@ -15,21 +15,36 @@ export async function registerVitalsRoutes(
   vitals: VitalsService,
   opts: { beaconsPerMinute: number },
 ): Promise<void> {
+  const limit = (prefix: string) => ({
+    rateLimit: {
+      max: opts.beaconsPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request: { ip: string }) => `${prefix}:${request.ip}`,
+    },
+  });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/vitals',
     {
       bodyLimit: 4096,
-      config: {
-        rateLimit: {
-          max: opts.beaconsPerMinute,
-          timeWindow: 60_000,
-          keyGenerator: (request: { ip: string }) => `vitals:${request.ip}`,
-        },
-      },
+      config: limit('vitals'),
       schema: { tags: ['operations'], body: vitalsBeaconSchema, response: { 204: z.null() } },
     },
     async (request, reply) => {
       vitals.record(request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // A screen that did not load in a browser (decision 048): the same rules as the vitals' beacon.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/client-errors',
+    {
+      bodyLimit: 1024,
+      config: limit('client-errors'),
+      schema: { tags: ['operations'], body: clientErrorSchema, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      vitals.recordClientError(request.body);
       return reply.status(204).send(null);
     },
   );

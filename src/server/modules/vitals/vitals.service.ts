@@ -1,5 +1,5 @@
-import { Histogram, type Registry } from 'prom-client';
-import type { VitalName, VitalsBeacon } from '../../../contracts/vitals';
+import { Counter, Histogram, type Registry } from 'prom-client';
+import type { ClientError, VitalName, VitalsBeacon } from '../../../contracts/vitals';
 
 /**
  * The buckets of each vital, in the unit of its histogram. Each has a bound at the web's "good"
@@ -30,6 +30,8 @@ const histograms: Record<VitalName, { name: string; help: string; buckets: numbe
 export interface VitalsService {
   /** Adds the vitals of one beacon (already validated: known routes and names, bounded values). */
   record(beacon: VitalsBeacon): void;
+  /** Counts one error a browser reported (already validated: a known route and kind). */
+  recordClientError(error: ClientError): void;
 }
 
 /**
@@ -49,9 +51,18 @@ export function vitalsService(registry: Registry): VitalsService {
       }),
     ]),
   ) as Record<VitalName, Histogram<'route'>>;
+  const clientErrors = new Counter({
+    name: 'atlas_web_client_errors_total',
+    help: 'Errors reported by browsers (a screen that did not load within its bound), by route pattern and kind',
+    labelNames: ['route', 'kind'] as const,
+    registers: [registry],
+  });
   return {
     record(beacon) {
       for (const v of beacon.vitals) byName[v.name].observe({ route: v.route }, v.value * histograms[v.name].scale);
+    },
+    recordClientError(error) {
+      clientErrors.inc({ route: error.route, kind: error.kind });
     },
   };
 }

@@ -5,7 +5,7 @@ import { RetryNotice } from '../../components/RetryNotice';
 import { useLiveUpdates } from '../../lib/live';
 import { useMe } from '../../lib/session';
 import { RouteErrorBoundary } from '../RouteError';
-import { AssistantLauncher } from './AssistantLauncher';
+import { isOperatorPath } from './AssistantLauncher';
 import { Navbar } from './Navbar';
 
 export function PageFallback() {
@@ -21,20 +21,21 @@ export function PageFallback() {
   );
 }
 
-function Footer() {
+function Footer({ closed }: { closed: boolean }) {
   const { t } = useTranslation();
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
-      {/* Room below the last line for the assistant's floating button: at the end of the page it would
-          otherwise sit on the risk notice (narrower than lg, where the notice reaches under it). */}
-      <div className="mx-auto max-w-7xl px-4 pb-28 pt-8 text-sm text-slate-600 sm:px-6 lg:pb-8">
+      <div className="mx-auto max-w-7xl px-4 py-8 text-sm text-slate-600 sm:px-6">
         <p className="font-semibold text-brand-900">Atlas Invest</p>
         <p className="mt-2 max-w-3xl">{t('footer.risk')}</p>
-        <p className="mt-2">
-          <Link to="/preuve-de-passif" className="font-semibold text-brand-700 hover:underline">
-            {t('footer.liabilities')}
-          </Link>
-        </p>
+        {/* A former investor reads one page only (decision 039): no link that would lead back to it. */}
+        {!closed && (
+          <p className="mt-2">
+            <Link to="/preuve-de-passif" className="font-semibold text-brand-700 hover:underline">
+              {t('footer.liabilities')}
+            </Link>
+          </p>
+        )}
         <p className="mt-2">© {new Date().getFullYear()} Atlas Invest</p>
       </div>
     </footer>
@@ -79,11 +80,20 @@ export function Layout() {
     const active = document.activeElement;
     if (!active || active === document.body || active.closest('header')) main.current?.focus({ preventScroll: true });
   }, [pathname, hash]);
-  // A former investor signs in to one read-only page only (decision 039).
-  if (me?.closure?.state === 'closed' && pathname !== '/account-closed')
-    return <Navigate to="/account-closed" replace />;
+  // The account was closing when this tab last saw it: the move that closes it was made here.
+  const closing = me?.closure ? me.closure.state !== 'closed' : false;
+  const wasClosing = useRef(closing);
+  useEffect(() => {
+    wasClosing.current = closing;
+  }, [closing]);
+  const closed = me?.closure?.state === 'closed';
+  // A former investor signs in to one read-only page only (decision 039). When the last move was
+  // made in this tab, that page says which screen it was made on, so it can say it went through.
+  if (closed && pathname !== '/account-closed')
+    return <Navigate to="/account-closed" replace state={wasClosing.current ? { closedFrom: pathname } : undefined} />;
   return (
-    <div className="flex min-h-screen flex-col">
+    // The gutter that the floating assistant's button sits in (decision 048), where it is shown.
+    <div className="flex min-h-screen flex-col" data-assistant-dock={isOperatorPath(pathname) ? undefined : ''}>
       <Navbar />
       {me?.frozen && <FrozenBanner supportEmail={me.frozen.supportEmail} />}
       <main ref={main} id="main" className="flex-1 outline-none" tabIndex={-1}>
@@ -93,9 +103,8 @@ export function Layout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      <Footer />
+      <Footer closed={closed} />
       <RetryNotice />
-      <AssistantLauncher />
     </div>
   );
 }

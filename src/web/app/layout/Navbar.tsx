@@ -1,12 +1,36 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import type { Me } from '../../../contracts/me';
 import { useMe, useSignOut } from '../../lib/session';
+import { AssistantLauncher, isOperatorPath } from './AssistantLauncher';
 import { LanguageSelector } from './LanguageSelector';
+
+type NavKey = 'home' | 'about' | 'profile' | 'invest' | 'cashier' | 'portfolio' | 'charts' | 'admin' | 'closedAccount';
 
 interface Item {
   to: string;
-  label: string;
+  key: NavKey;
+}
+
+/**
+ * The one place the bar (and the phone's menu) decides its links: only what this person can use.
+ * A closed account reads one page (decision 039); a closing one invests no more, but still empties
+ * its account from the cashier and stops its investments from the portfolio.
+ */
+function navItems(me: Me | null | undefined): Item[] {
+  if (me?.closure?.state === 'closed') return [{ to: '/account-closed', key: 'closedAccount' }];
+  const closing = Boolean(me?.closure);
+  return [
+    { to: '/', key: 'home' },
+    { to: '/about', key: 'about' },
+    ...(me ? [{ to: '/profile', key: 'profile' } as const] : []),
+    ...(closing ? [] : [{ to: '/invest', key: 'invest' } as const]),
+    { to: '/cashier', key: 'cashier' },
+    { to: '/portfolio', key: 'portfolio' },
+    { to: '/charts', key: 'charts' },
+    ...(me?.isAdmin ? [{ to: '/admin', key: 'admin' } as const] : []),
+  ];
 }
 
 function Logo() {
@@ -47,22 +71,12 @@ export function Navbar() {
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const items: Item[] = [
-    { to: '/', label: t('nav.home') },
-    { to: '/about', label: t('nav.about') },
-    ...(me ? [{ to: '/profile', label: t('nav.profile') }] : []),
-    { to: '/invest', label: t('nav.invest') },
-    { to: '/cashier', label: t('nav.cashier') },
-    { to: '/portfolio', label: t('nav.portfolio') },
-    { to: '/charts', label: t('nav.charts') },
-    ...(me?.isAdmin ? [{ to: '/admin', label: t('nav.admin') }] : []),
-  ];
   /** The items as list entries, in the bar and in the phone's menu. */
   const links = (itemClass?: string) =>
-    items.map((item) => (
+    navItems(me).map((item) => (
       <li key={item.to} className={itemClass}>
         <NavLink to={item.to} end={item.to === '/'} className={linkClass}>
-          {item.label}
+          {t(`nav.${item.key}`)}
         </NavLink>
       </li>
     ));
@@ -116,26 +130,30 @@ export function Navbar() {
             <LanguageSelector id="lang-desktop" />
             {account(false)}
           </div>
-          <button
-            ref={menuButton}
-            type="button"
-            className="ml-auto inline-flex items-center justify-center rounded-md p-2 text-white hover:bg-white/10 lg:hidden"
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            onClick={() => setOpen((v) => !v)}
-          >
-            <span className="sr-only">{open ? t('nav.closeMenu') : t('nav.openMenu')}</span>
-            <svg
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
+          {/* Below 1024 px the assistant's button docks here, in the bar; above, it floats (decision 048). */}
+          <div className="ml-auto flex items-center gap-2 lg:contents">
+            {!isOperatorPath(location.pathname) && <AssistantLauncher />}
+            <button
+              ref={menuButton}
+              type="button"
+              className="inline-flex items-center justify-center rounded-md p-2 text-white hover:bg-white/10 lg:hidden"
+              aria-expanded={open}
+              aria-controls="mobile-menu"
+              onClick={() => setOpen((v) => !v)}
             >
-              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
-          </button>
+              <span className="sr-only">{open ? t('nav.closeMenu') : t('nav.openMenu')}</span>
+              <svg
+                viewBox="0 0 24 24"
+                className="h-6 w-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
+                {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+              </svg>
+            </button>
+          </div>
         </div>
         {open && (
           <div id="mobile-menu" className="border-t border-white/10 px-4 pb-4 lg:hidden">

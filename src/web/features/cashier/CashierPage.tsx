@@ -4,6 +4,7 @@ import { Card, Stat } from '../../components/form';
 import { Page } from '../../components/Page';
 import { money } from '../../lib/format';
 import { useMe } from '../../lib/session';
+import { HeldDeposits } from './HeldByLimit';
 import { History } from './History';
 import { Notes } from './Notes';
 
@@ -29,6 +30,7 @@ export function CashierPage() {
           <Stat label={t('cashier.held')} value={me ? money(me.withdrawalHold) : '—'} tone="muted" />
         </Card>
       </div>
+      <HeldDeposits />
       <ul className="mt-6 grid gap-4 sm:grid-cols-3">
         {actions.map((a) => (
           <li key={a.key}>

@@ -4,6 +4,7 @@ import { Card } from '../../components/form';
 import { formatDateTime, money } from '../../lib/format';
 import { useCashierHistory } from './api';
 import { CorrectLink, reasonText } from './Correction';
+import { HeldByLimitNote } from './HeldByLimit';
 
 const statusClass: Record<RequestStatus | 'completed', string> = {
   pending: 'bg-yellow-100 text-yellow-900',
@@ -81,7 +82,7 @@ export function History() {
               money(d.amount),
               [formatDateTime(d.createdAt), legacy(d.adminNotes)].filter(Boolean).join(' · '),
               <StatusBadge status={d.status} />,
-              rejection('deposit', d),
+              d.heldByLimit ? <HeldByLimitNote held={d.heldByLimit} /> : rejection('deposit', d),
             ),
           )}
         </Section>

@@ -14,13 +14,17 @@ import { Button, Card, Field, FormMessage, inputClass, Stat, TextInput } from '.
 import { Page } from '../../components/Page';
 import { VerifyEmailNotice } from '../../components/VerifyEmailNotice';
 import { useMoneyForm, type FieldRule } from '../../components/useMoneyForm';
-import { formatDateTime, money } from '../../lib/format';
+import type { LimitsView } from '../../../contracts/limits';
+import type { Tier } from '../../../core/tiers';
+import { formatDate, formatDateTime, money } from '../../lib/format';
 import { useDelayedRedirect } from '../../lib/redirect';
 import { useLimits } from '../../lib/limits';
 import { useMe } from '../../lib/session';
 import { useCashierHistory, useWithdraw } from './api';
 import { Notes } from './Notes';
 import { CorrectionNotice, useCorrection } from './Correction';
+
+type Limit = LimitsView['limits'][number];
 
 const fieldCodes = {
   invalid_amount: 'amount',
@@ -79,6 +83,11 @@ export function WithdrawPage() {
   const daysLeft = me?.withdrawalLockDaysLeft ?? 0;
   const holdHours = me?.withdrawalPasswordHoldHoursLeft ?? 0;
   const factorHoldHours = me?.withdrawalSecondFactorHoldHoursLeft ?? 0;
+  const { data: limits } = useLimits();
+  const limit = limits?.enabled ? limits.limits.find((l) => l.direction === 'withdrawal') : undefined;
+  // Nothing can be withdrawn at all (the tier allows none, or the 30 days used it all): the page
+  // says why and what unlocks it instead of offering a form (issue 46, item 2).
+  const limitBlocked = limit?.blocked ? limit : null;
   const locked = daysLeft > 0 || holdHours > 0 || factorHoldHours > 0 || me?.emailVerified === false;
   const balance = me ? fromDecimalString(me.balance) : 0;
 
@@ -151,74 +160,78 @@ export function WithdrawPage() {
         </div>
       )}
       <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
-        <Card>
-          <form ref={form.ref} onSubmit={submit} noValidate>
-            <fieldset disabled={locked} className="flex flex-col gap-4 disabled:opacity-60">
-              <AmountField form={form} label={t('withdraw.amount')} example={10_000} />
-              <Field label={t('withdraw.crypto')} errorRef={form.messageFor('crypto')}>
-                {(a11y) => (
-                  <select
-                    {...a11y}
-                    name="crypto"
-                    className={inputClass}
-                    value={crypto}
-                    onChange={(e) => {
-                      setCrypto(e.target.value as CryptoType);
-                      setAddress('');
-                      form.edited();
-                    }}
-                  >
-                    {cryptoTypes.map((c) => (
-                      <option key={c.value} value={c.value}>
-                        {c.label}
-                      </option>
-                    ))}
-                  </select>
+        {limitBlocked ? (
+          <LimitBlocked limit={limitBlocked} tier={limits!.tier} raise={limits?.next === 'identity'} />
+        ) : (
+          <Card>
+            <form ref={form.ref} onSubmit={submit} noValidate>
+              <fieldset disabled={locked} className="flex flex-col gap-4 disabled:opacity-60">
+                <AmountField form={form} label={t('withdraw.amount')} example={10_000} />
+                <Field label={t('withdraw.crypto')} errorRef={form.messageFor('crypto')}>
+                  {(a11y) => (
+                    <select
+                      {...a11y}
+                      name="crypto"
+                      className={inputClass}
+                      value={crypto}
+                      onChange={(e) => {
+                        setCrypto(e.target.value as CryptoType);
+                        setAddress('');
+                        form.edited();
+                      }}
+                    >
+                      {cryptoTypes.map((c) => (
+                        <option key={c.value} value={c.value}>
+                          {c.label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <Field
+                  label={t('withdraw.address')}
+                  hint={t('withdraw.addressHint')}
+                  errorRef={form.messageFor('address')}
+                >
+                  {(a11y) => (
+                    <TextInput
+                      {...a11y}
+                      name="address"
+                      autoComplete="off"
+                      spellCheck={false}
+                      placeholder={addressPlaceholders[crypto]}
+                      value={address}
+                      onChange={(e) => {
+                        setAddress(e.target.value);
+                        form.edited();
+                      }}
+                      className="font-mono text-sm"
+                    />
+                  )}
+                </Field>
+                {form.problem && (
+                  <FormMessage id={form.messageId} tone="error">
+                    {form.problem}
+                  </FormMessage>
                 )}
-              </Field>
-              <Field
-                label={t('withdraw.address')}
-                hint={t('withdraw.addressHint')}
-                errorRef={form.messageFor('address')}
-              >
-                {(a11y) => (
-                  <TextInput
-                    {...a11y}
-                    name="address"
-                    autoComplete="off"
-                    spellCheck={false}
-                    placeholder={addressPlaceholders[crypto]}
-                    value={address}
-                    onChange={(e) => {
-                      setAddress(e.target.value);
-                      form.edited();
-                    }}
-                    className="font-mono text-sm"
-                  />
-                )}
-              </Field>
-              {form.problem && (
-                <FormMessage id={form.messageId} tone="error">
-                  {form.problem}
-                </FormMessage>
-              )}
-              {withdraw.isSuccess && <FormMessage tone="success">{t('withdraw.success')}</FormMessage>}
-              <Button
-                type="submit"
-                tone={locked ? 'danger' : 'primary'}
-                disabled={locked || withdraw.isPending || withdraw.isSuccess}
-              >
-                {label}
-              </Button>
-            </fieldset>
-          </form>
-        </Card>
+                {withdraw.isSuccess && <FormMessage tone="success">{t('withdraw.success')}</FormMessage>}
+                <Button
+                  type="submit"
+                  tone={locked ? 'danger' : 'primary'}
+                  disabled={locked || withdraw.isPending || withdraw.isSuccess}
+                >
+                  {label}
+                </Button>
+              </fieldset>
+            </form>
+          </Card>
+        )}
         <div className="flex flex-col gap-4">
           <Card>
             <div className="flex flex-col gap-4">
               <Stat label={t('withdraw.available')} value={money(balance)} />
               <Stat label={t('withdraw.invested')} value={me ? money(me.invested) : '—'} tone="muted" />
-              <WithdrawalLimit />
+              {!limitBlocked && <WithdrawalLimit />}
             </div>
           </Card>
           <PendingWithdrawals />
@@ -226,6 +239,45 @@ export function WithdrawPage() {
         </div>
       </div>
     </Page>
+  );
+}
+
+/**
+ * No withdrawal is possible now: why (the tier allows none, or the 30 days used the whole limit),
+ * and the step that unlocks it: verifying the identity, or the day part of the limit frees.
+ */
+function LimitBlocked({ limit, tier, raise }: { limit: Limit; tier: Tier; raise: boolean }) {
+  const { t } = useTranslation('cashier');
+  return (
+    <Card className="self-start">
+      <section aria-labelledby="withdraw-blocked-title" data-testid="withdraw-blocked" role="status">
+        <h2 id="withdraw-blocked-title" className="text-lg font-bold text-brand-900">
+          {t('withdraw.limitBlocked.title')}
+        </h2>
+        <p className="mt-2 text-sm text-slate-700">
+          {limit.blocked === 'tier'
+            ? t('withdraw.limitBlocked.tier', { tier: t(`withdraw.limitBlocked.tiers.${tier}`) })
+            : t('withdraw.limitBlocked.used', { max: money(limit.rolling30Days!), used: money(limit.used) })}
+        </p>
+        {limit.blocked === 'used' && limit.freesAt && (
+          <p className="mt-2 text-sm text-slate-700">
+            {t('withdraw.limitBlocked.freesAt', { date: formatDate(limit.freesAt) })}
+          </p>
+        )}
+        {raise ? (
+          <Link
+            to="/profile#identity"
+            className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2"
+          >
+            {t('withdraw.limitBlocked.verify')}
+          </Link>
+        ) : (
+          limit.blocked === 'tier' && (
+            <p className="mt-2 text-sm text-slate-700">{t('withdraw.limitBlocked.support')}</p>
+          )
+        )}
+      </section>
+    </Card>
   );
 }
 

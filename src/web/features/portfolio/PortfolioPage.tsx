@@ -52,7 +52,8 @@ export function PortfolioPage() {
         </AfterFirstPaint>
         <AfterFirstPaint minHeight="12rem">
           <Suspense fallback={<div className="min-h-[12rem]" aria-hidden="true" />}>
-            <VerifyBalance />
+            {/* A round counts investments at what stopping them would credit: the portfolio's value. */}
+            <VerifyBalance investedValue={data?.stats.totalValue} />
           </Suspense>
         </AfterFirstPaint>
       </div>
