@@ -147,12 +147,34 @@ const review = {
 const depositPaidTo = z.object({ coin: z.string(), address: z.string(), derivedIndex: z.number().int().nullable() });
 export type DepositPaidTo = z.infer<typeof depositPaidTo>;
 
+/**
+ * A deposit made from a chain payment (decision 059): the output it credits, its amount in the coin,
+ * the rate at confirmation and when the feed gave it, and the payment as the watcher sees it now
+ * (its state, block and confirmations, of `required`).
+ */
+export const chainEvidence = z.object({
+  coin: z.string(),
+  txid: z.string(),
+  vout: z.number().int(),
+  coinAmount: z.string(),
+  /** Dollars per coin, as a decimal string with two to six decimals. */
+  rate: z.string(),
+  rateAt: z.string(),
+  state: z.enum(['seen', 'in_block', 'confirmed', 'orphaned']),
+  blockHash: z.string().nullable(),
+  blockHeight: z.number().int().nullable(),
+  confirmations: z.number().int(),
+  required: z.number().int(),
+});
+export type ChainEvidence = z.infer<typeof chainEvidence>;
+
 /** sameImageAs: other deposits whose proof is the same image (decision 019). */
 export const adminDepositSchema = depositSchema.extend({
   user: requester,
   ...review,
   sameImageAs: z.array(proofMatchSchema),
   paidTo: depositPaidTo.nullable(),
+  chain: chainEvidence.nullable(),
 });
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   user: requester.extend({ balance: decimalAmount }),

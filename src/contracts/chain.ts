@@ -17,7 +17,58 @@ export const chainPaymentsResponse = z.object({
       confirmations: z.number().int(),
       required: z.number().int(),
       firstSeenAt: z.string(),
+      /**
+       * What it became once confirmed (decision 059): a deposit (under review, credited, or
+       * refused by an operator: then refunded), or a refund without a deposit (below the minimum,
+       * or after closure was asked); with the dollars and the rate they came from. Null before.
+       */
+      outcome: z
+        .object({
+          kind: z.enum(['under_review', 'credited', 'rejected', 'below_minimum', 'closing']),
+          /** Dollars, as a decimal string. */
+          amount: z.string(),
+          /** Dollars per coin at confirmation. */
+          rate: z.string(),
+          refunded: z.boolean(),
+        })
+        .nullable(),
     }),
   ),
+  /** The least a payment must be worth to be credited, in dollars. */
+  minimum: z.string(),
 });
 export type ChainPayments = z.infer<typeof chainPaymentsResponse>;
+
+/** A payment the platform holds but did not credit, for the operators to send back (decision 059). */
+export const chainRefund = z.object({
+  coin: z.enum(['BTC', 'LTC']),
+  txid: z.string(),
+  vout: z.number().int(),
+  /** Where it came to: the person's own address. */
+  address: z.string(),
+  /** In coins. */
+  amount: z.string(),
+  /** Why: a rule (`below_minimum`, `closing`), or an operator rejected its deposit (`rejected`). */
+  reason: z.enum(['below_minimum', 'closing', 'rejected']),
+  /** What it was worth at confirmation, in dollars, and the rate. */
+  worth: z.string(),
+  rate: z.string(),
+  raisedAt: z.string(),
+  user: z.object({
+    id: z.string(),
+    fullName: z.string().nullable(),
+    email: z.string().nullable(),
+    uid: z.string().nullable(),
+  }),
+  refund: z.object({ txid: z.string(), at: z.string(), by: z.string() }).nullable(),
+});
+export type ChainRefund = z.infer<typeof chainRefund>;
+export const chainRefundsResponse = z.object({ items: z.array(chainRefund) });
+export const chainRefundsQuery = z.object({ state: z.enum(['open', 'done']).default('open') });
+export const chainRefundParams = z.object({
+  coin: z.enum(['BTC', 'LTC']),
+  txid: z.string().max(64),
+  vout: z.coerce.number().int().min(0).max(1_000_000),
+});
+/** The refund's own transaction, as the operator's wallet sent it. */
+export const recordRefundRequest = z.object({ txid: z.string().max(200) });

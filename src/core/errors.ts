@@ -80,6 +80,11 @@ export const errorCodes = {
   file_not_image: 'invalid',
   deposits_unavailable: 'unavailable',
   deposit_coin_required: 'invalid',
+  // a deposit made from a chain payment (decision 059)
+  chain_payment_not_confirmed: 'conflict',
+  chain_refund_not_found: 'not_found',
+  chain_refund_closed: 'conflict',
+  chain_refund_txid_invalid: 'invalid',
   withdrawal_address_required: 'invalid',
   withdrawal_address_invalid: 'invalid',
   unknown_crypto: 'invalid',

@@ -182,6 +182,10 @@ const envSchema = z.object({
   CHAIN_START_HEIGHT_LTC: z.preprocess((v) => (v === '' ? undefined : v), int(0, 100_000_000).optional()),
   CHAIN_INTERVAL_S: int(0, 3600).default(30),
   CHAIN_MEMPOOL_MAX_TXS: int(0, 1_000_000).default(2000),
+  // Crediting what the chain shows (decision 059): below the minimum a payment is refunded, not
+  // credited; below CHAIN_AUTO_CREDIT_BELOW (0: never) a confirmed one is credited without a person.
+  CHAIN_MIN_DEPOSIT: z.string().default('10.00').pipe(dollars),
+  CHAIN_AUTO_CREDIT_BELOW: z.string().default('0').pipe(dollars),
   DUAL_CONTROL_FROM: z.string().default('1000.00').pipe(dollars),
   DUAL_CONTROL_IDENTITY: bool.default(false),
   // Tiers and limits (decision 037): on by default in production only.
@@ -247,6 +251,10 @@ export interface ChainConfig {
   timeoutMs: number;
   /** New mempool transactions read per pass and coin (0: the mempool is not followed). */
   mempoolMaxTxs: number;
+  /** A confirmed payment worth less is not credited: it waits in the refunds queue (decision 059). */
+  minDepositCents: number;
+  /** A confirmed payment worth less is credited by the policy, without a person (0: never). */
+  autoCreditBelowCents: number;
   coins: Partial<Record<'BTC' | 'LTC', ChainCoinConfig>>;
 }
 
@@ -462,6 +470,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       startHeight: e[`CHAIN_START_HEIGHT_${coin}`],
     };
   }
+  // The policy may only take decisions one operator could take alone (decision 015).
+  if (e.CHAIN_AUTO_CREDIT_BELOW > e.DUAL_CONTROL_FROM)
+    problems.push('CHAIN_AUTO_CREDIT_BELOW: may not exceed DUAL_CONTROL_FROM (dual control is never skipped)');
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -536,6 +547,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       intervalS: e.CHAIN_INTERVAL_S,
       timeoutMs: e.ESPLORA_TIMEOUT_MS,
       mempoolMaxTxs: e.CHAIN_MEMPOOL_MAX_TXS,
+      minDepositCents: e.CHAIN_MIN_DEPOSIT,
+      autoCreditBelowCents: e.CHAIN_AUTO_CREDIT_BELOW,
       coins: chainCoins,
     },
     dualControlFromCents: e.DUAL_CONTROL_FROM,

@@ -45,7 +45,7 @@ export async function startJobs(app: FastifyInstance, ctx: AppContext): Promise<
   const rounds = startLiabilityRounds(ctx, services.liabilities, app.log);
   if (rounds) stops.push(rounds.stop);
   // Off without ESPLORA_URL_BTC / _LTC, or when CHAIN_INTERVAL_S=0.
-  const chain = startChainWatch(ctx, app.log, app.metrics);
+  const chain = startChainWatch(ctx, services, app.log, app.metrics);
   if (chain) stops.push(chain.stop);
   stops.push(startDataExports(ctx, services.dataExport, app.log).stop);
   stops.push(startClosureJobs(ctx, services, app.log).stop);

@@ -38,6 +38,7 @@ describe(`following the chain (${testDialect})`, () => {
     reorg: () => counts.reorg++,
     hold: () => counts.hold++,
     height: () => {},
+    changed: () => {},
   };
   const quiet = { error: () => {}, warn: () => {} };
 
@@ -303,7 +304,7 @@ describe(`following the chain (${testDialect})`, () => {
     const tx = chain.pay([[await addressOf(gil), 21_000]]);
     chain.mine([tx]);
     chain.mine();
-    const jobs = ['a', 'b'].map((holder) => startChainWatch(t.ctx, quiet, undefined, `chain-${holder}`)!);
+    const jobs = ['a', 'b'].map((holder) => startChainWatch(t.ctx, t.app.services, quiet, undefined, `chain-${holder}`)!);
     t.clock.advance(INTERVAL_S * 1000);
     const ran = await Promise.all(jobs.map((j) => j.tick()));
     expect(ran.filter(Boolean)).toHaveLength(1);

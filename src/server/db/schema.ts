@@ -21,6 +21,7 @@ import type { ClosureTables } from './migrations/031_account_closure';
 import type { DepositAddressTables, DepositPaidToColumns } from './migrations/033_deposit_addresses';
 import type { ChainTables } from './migrations/038_chain_payments';
 import type { PriceMicrosColumns } from './migrations/040_price_micros';
+import type { ChainDepositColumns, ChainPaymentOutcomeColumns } from './migrations/041_chain_deposits';
 
 /**
  * Every table the server queries, composed from the table types that each migration exports.
@@ -52,7 +53,8 @@ type Extended = {
   deposit_request: Tables['deposit_request'] &
     Partial<RequestStageColumns> &
     Partial<RequestVersionColumns> &
-    Partial<DepositPaidToColumns>;
+    Partial<DepositPaidToColumns> &
+    Partial<ChainDepositColumns>;
   withdrawal_request: Tables['withdrawal_request'] & Partial<RequestStageColumns> & Partial<RequestVersionColumns>;
   ledger_tx: Tables['ledger_tx'] & Partial<SealedColumn>;
   ledger_entry: Tables['ledger_entry'] & Partial<SealedColumn>;
@@ -61,6 +63,7 @@ type Extended = {
   account_security: Tables['account_security'] & Partial<SecondFactorHoldColumn>;
   price_snapshot: Tables['price_snapshot'] & Partial<PriceMicrosColumns>;
   identity_verification: Tables['identity_verification'] & Partial<IdentityExpiryWarnedColumn>;
+  chain_payment: Tables['chain_payment'] & Partial<ChainPaymentOutcomeColumns>;
 };
 
 export interface Database extends Omit<Tables, keyof Extended>, Extended {}

@@ -9,6 +9,7 @@ import { registerAdminRoutes } from './admin/admin.routes';
 import { registerBackOfficeRoutes } from './backoffice/backoffice.routes';
 import { registerCashierRoutes } from './cashier/cashier.routes';
 import { registerChainRoutes } from './chain/chain.routes';
+import { registerChainRefundRoutes } from './chain/chain-refunds.routes';
 import { registerDataExportRoutes } from './data-export/data-export.routes';
 import { registerIdentityRoutes } from './identity/identity.routes';
 import { registerLimitsRoutes } from './limits/limits.routes';
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, ser
   await registerTransferRoutes(app, services.transfers);
   await registerCashierRoutes(app, services);
   await registerChainRoutes(app, ctx);
+  await registerChainRefundRoutes(app, ctx);
   await registerIdentityRoutes(app, services);
   registerLimitsRoutes(app, services);
   await registerAdminRoutes(app, services);

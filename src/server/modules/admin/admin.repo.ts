@@ -57,6 +57,15 @@ export async function depositPage(db: Db, page: Page) {
       j.onRef('da.coin', '=', 'r.deposit_coin').onRef('da.address', '=', 'r.deposit_address'),
     )
     .select(['r.deposit_coin', 'r.deposit_address', 'da.derivation_index'])
+    // The chain's evidence of a deposit made from a payment (decision 059), as the watcher sees it now.
+    .leftJoin('chain_payment as cp', 'cp.deposit_id', 'r.id')
+    .select(['r.chain_coin', 'r.chain_txid', 'r.chain_vout', 'r.coin_amount', 'r.rate_micros', 'r.rate_at'])
+    .select([
+      'cp.state as chain_state',
+      'cp.block_hash as chain_block_hash',
+      'cp.block_height as chain_block_height',
+      'cp.confirmations as chain_confirmations',
+    ])
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(page.limit + 1);
@@ -123,6 +132,8 @@ export interface DecisionRow {
   created_at?: string;
   /** An identity verification's document expiry (YYYY-MM-DD); absent for a money request. */
   document_expiry?: string;
+  /** A deposit made from a chain payment: its transaction (decision 059); null otherwise. */
+  chain_txid?: string | null;
 }
 
 /** An identity verification as an operator's step reads it: no amount (0), no coin. */
@@ -163,6 +174,7 @@ export async function findRequest(
     .select(
       sql<string | null>`${sql.raw(table === 'withdrawal_request' ? 'r.wallet_address' : 'null')}`.as('wallet_address'),
     )
+    .select(sql<string | null>`${sql.raw(table === 'deposit_request' ? 'r.chain_txid' : 'null')}`.as('chain_txid'))
     .where('r.id', '=', id)
     .executeTakeFirst();
 }

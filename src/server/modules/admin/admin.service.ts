@@ -7,6 +7,8 @@ import type { Notifier } from '../notifier';
 import { proofMatches } from '../backoffice/proof-match';
 import { toDeposit } from '../cashier/deposits.service';
 import { paidTo } from '../chain/paid-to';
+import { chainPaymentCredited } from '../chain/chain-credit.steps';
+import { evidenceOf } from '../chain/evidence';
 import { correctedAmong } from '../cashier/versions';
 import { versionsOf } from '../cashier/cashier.repo';
 import {
@@ -223,6 +225,8 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     status?: string;
     /** Checks of the approval's own plan (a deposit's tier limits). */
     checks?: Step[];
+    /** Steps of the approval that moves the money only (not of a first approval of two). */
+    settles?: Step[];
   }
 
   /**
@@ -262,7 +266,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
       const { money, template, params, status = 'approved' } = settled;
       const change: Row = { status, processed_at: at.toISOString(), processed_by: operatorId };
       return {
-        checks,
+        checks: [...checks, ...(settled.settles ?? [])],
         money,
         linkTx: money !== undefined,
         change: kind === 'identity' ? change : { ...change, admin_notes: null },
@@ -406,6 +410,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
           },
           sameImageAs: matches.get(r.id) ?? [],
           paidTo: paidTo(r),
+          chain: evidenceOf(r, config),
           heldByLimit: held(r),
         })),
       };
@@ -455,7 +460,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     },
 
     approveDeposit: (operatorId: string, id: string, source: AuditSource) =>
-      approve('deposit', operatorId, id, source, async (row) => ({
+      approve('deposit', operatorId, id, source, async (row, at) => ({
         money: { type: 'deposit', postings: depositPostings(row.user_id, Number(row.amount_cents)) },
         template: 'deposit_approved',
         params: { amount: toDecimalString(Number(row.amount_cents)) },
@@ -465,7 +470,9 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         checks: [
           notClosing(row.user_id, 'user_account_closing', row.created_at ?? undefined),
           ...(await limits.checkApproval(row.user_id, 'deposit', Number(row.amount_cents))),
+          ...(row.chain_txid ? chainPaymentCredited(id).confirmed : []),
         ],
+        settles: row.chain_txid ? chainPaymentCredited(id).credited(at) : [],
       })),
 
     rejectDeposit: (operatorId: string, id: string, rejection: Rejection, source: AuditSource) =>

@@ -1,12 +1,14 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { AppContext } from '../../context';
 import { instanceId, runLeasedJob, type LeasedJob } from '../../jobs/lease';
+import type { Services } from '../../services';
+import { createChainCredit } from './chain-credit.service';
 import { createChainWatch, type ChainWatchEvents } from './chain-watch.service';
 
 export const CHAIN_WATCH_JOB = 'chain-watch';
 
 /** What the watcher does, in /metrics, per coin (docs/operations.md "Following the chain"). */
-export function chainWatchMetrics(registry: Registry): ChainWatchEvents {
+export function chainWatchMetrics(registry: Registry): Omit<ChainWatchEvents, 'changed'> {
   const labelNames = ['coin'] as const;
   const blocks = new Counter({
     name: 'atlas_chain_blocks_total',
@@ -63,22 +65,37 @@ export function chainWatchMetrics(registry: Registry): ChainWatchEvents {
 
 /**
  * Follows the chain every CHAIN_INTERVAL_S on the instance holding the lease (0 turns it off; off
- * too without ESPLORA_URL_BTC / _LTC). The first pass comes soon after start.
+ * too without ESPLORA_URL_BTC / _LTC). The first pass comes soon after start. Each pass then gives
+ * the payments it confirmed their outcome (a deposit, credited by the policy or left to the
+ * operators, or a refund; decision 059), and every change reaches the person's screens at once.
  */
 export function startChainWatch(
   ctx: AppContext,
+  services: Pick<Services, 'rates' | 'notifier' | 'admin'>,
   log: { error(obj: unknown, msg: string): void; warn?(obj: unknown, msg: string): void },
   registry?: Registry,
   holder: string = instanceId,
 ): LeasedJob | null {
   const { intervalS, coins } = ctx.config.chain;
   if (intervalS === 0 || Object.keys(coins).length === 0) return null;
-  const watch = createChainWatch(ctx, log, registry ? chainWatchMetrics(registry) : {});
+  const { notifier } = services;
+  const watch = createChainWatch(ctx, log, {
+    ...(registry ? chainWatchMetrics(registry) : {}),
+    changed: (userId) => notifier.requestChanged(userId, 'deposit'),
+  });
+  const credit = createChainCredit(
+    ctx,
+    { rates: services.rates, notifier, approveDeposit: services.admin.approveDeposit },
+    log,
+  );
   return runLeasedJob(
     { db: ctx.db, clock: ctx.clock, log },
     CHAIN_WATCH_JOB,
     intervalS * 1000,
-    () => watch.run(),
+    async () => {
+      await watch.run();
+      await credit.run();
+    },
     holder,
     Math.min(intervalS * 1000, 5000),
   );

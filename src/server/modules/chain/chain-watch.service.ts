@@ -23,6 +23,8 @@ export interface ChainWatchEvents {
   reorg(coin: ChainCoin, depth: number): void;
   hold(coin: ChainCoin): void;
   height(coin: ChainCoin, height: number): void;
+  /** Something of this person's payments changed (seen, in a block, a confirmation, out of the chain). */
+  changed(userId: string): void;
 }
 
 type Log = { error(obj: unknown, msg: string): void; warn?(obj: unknown, msg: string): void };
@@ -106,9 +108,11 @@ export function createChainWatch(
   /** Undoes the blocks above `fork`: their payments no longer count; a credited one raises a hold. */
   async function disconnect(s: CoinState, fork: number, depth: number): Promise<void> {
     const now = clock.now().toISOString();
+    const changedUsers = new Set<string>();
     await db.transaction().execute(async (trx) => {
       const gone = await repo.paymentsAbove(trx, s.coin, fork);
       for (const p of gone) {
+        changedUsers.add(p.user_id);
         if (p.credited_at === null) continue;
         await repo.insertHold(trx, {
           coin: s.coin,
@@ -128,6 +132,7 @@ export function createChainWatch(
       }
       await repo.orphanAbove(trx, s.coin, fork, now);
     });
+    for (const userId of changedUsers) events.changed?.(userId);
     events.reorg?.(s.coin, depth);
     log.warn?.({ coin: s.coin, fork, depth }, 'chain watch: reorganisation');
   }
@@ -174,7 +179,10 @@ export function createChainWatch(
       for (const m of found) await repo.recordInBlock(trx, row(s.coin, m, now, { hash, height }));
     });
     events.block?.(s.coin);
-    for (let i = 0; i < found.length; i++) events.payment?.(s.coin, 'in_block');
+    for (const m of found) {
+      events.payment?.(s.coin, 'in_block');
+      events.changed?.(m.userId);
+    }
     return hash;
   }
 
@@ -240,6 +248,7 @@ export function createChainWatch(
         ...(state === 'confirmed' && p.state !== 'confirmed' ? { confirmed_at: now } : {}),
         updated_at: now,
       });
+      events.changed?.(p.user_id);
     }
   }
 
@@ -272,7 +281,11 @@ export function createChainWatch(
         continue;
       }
       const found = await resolve(s, s.watched.match(raw, [tx]));
-      for (const m of found) if (await repo.recordSeen(db, row(s.coin, m, now, null))) events.payment?.(s.coin, 'seen');
+      for (const m of found)
+        if (await repo.recordSeen(db, row(s.coin, m, now, null))) {
+          events.payment?.(s.coin, 'seen');
+          events.changed?.(m.userId);
+        }
       read.add(txid);
     }
     s.mempoolRead = read;

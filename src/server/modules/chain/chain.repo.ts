@@ -139,12 +139,15 @@ export async function setConfirmations(
     .execute();
 }
 
+/** A person's payments, newest first, with the deposit each became (decision 059). */
 export async function paymentsOf(db: Queryable, userId: string, limit: number) {
   return db
-    .selectFrom('chain_payment')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('first_seen_at', 'desc')
+    .selectFrom('chain_payment as p')
+    .leftJoin('deposit_request as d', 'd.id', 'p.deposit_id')
+    .selectAll('p')
+    .select(['d.status as deposit_status', 'd.amount_cents as deposit_cents', 'd.rate_micros as deposit_rate_micros'])
+    .where('p.user_id', '=', userId)
+    .orderBy('p.first_seen_at', 'desc')
     .limit(limit)
     .execute();
 }
