@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AdminDeposit, AdminWithdrawal } from '../../../contracts/cashier';
@@ -18,8 +18,11 @@ import { QueueFrame } from './QueueFrame';
 import { RejectDialog } from './RejectDialog';
 import { IdentityQueue } from './IdentityReview';
 
-/** The queues side by side: money requests, and identity verifications (decision 036). */
-type Tab = Kind | 'identities';
+// Rarely opened: its code loads with the tab, not with the queues.
+const RefundsQueue = lazy(() => import('./RefundsQueue').then((m) => ({ default: m.RefundsQueue })));
+
+/** The queues side by side: money requests, identity verifications (decision 036), chain refunds (decision 059). */
+type Tab = Kind | 'identities' | 'refunds';
 
 const statuses: QueueFilter[] = ['pending', 'waiting', 'approved', 'rejected', 'all'];
 
@@ -135,12 +138,21 @@ export function AdminPage() {
   const stale = shown !== tab;
   // The same element while `shown` holds: the urgent render does not redraw the old cards.
   const queue = useMemo(
-    () => (shown === 'identities' ? <IdentityQueue /> : <Queue key={shown} kind={shown} />),
+    () =>
+      shown === 'identities' ? (
+        <IdentityQueue />
+      ) : shown === 'refunds' ? (
+        <Suspense fallback={null}>
+          <RefundsQueue />
+        </Suspense>
+      ) : (
+        <Queue key={shown} kind={shown} />
+      ),
     [shown],
   );
   const signOut = useSignOut();
   const navigate = useNavigate();
-  const tabs: Tab[] = ['deposits', 'withdrawals', 'identities'];
+  const tabs: Tab[] = ['deposits', 'withdrawals', 'identities', 'refunds'];
   return (
     <Page title={t('title')} description={t('metaDescription')} wide>
       <AdminNav />

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Tier } from '../../../core/tiers';
-import type { AdminDeposit, AdminWithdrawal } from '../../../contracts/cashier';
+import type { AdminDeposit, AdminWithdrawal, ChainEvidence } from '../../../contracts/cashier';
 import { Button } from '../../components/form';
 import { formatDate, formatDateTime, money } from '../../lib/format';
 import { CardFacts } from './CardParts';
@@ -87,6 +87,21 @@ function tierLine(t: TFunction, user: { tier: Tier; limit: { used: string; max: 
   return `${tier} · ${user.limit.max === null ? t('limitNone', { used }) : t('limitUsed', { used, max: money(user.limit.max) })}`;
 }
 
+/** The chain's evidence of a deposit: the payment, its transaction, and where it stands now. */
+function chainRows(t: TFunction<'admin'>, c: ChainEvidence): Array<[string, string]> {
+  const state =
+    c.state === 'orphaned'
+      ? t('chain.orphaned')
+      : c.state === 'confirmed'
+        ? t('chain.confirmed', { count: c.confirmations, required: c.required, height: c.blockHeight })
+        : t('chain.confirming', { count: c.confirmations, required: c.required });
+  return [
+    [t('chain.payment'), `${c.coinAmount} ${c.coin} · ${t('chain.rate', { rate: money(c.rate), at: formatDateTime(c.rateAt) })}`],
+    [t('chain.transaction'), `${c.txid}:${c.vout}`],
+    [t('chain.state'), state],
+  ];
+}
+
 export function RequestCard({
   request,
   operatorId,
@@ -131,6 +146,8 @@ export function RequestCard({
           ],
         ] as Array<[string, string]>)
       : []),
+    // What the chain shows of a deposit made from a payment (decision 059), as the watcher sees it now.
+    ...(d?.chain ? chainRows(t, d.chain) : []),
     [t('createdAt'), formatDateTime(request.createdAt)],
     ...(request.processedAt
       ? ([[t('processedAt'), formatDateTime(request.processedAt)]] as Array<[string, string]>)
@@ -187,7 +204,7 @@ export function RequestCard({
               {t('viewProof')}
             </Button>
           ) : (
-            <span className="self-center text-sm text-slate-500">{t('noImage')}</span>
+            <span className="self-center text-sm text-slate-500">{d.chain ? t('chain.noImage') : t('noImage')}</span>
           ))}
         {canApprove && (
           <Button tone="approve" onClick={onApprove} disabled={busy}>

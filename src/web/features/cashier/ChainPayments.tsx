@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ChainPayments as Payments } from '../../../contracts/chain';
 import { Card } from '../../components/form';
+import { money } from '../../lib/format';
 import { useChainPayments } from './api';
 
 type Payment = Payments['payments'][number];
@@ -45,6 +46,17 @@ export function ChainPayments() {
                 {coins(p.amount, i18n.language)} {p.coin}
               </p>
               <p className={p.state === 'confirmed' ? 'text-emerald-800' : 'text-slate-700'}>{stateOf(p, t)}</p>
+              {p.outcome && (
+                <p className={p.outcome.kind === 'credited' ? 'font-medium text-emerald-800' : 'text-slate-800'}>
+                  {t(`chain.outcome.${p.outcome.kind}`, {
+                    amount: money(p.outcome.amount),
+                    rate: money(p.outcome.rate),
+                    coin: p.coin,
+                    minimum: money(data.minimum),
+                  })}
+                  {p.outcome.refunded && ` ${t('chain.outcome.refunded')}`}
+                </p>
+              )}
               <p className="truncate font-mono text-xs text-slate-500" title={p.txid}>
                 {t('chain.transaction', { txid: `${p.txid.slice(0, 12)}…` })}
               </p>
@@ -52,7 +64,7 @@ export function ChainPayments() {
           ))}
         </ul>
       )}
-      <p className="mt-2 text-xs text-slate-600">{t('chain.note')}</p>
+      <p className="mt-2 text-xs text-slate-600">{t('chain.note', { minimum: money(data.minimum) })}</p>
     </Card>
   );
 }
