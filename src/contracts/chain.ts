@@ -64,6 +64,7 @@ export const chainRefund = z.object({
 });
 export type ChainRefund = z.infer<typeof chainRefund>;
 export const chainRefundsResponse = z.object({ items: z.array(chainRefund) });
+export type ChainRefunds = z.infer<typeof chainRefundsResponse>;
 export const chainRefundsQuery = z.object({ state: z.enum(['open', 'done']).default('open') });
 export const chainRefundParams = z.object({
   coin: z.enum(['BTC', 'LTC']),

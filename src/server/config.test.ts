@@ -289,6 +289,9 @@ describe('deposit account keys (decision 044)', () => {
     });
     expect(chain.intervalS).toBe(30);
     expect(loadConfig(base).chain.coins).toEqual({});
+    // Crediting (decision 059): $10 minimum, no policy unless asked, up to dual control's threshold.
+    expect(chain).toMatchObject({ minDepositCents: 1000, autoCreditBelowCents: 0 });
+    expect(loadConfig({ ...base, CHAIN_AUTO_CREDIT_BELOW: '1000.00' }).chain.autoCreditBelowCents).toBe(100_000);
   });
 
   it.each([
@@ -305,6 +308,8 @@ describe('deposit account keys (decision 044)', () => {
     [{ ESPLORA_URL_BTC: 'ftp://a.example' }, /ESPLORA_URL_BTC/],
     [{ CONFIRMATIONS_LTC: '0' }, /CONFIRMATIONS_LTC/],
     [{ ESPLORA_TIMEOUT_MS: '10' }, /ESPLORA_TIMEOUT_MS/],
+    [{ CHAIN_AUTO_CREDIT_BELOW: '1000.01', DUAL_CONTROL_FROM: '1000.00' }, /CHAIN_AUTO_CREDIT_BELOW: may not exceed/],
+    [{ CHAIN_MIN_DEPOSIT: '-1' }, /CHAIN_MIN_DEPOSIT/],
   ])('refuses a chain setting that cannot work, naming it (%o)', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
   });

@@ -204,6 +204,12 @@ const matrix: Record<string, Entry> = {
 
   'GET /api/admin/deposits': { access: 'admin', req: () => ({ query: 'status=pending' }) },
   'GET /api/admin/withdrawals': { access: 'admin', req: () => ({ query: 'status=pending' }) },
+  'GET /api/admin/chain/refunds': { access: 'admin' },
+  // No such payment: an operator gets 404, everybody else is refused before that.
+  'POST /api/admin/chain/refunds/{coin}/{txid}/{vout}': {
+    access: 'admin',
+    req: () => ({ params: { coin: 'BTC', txid: 'ab'.repeat(32), vout: '0' }, payload: { txid: 'cd'.repeat(32) } }),
+  },
   'POST /api/admin/deposits/{id}/approve': { access: 'admin', req: (c) => ({ params: { id: c.target.deposit } }) },
   'POST /api/admin/deposits/{id}/reject': {
     access: 'admin',

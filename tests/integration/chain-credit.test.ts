@@ -112,8 +112,10 @@ describe(`chain payments become deposits (${testDialect})`, () => {
     await peer.close();
     await prices.close();
   });
-  beforeEach(() => {
+  // Each test starts at RATE: no price of an earlier test stored or cached.
+  beforeEach(async () => {
     prices.behave({ status: 200, body: priceBody(RATE, 'BTC'), delayMs: 0 }, 'BTC');
+    await t.ctx.db.deleteFrom('price_snapshot').execute();
     t.app.services.rates.invalidate('BTC');
   });
 

@@ -156,8 +156,11 @@ describe(`following the chain (${testDialect})`, () => {
           confirmations: 2,
           required: 2,
           firstSeenAt: expect.any(String),
+          // No crediting pass ran here (chain-credit.test.ts): no outcome yet.
+          outcome: null,
         },
       ],
+      minimum: '10.00',
     });
     expect((await seenBy(await createUser(t))).payments).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/deposits/chain-payments' })).statusCode).toBe(401);
@@ -304,7 +307,9 @@ describe(`following the chain (${testDialect})`, () => {
     const tx = chain.pay([[await addressOf(gil), 21_000]]);
     chain.mine([tx]);
     chain.mine();
-    const jobs = ['a', 'b'].map((holder) => startChainWatch(t.ctx, t.app.services, quiet, undefined, `chain-${holder}`)!);
+    const jobs = ['a', 'b'].map((holder) =>
+      startChainWatch(t.ctx, t.app.services, quiet, undefined, `chain-${holder}`)!,
+    );
     t.clock.advance(INTERVAL_S * 1000);
     const ran = await Promise.all(jobs.map((j) => j.tick()));
     expect(ran.filter(Boolean)).toHaveLength(1);

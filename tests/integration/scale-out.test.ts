@@ -253,7 +253,8 @@ describe.skipIf(testDialect !== 'postgres')(
         startServerProcess(bundle, 'A', envFor('A')),
         startServerProcess(bundle, 'B', envFor('B')),
       ]);
-    }, 60_000);
+      // Room for two servers' starts on a 2-core machine that CI also builds images on.
+    }, 120_000);
 
     afterAll(async () => {
       await Promise.all([a?.stop(), b?.stop()]);

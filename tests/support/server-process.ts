@@ -87,7 +87,7 @@ export async function startServerProcess(
   bundle: ServerBundle,
   name: string,
   env: Record<string, string>,
-  readyMs = 20_000,
+  readyMs = 45_000,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

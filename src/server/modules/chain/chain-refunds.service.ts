@@ -76,4 +76,3 @@ export function createChainRefunds({ db, clock }: Pick<AppContext, 'db' | 'clock
   };
 }
 
-export type ChainRefunds = ReturnType<typeof createChainRefunds>;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChainRefund } from '../../../contracts/chain';
+import type { ChainRefund, ChainRefunds } from '../../../contracts/chain';
 import { Button } from '../../components/form';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
@@ -13,7 +13,7 @@ type State = 'open' | 'done';
 function useRefunds(state: State) {
   return useQuery({
     queryKey: ['admin', 'refunds', state],
-    queryFn: () => api<{ items: ChainRefund[] }>(`/api/admin/chain/refunds?state=${state}`),
+    queryFn: () => api<ChainRefunds>(`/api/admin/chain/refunds?state=${state}`),
   });
 }
 
@@ -35,11 +35,16 @@ function RefundCard({ refund }: { refund: ChainRefund }) {
   const rows: Array<[string, string]> = [
     [t('refunds.person'), `${refund.user.fullName ?? '—'} · ${refund.user.uid ?? '—'} · ${refund.user.email ?? '—'}`],
     [t('refunds.reason'), t(`refunds.reasons.${refund.reason}`)],
-    [t('refunds.worth'), `${money(refund.worth)} · ${t('chain.rate', { rate: money(refund.rate), at: formatDateTime(refund.raisedAt) })}`],
+    [
+      t('refunds.worth'),
+      `${money(refund.worth)} · ${t('chain.rate', { rate: money(refund.rate), at: formatDateTime(refund.raisedAt) })}`,
+    ],
     [t('refunds.paidFrom'), `${refund.txid}:${refund.vout}`],
     [t('refunds.address'), refund.address],
     ...(refund.refund
-      ? ([[t('refunds.refundTx'), `${refund.refund.txid} · ${formatDateTime(refund.refund.at)}`]] as Array<[string, string]>)
+      ? ([[t('refunds.refundTx'), `${refund.refund.txid} · ${formatDateTime(refund.refund.at)}`]] as Array<
+          [string, string]
+        >)
       : []),
   ];
   return (
@@ -100,7 +105,12 @@ export function RefundsQueue() {
       <p className="mt-1 text-sm text-slate-700">{t('refunds.intro')}</p>
       <div role="group" aria-label={t('refunds.filter')} className="mt-3 flex gap-2">
         {(['open', 'done'] as const).map((s) => (
-          <Button key={s} tone={state === s ? 'primary' : 'secondary'} aria-pressed={state === s} onClick={() => setState(s)}>
+          <Button
+            key={s}
+            tone={state === s ? 'primary' : 'secondary'}
+            aria-pressed={state === s}
+            onClick={() => setState(s)}
+          >
             {t(`refunds.states.${s}`)}
           </Button>
         ))}

@@ -96,7 +96,10 @@ function chainRows(t: TFunction<'admin'>, c: ChainEvidence): Array<[string, stri
         ? t('chain.confirmed', { count: c.confirmations, required: c.required, height: c.blockHeight })
         : t('chain.confirming', { count: c.confirmations, required: c.required });
   return [
-    [t('chain.payment'), `${c.coinAmount} ${c.coin} · ${t('chain.rate', { rate: money(c.rate), at: formatDateTime(c.rateAt) })}`],
+    [
+      t('chain.payment'),
+      `${c.coinAmount} ${c.coin} · ${t('chain.rate', { rate: money(c.rate), at: formatDateTime(c.rateAt) })}`,
+    ],
     [t('chain.transaction'), `${c.txid}:${c.vout}`],
     [t('chain.state'), state],
   ];
