@@ -21,6 +21,7 @@ import type { ClosureTables } from './migrations/031_account_closure';
 import type { DepositAddressTables, DepositPaidToColumns } from './migrations/033_deposit_addresses';
 import type { ChainTables } from './migrations/038_chain_payments';
 import type { PriceMicrosColumns } from './migrations/040_price_micros';
+import type { PayoutTxColumns } from './migrations/042_payout_tx';
 
 /**
  * Every table the server queries, composed from the table types that each migration exports.
@@ -53,7 +54,10 @@ type Extended = {
     Partial<RequestStageColumns> &
     Partial<RequestVersionColumns> &
     Partial<DepositPaidToColumns>;
-  withdrawal_request: Tables['withdrawal_request'] & Partial<RequestStageColumns> & Partial<RequestVersionColumns>;
+  withdrawal_request: Tables['withdrawal_request'] &
+    Partial<RequestStageColumns> &
+    Partial<RequestVersionColumns> &
+    Partial<PayoutTxColumns>;
   ledger_tx: Tables['ledger_tx'] & Partial<SealedColumn>;
   ledger_entry: Tables['ledger_entry'] & Partial<SealedColumn>;
   audit_log: Tables['audit_log'] & Partial<AuditColumns>;

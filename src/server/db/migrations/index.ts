@@ -37,6 +37,7 @@ import * as m036 from './036_one_open_conversation';
 import * as m037 from './037_identity_expiry_warning';
 import * as m038 from './038_chain_payments';
 import * as m040 from './040_price_micros';
+import * as m042 from './042_payout_tx';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -79,4 +80,5 @@ export const migrations: Record<string, MigrationModule> = {
   '037_identity_expiry_warning': m037,
   '038_chain_payments': m038,
   '040_price_micros': m040,
+  '042_payout_tx': m042,
 };
