@@ -108,7 +108,7 @@ export const withdrawalSchema = z.object({
 export const approveWithdrawalRequest = z
   .object({ payoutTxid: text(200).optional() })
   .strict()
-  .optional();
+  .nullish();
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 export const transferLine = z.object({

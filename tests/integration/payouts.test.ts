@@ -148,6 +148,15 @@ describe(`payouts with their transaction (${testDialect})`, () => {
     expect(Number((await rowOf(id)).payout_confirmations)).toBe(2);
     const seen = (await call(ana, 'GET', '/api/cashier/history')).json();
     expect(seen.withdrawals.find((w: { id: string }) => w.id === id).payout.confirmations).toBe(2);
+
+    // The statement carries it too: on screen, and in the CSV in the person's language.
+    const statement = (await call(ana, 'GET', '/api/statement?type=withdrawal')).json();
+    const line = statement.lines.find(
+      (l: { detail: { payout?: { txid: string } } }) => l.detail.payout?.txid === tx.txid,
+    );
+    expect(line.detail.payout).toEqual({ txid: tx.txid, verified: true, confirmations: 2, explorerUrl: link });
+    const csv = (await call(ana, 'GET', '/api/statement.csv?lang=fr')).body;
+    expect(csv).toContain(`Transaction\u00a0: ${tx.txid} (confirmations\u00a0: 2) ${link}`);
   });
 
   it('refuses a transaction to another address, or paying too little, and marks nothing paid', async () => {
