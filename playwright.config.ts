@@ -95,6 +95,8 @@ export default defineConfig({
         LTC_PRICE_URL: `http://127.0.0.1:${port}/api/test/price/LTC`,
         SOL_PRICE_URL: `http://127.0.0.1:${port}/api/test/price/SOL`,
         USDT_PRICE_URL: `http://127.0.0.1:${port}/api/test/price/USDT`,
+        // The investor's link to a payout transaction (decision 057).
+        EXPLORER_TX_URL_BTC: 'https://mempool.space/tx/{txid}',
         E2E_ADMIN_EMAIL: 'admin@atlas.test',
         E2E_ADMIN_PASSWORD: 'admin-password-e2e',
         // The chain watcher follows the journeys' own chain every second (chain-deposit.spec); payments

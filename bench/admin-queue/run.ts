@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { AdjustableClock } from '../../src/core/clock';
 import { silentNotifier } from '../../src/server/modules/notifier';
 import { createAdminService } from '../../src/server/modules/admin/admin.service';
+import { createPayoutCheck } from '../../src/server/modules/chain/payout.service';
 import { createLimitsService } from '../../src/server/modules/limits/limits.service';
 import { createMovements } from '../../src/server/modules/ledger/movement';
 import { createTestDb } from '../../tests/support/db';
@@ -72,6 +73,11 @@ async function bench(dialect: 'sqlite' | 'postgres') {
     silentNotifier,
     createMovements(db),
     createLimitsService(ctx as never),
+    createPayoutCheck(
+      ctx as never,
+      { forConversion: async (coin) => ({ ok: false, coin, reason: 'unavailable' }) },
+      { warn: () => {} },
+    ),
   );
   const time = async (label: string, fn: () => Promise<unknown>) => {
     const samples: number[] = [];

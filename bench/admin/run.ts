@@ -130,7 +130,21 @@ async function bench(dialect: 'sqlite' | 'postgres') {
   const users = createUsersService(
     ctx,
     createHistoryService(
-      { ...ctx, config: { limits: { correctionMaxVersions: 3 } } },
+      {
+        ...ctx,
+        config: {
+          limits: { correctionMaxVersions: 3 },
+          payouts: { toleranceBps: 200, explorers: {} },
+          chain: {
+            intervalS: 0,
+            timeoutMs: 1000,
+            mempoolMaxTxs: 0,
+            minDepositCents: 1000,
+            autoCreditBelowCents: 0,
+            coins: {},
+          },
+        },
+      },
       { depositHolds: async () => () => null },
     ),
     { view: async () => ({ enabled: false, tier: 'email' as const, next: 'identity' as const, limits: [] }) },

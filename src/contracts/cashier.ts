@@ -76,6 +76,21 @@ export const withdrawalRequest = z.object({
   previousId: text(64).optional(),
 });
 
+/**
+ * The transaction that paid a withdrawal (decision 057). `verified`: the server read it on chain
+ * and it pays the address; otherwise recorded as the operator gave it. `coinAmount` (decimal coin)
+ * and `confirmations` only when verified; `confirmationsWanted` is the coin's threshold.
+ */
+export const payoutSchema = z.object({
+  txid: z.string(),
+  verified: z.boolean(),
+  coinAmount: z.string().nullable(),
+  confirmations: z.number().int().nullable(),
+  confirmationsWanted: z.number().int().nullable(),
+  explorerUrl: z.string().nullable(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
 export const withdrawalSchema = z.object({
   id: z.string(),
   amount: decimalAmount,
@@ -85,7 +100,15 @@ export const withdrawalSchema = z.object({
   createdAt: z.string(),
   processedAt: z.string().nullable(),
   ...versioned,
+  /** An approved withdrawal's payout transaction, when one was recorded. */
+  payout: payoutSchema.nullable().optional(),
 });
+
+/** The approval that settles a withdrawal carries its payout transaction's id (decision 057). */
+export const approveWithdrawalRequest = z
+  .object({ payoutTxid: text(200).optional() })
+  .strict()
+  .nullish();
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 export const transferLine = z.object({
@@ -179,6 +202,8 @@ export const adminDepositSchema = depositSchema.extend({
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   user: requester.extend({ balance: decimalAmount }),
   ...review,
+  /** Whether this coin's payout transaction is checked on chain (then its id is required to settle). */
+  payoutChecked: z.boolean(),
 });
 export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;

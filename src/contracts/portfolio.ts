@@ -95,6 +95,15 @@ export const statementLineSchema = z.object({
     counterpartyName: z.string().optional(),
     crypto: z.string().optional(),
     status: z.string().optional(),
+    /** A paid withdrawal's transaction (decision 057): checked on chain or not, its confirmations, its explorer page. */
+    payout: z
+      .object({
+        txid: z.string(),
+        verified: z.boolean(),
+        confirmations: z.number().int().nullable(),
+        explorerUrl: z.string().nullable(),
+      })
+      .optional(),
   }),
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;

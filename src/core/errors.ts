@@ -141,6 +141,18 @@ export const errorCodes = {
   closure_already_requested: 'conflict',
   closure_already_closed: 'conflict',
   closure_not_closed: 'conflict',
+  // payouts with their transaction (decision 057)
+  payout_txid_required: 'invalid',
+  payout_txid_invalid: 'invalid',
+  payout_txid_too_early: 'invalid',
+  payout_coin_unknown: 'invalid',
+  payout_tx_not_found: 'invalid',
+  payout_wrong_address: 'invalid',
+  payout_amount_short: 'invalid',
+  payout_tx_mismatch: 'conflict',
+  payout_txid_used: 'conflict',
+  payout_rate_unavailable: 'unavailable',
+  payout_provider_unavailable: 'unavailable',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof errorCodes;

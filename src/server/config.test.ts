@@ -343,3 +343,37 @@ describe('price feeds per coin (decision 056)', () => {
     );
   });
 });
+
+describe('payouts with their transaction (decision 057)', () => {
+  it('reads the tolerance and an explorer per coin; none by default', () => {
+    expect(loadConfig(base).payouts).toEqual({ toleranceBps: 200, explorers: {} });
+    const payouts = loadConfig({
+      ...base,
+      PAYOUT_TOLERANCE_BPS: '50',
+      EXPLORER_TX_URL_BTC: 'https://mempool.space/tx/{txid}',
+      EXPLORER_TX_URL_USDT_TRC20: 'https://tronscan.org/#/transaction/{txid}',
+      EXPLORER_TX_URL_SOL: 'http://localhost:8080/tx/{txid}',
+    }).payouts;
+    expect(payouts).toEqual({
+      toleranceBps: 50,
+      explorers: {
+        BTC: 'https://mempool.space/tx/{txid}',
+        USDTTRC20: 'https://tronscan.org/#/transaction/{txid}',
+        SOL: 'http://localhost:8080/tx/{txid}',
+      },
+    });
+  });
+
+  it.each([
+    [{ EXPLORER_TX_URL_BTC: 'https://mempool.space/tx/' }, /EXPLORER_TX_URL_BTC: expected a URL with \{txid\}/],
+    [
+      { EXPLORER_TX_URL_LTC: 'http://explorer.example.com/tx/{txid}' },
+      /EXPLORER_TX_URL_LTC: expected a URL starting with https/,
+    ],
+    [{ EXPLORER_TX_URL_BNB: 'javascript:alert({txid})' }, /EXPLORER_TX_URL_BNB/],
+    [{ EXPLORER_TX_URL_SOL: 'not a url {txid}' }, /EXPLORER_TX_URL_SOL/],
+    [{ PAYOUT_TOLERANCE_BPS: '5001' }, /PAYOUT_TOLERANCE_BPS/],
+  ])('refuses a payout setting an investor could not use, naming it (%o)', (env, message) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+  });
+});

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AccountKeyError, parseAccountKey } from '../core/chain/account-key';
 import { pricedAssets, type PricedAsset } from '../core/coins';
+import type { CryptoType } from '../core/crypto-address';
 import type { LimitsTable, TierLimits } from '../core/tiers';
 import { DEFAULT_SCRYPT_N, isScryptN } from './modules/accounts/password-hash';
 
@@ -186,6 +187,13 @@ const envSchema = z.object({
   // credited; below CHAIN_AUTO_CREDIT_BELOW (0: never) a confirmed one is credited without a person.
   CHAIN_MIN_DEPOSIT: z.string().default('10.00').pipe(dollars),
   CHAIN_AUTO_CREDIT_BELOW: z.string().default('0').pipe(dollars),
+  // Payouts with their transaction (decision 057): the rate tolerance, and an explorer link per coin.
+  PAYOUT_TOLERANCE_BPS: int(0, 5000).default(200),
+  EXPLORER_TX_URL_BTC: optionalText,
+  EXPLORER_TX_URL_LTC: optionalText,
+  EXPLORER_TX_URL_USDT_TRC20: optionalText,
+  EXPLORER_TX_URL_SOL: optionalText,
+  EXPLORER_TX_URL_BNB: optionalText,
   DUAL_CONTROL_FROM: z.string().default('1000.00').pipe(dollars),
   DUAL_CONTROL_IDENTITY: bool.default(false),
   // Tiers and limits (decision 037): on by default in production only.
@@ -258,6 +266,14 @@ export interface ChainConfig {
   coins: Partial<Record<'BTC' | 'LTC', ChainCoinConfig>>;
 }
 
+/** Payouts with their transaction (decision 057). */
+export interface PayoutConfig {
+  /** How far below the amount at today's rate a verified payout may be, in basis points (200 = 2 %). */
+  toleranceBps: number;
+  /** Per withdrawal crypto type, the explorer's page of a transaction, `{txid}` in it. */
+  explorers: Partial<Record<CryptoType, string>>;
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
@@ -324,6 +340,7 @@ export interface Config {
   depositXpubs: { BTC?: string; LTC?: string };
   /** Following the chain for payments to the investors' own addresses (decision 055). */
   chain: ChainConfig;
+  payouts: PayoutConfig;
   /** Approvals of this many cents or more need a second, different operator (0: every approval). */
   dualControlFromCents: number;
   /** Identity verifications need a second, different operator's approval (decision 036). */
@@ -387,6 +404,31 @@ export function isPublicOrigin(origin: string): boolean {
   }
   if (isIP(host) === 6) return !(host === '::1' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host));
   return true;
+}
+
+const explorerVariables = [
+  ['BTC', 'EXPLORER_TX_URL_BTC'],
+  ['LTC', 'EXPLORER_TX_URL_LTC'],
+  ['USDTTRC20', 'EXPLORER_TX_URL_USDT_TRC20'],
+  ['SOL', 'EXPLORER_TX_URL_SOL'],
+  ['BNB', 'EXPLORER_TX_URL_BNB'],
+] as const satisfies ReadonlyArray<readonly [CryptoType, keyof Env]>;
+
+/**
+ * Why an explorer template is refused, or undefined: it must hold `{txid}` and be an https URL
+ * (http only for a host real users cannot reach, as a local explorer): investors open it.
+ */
+function explorerProblem(template: string): string | undefined {
+  if (!template.includes('{txid}')) return 'expected a URL with {txid} where the transaction id goes';
+  let parsed: URL;
+  try {
+    parsed = new URL(template.replaceAll('{txid}', 'txid'));
+  } catch {
+    return 'expected a URL starting with https://';
+  }
+  if (parsed.protocol === 'https:') return undefined;
+  if (parsed.protocol === 'http:' && !isPublicOrigin(parsed.origin)) return undefined;
+  return 'expected a URL starting with https:// (http:// only for localhost and private addresses)';
 }
 
 export class ConfigError extends Error {
@@ -473,6 +515,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // The policy may only take decisions one operator could take alone (decision 015).
   if (e.CHAIN_AUTO_CREDIT_BELOW > e.DUAL_CONTROL_FROM)
     problems.push('CHAIN_AUTO_CREDIT_BELOW: may not exceed DUAL_CONTROL_FROM (dual control is never skipped)');
+  const explorers: PayoutConfig['explorers'] = {};
+  for (const [crypto, name] of explorerVariables) {
+    const template = e[name];
+    if (!template) continue;
+    const why = explorerProblem(template);
+    if (why) problems.push(`${name}: ${why}`);
+    else explorers[crypto] = template;
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -551,6 +601,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       autoCreditBelowCents: e.CHAIN_AUTO_CREDIT_BELOW,
       coins: chainCoins,
     },
+    payouts: { toleranceBps: e.PAYOUT_TOLERANCE_BPS, explorers },
     dualControlFromCents: e.DUAL_CONTROL_FROM,
     dualControlIdentity: e.DUAL_CONTROL_IDENTITY,
     sealIntervalS: e.SEAL_INTERVAL_S,

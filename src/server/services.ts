@@ -14,6 +14,7 @@ import { createWithdrawalsService } from './modules/cashier/withdrawals.service'
 import { createInvestingService } from './modules/investing/investing.service';
 import { createPriceService, type PriceService } from './modules/market/market.service';
 import { createRateService, type RateService } from './modules/market/rates.service';
+import { createPayoutCheck } from './modules/chain/payout.service';
 import { busNotifier, type Notifier } from './modules/notifier';
 import { createPortfolioService } from './modules/portfolio/portfolio.service';
 import { createStatementService } from './modules/portfolio/statement.service';
@@ -105,11 +106,12 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     log: { warn: (obj, msg) => log.warn(obj, msg), error: (obj, msg) => log.warn(obj, msg) },
   });
   const retention = createRetentionService(ctx, { proofs });
+  const rates = createRateService(ctx, prices);
   return {
     events,
     notifier,
     prices,
-    rates: createRateService(ctx, prices),
+    rates,
     proofs,
     accounts,
     movements,
@@ -125,7 +127,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     identity: createIdentityService(ctx, { notifier, proofs }),
     limits,
     history,
-    admin: createAdminService(ctx, notifier, movements, limits),
+    admin: createAdminService(ctx, notifier, movements, limits, createPayoutCheck(ctx, rates, log)),
     freezes: createFreezeService(ctx, notifier),
     backOffice: {
       overview: createOverviewService(ctx),

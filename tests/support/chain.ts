@@ -56,6 +56,8 @@ const sender = HDKey.fromMasterSeed(sha256(new TextEncoder().encode('atlas chain
 export class TestChain {
   /** The best chain, genesis first. */
   readonly blocks: TestBlock[] = [];
+  /** Every transaction mined, by id (a provider serves those of its best chain's blocks). */
+  readonly mined = new Map<string, SignedTx>();
   private spent = 0;
 
   constructor(readonly coin: ChainCoin) {
@@ -92,6 +94,7 @@ export class TestChain {
   mine(txs: SignedTx[] = []): TestBlock {
     const block = this.assemble(this.tip.hash, this.tip.height + 1, txs);
     this.blocks.push(block);
+    for (const tx of txs) this.mined.set(tx.txid, tx);
     return block;
   }
 

@@ -23,7 +23,8 @@ export interface EsploraPeer {
 
 /**
  * A small Esplora-compatible server over a TestChain: the calls the watcher makes (tip height,
- * hash at a height, raw block, mempool ids, raw transaction), as Blockstream's API.md describes them.
+ * hash at a height, raw block, mempool ids, raw transaction, a transaction's status), as
+ * Blockstream's API.md describes them. A transaction is served from the mempool or a known block.
  */
 export async function startEsploraPeer(chain: TestChain): Promise<EsploraPeer> {
   const peer = {
@@ -51,9 +52,21 @@ export async function startEsploraPeer(chain: TestChain): Promise<EsploraPeer> {
       return { status: 200, body: peer.lies.get(block.hash) ?? block.raw };
     }
     if (path === '/mempool/txids') return { status: 200, body: JSON.stringify([...peer.mempool.keys()]) };
+    m = /^\/tx\/([0-9a-f]{64})\/status$/.exec(path);
+    if (m) {
+      const block = known.find((b) => b.txids.includes(m![1]!));
+      if (block)
+        return {
+          status: 200,
+          body: JSON.stringify({ confirmed: true, block_height: block.height, block_hash: block.hash }),
+        };
+      if (peer.mempool.has(m[1]!)) return { status: 200, body: JSON.stringify({ confirmed: false }) };
+      return { status: 404, body: 'Transaction not found' };
+    }
     m = /^\/tx\/([0-9a-f]{64})\/(raw|hex)$/.exec(path);
     if (m) {
-      const tx = peer.mempool.get(m[1]!);
+      const id = m[1]!;
+      const tx = peer.mempool.get(id) ?? (known.some((b) => b.txids.includes(id)) ? chain.mined.get(id) : undefined);
       if (!tx) return { status: 404, body: 'Transaction not found' };
       const raw = peer.lies.get(tx.txid) ?? tx.raw;
       return { status: 200, body: m[2] === 'hex' ? bytesToHex(raw) : raw };

@@ -22,6 +22,7 @@ import type { DepositAddressTables, DepositPaidToColumns } from './migrations/03
 import type { ChainTables } from './migrations/038_chain_payments';
 import type { PriceMicrosColumns } from './migrations/040_price_micros';
 import type { ChainDepositColumns, ChainPaymentOutcomeColumns } from './migrations/041_chain_deposits';
+import type { PayoutTxColumns } from './migrations/042_payout_tx';
 
 /**
  * Every table the server queries, composed from the table types that each migration exports.
@@ -55,7 +56,10 @@ type Extended = {
     Partial<RequestVersionColumns> &
     Partial<DepositPaidToColumns> &
     Partial<ChainDepositColumns>;
-  withdrawal_request: Tables['withdrawal_request'] & Partial<RequestStageColumns> & Partial<RequestVersionColumns>;
+  withdrawal_request: Tables['withdrawal_request'] &
+    Partial<RequestStageColumns> &
+    Partial<RequestVersionColumns> &
+    Partial<PayoutTxColumns>;
   ledger_tx: Tables['ledger_tx'] & Partial<SealedColumn>;
   ledger_entry: Tables['ledger_entry'] & Partial<SealedColumn>;
   audit_log: Tables['audit_log'] & Partial<AuditColumns>;

@@ -38,6 +38,7 @@ import * as m037 from './037_identity_expiry_warning';
 import * as m038 from './038_chain_payments';
 import * as m040 from './040_price_micros';
 import * as m041 from './041_chain_deposits';
+import * as m042 from './042_payout_tx';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -81,4 +82,5 @@ export const migrations: Record<string, MigrationModule> = {
   '038_chain_payments': m038,
   '040_price_micros': m040,
   '041_chain_deposits': m041,
+  '042_payout_tx': m042,
 };

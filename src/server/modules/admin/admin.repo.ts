@@ -97,6 +97,10 @@ export async function withdrawalPage(db: Db, page: Page) {
       'p.email',
       'p.uid',
       'a.balance_cents',
+      'r.payout_txid',
+      'r.payout_verified',
+      'r.payout_coin_amount',
+      'r.payout_confirmations',
     ])
     .leftJoin('user_profile as fa', 'fa.user_id', 'r.first_approved_by')
     .leftJoin('account_freeze as f', 'f.user_id', 'r.user_id')

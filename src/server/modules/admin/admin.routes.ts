@@ -5,6 +5,7 @@ import { text } from '../../../contracts/text';
 import {
   adminDepositsResponse,
   adminWithdrawalsResponse,
+  approveWithdrawalRequest,
   decisionResponse,
   proofLinkResponse,
   queueQuery,
@@ -105,14 +106,17 @@ export async function registerAdminRoutes(
       schema: {
         tags,
         summary:
-          'Approve: settles the held amount (at or above DUAL_CONTROL_FROM, the second approval of another operator does)',
+          'Approve: settles the held amount (at or above DUAL_CONTROL_FROM, the second approval of another operator does). The settling approval carries `payoutTxid`, required and checked on chain for a coin with a provider (decision 057)',
         params: idParams,
+        body: approveWithdrawalRequest,
         response: { 200: decisionResponse },
       },
     },
     async (request) => ({
       ok: true as const,
-      stage: await service.approveWithdrawal(request.user!.id, request.params.id, sourceOf(request)),
+      stage: await service.approveWithdrawal(request.user!.id, request.params.id, sourceOf(request), {
+        payoutTxid: request.body?.payoutTxid,
+      }),
     }),
   );
   r.post(

@@ -39,6 +39,10 @@ import type { DecisionRow } from './admin.repo';
 import { decodeCursor, encodeCursor } from '../../db/page-cursor';
 import { operatorNamed, type FirstApproverRow } from './operator-named';
 import { depositHoldsOf, standingsOf } from './standings';
+import type { PayoutCheck } from '../chain/payout.service';
+import { explorerLink } from '../../../core/payout';
+import type { CryptoType } from '../../../core/crypto-address';
+import { isUniqueViolation } from '../../db/errors';
 
 type Status = 'pending' | 'approved' | 'rejected';
 
@@ -71,7 +75,13 @@ interface ReviewRow extends FirstApproverRow {
   frozen_at: string | null;
 }
 
-export function createAdminService(ctx: AppContext, notifier: Notifier, movements: Movements, limits: LimitsService) {
+export function createAdminService(
+  ctx: AppContext,
+  notifier: Notifier,
+  movements: Movements,
+  limits: LimitsService,
+  payouts: PayoutCheck,
+) {
   const standings = (userIds: string[], direction: LimitDirection) => standingsOf(limits, userIds, direction);
 
   const { db, clock, config } = ctx;
@@ -227,6 +237,8 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     checks?: Step[];
     /** Steps of the approval that moves the money only (not of a first approval of two). */
     settles?: Step[];
+    /** More of the request's columns the settling step sets (a withdrawal's payout transaction). */
+    change?: Row;
   }
 
   /**
@@ -239,13 +251,13 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     operatorId: string,
     id: string,
     source: AuditSource,
-    settle: (row: DecisionRow, at: Date) => Settled | Promise<Settled>,
+    settle: (row: DecisionRow, at: Date, final: boolean) => Settled | Promise<Settled>,
   ): Promise<'awaiting_second' | 'approved'> {
     let stage: 'awaiting_second' | 'approved' = 'approved';
     await step(kind, operatorId, id, source, async (row, at): Promise<Decision> => {
       const first = row.first_approved_by ?? null;
       // What settling would refuse (an expired document, a limit) refuses a first approval too.
-      const settled = await settle(row, at);
+      const settled = await settle(row, at, !(needsTwo(kind, Number(row.amount_cents)) && !first));
       const checks = [
         ...(kind === 'withdrawal' ? [notFrozen(row.user_id, 'user_frozen')] : []),
         ...(settled.checks ?? []),
@@ -264,7 +276,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
       if (needsTwo(kind, Number(row.amount_cents)) && first === operatorId)
         throw new DomainError('second_approval_same_operator');
       const { money, template, params, status = 'approved' } = settled;
-      const change: Row = { status, processed_at: at.toISOString(), processed_by: operatorId };
+      const change: Row = { ...settled.change, status, processed_at: at.toISOString(), processed_by: operatorId };
       return {
         checks: [...checks, ...(settled.settles ?? [])],
         money,
@@ -441,7 +453,8 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
       return {
         nextCursor,
         items: rows.map((r) => ({
-          ...toWithdrawal(r, versions(r).view),
+          ...toWithdrawal(r, versions(r).view, config),
+          payoutChecked: payouts.verifies(r.crypto_type),
           ...operatorView(r),
           versions: versions(r).versions,
           processedBy: r.processed_by,
@@ -478,12 +491,46 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
     rejectDeposit: (operatorId: string, id: string, rejection: Rejection, source: AuditSource) =>
       reject('deposit', operatorId, id, rejection, source),
 
-    approveWithdrawal: (operatorId: string, id: string, source: AuditSource) =>
-      approve('withdrawal', operatorId, id, source, (row) => ({
-        money: { type: 'withdrawal_settle', postings: withdrawalSettlePostings(row.user_id, Number(row.amount_cents)) },
-        template: 'withdrawal_approved',
-        params: { amount: toDecimalString(Number(row.amount_cents)), crypto: row.crypto_type ?? '' },
-      })),
+    /**
+     * Approves a withdrawal; the approval that settles it (the only one, or the second under dual
+     * control) carries the payout transaction (decision 057), checked on chain where the coin has a
+     * provider: a transaction that does not pay this withdrawal is refused and nothing is written.
+     */
+    async approveWithdrawal(
+      operatorId: string,
+      id: string,
+      source: AuditSource,
+      input: { payoutTxid?: string | undefined } = {},
+    ) {
+      try {
+        return await approve('withdrawal', operatorId, id, source, async (row, at, final) => {
+          if (!final && input.payoutTxid !== undefined && input.payoutTxid.trim() !== '')
+            throw new DomainError('payout_txid_too_early');
+          const payout = final ? await payouts.check({ ...row, id }, input.payoutTxid, at) : null;
+          const link = payout?.payout_txid
+            ? explorerLink(config.payouts.explorers[row.crypto_type as CryptoType], payout.payout_txid)
+            : null;
+          return {
+            money: {
+              type: 'withdrawal_settle',
+              postings: withdrawalSettlePostings(row.user_id, Number(row.amount_cents)),
+            },
+            template: 'withdrawal_approved',
+            params: {
+              amount: toDecimalString(Number(row.amount_cents)),
+              crypto: row.crypto_type ?? '',
+              ...(payout?.payout_txid ? { txid: payout.payout_txid } : {}),
+              ...(link ? { explorerUrl: link } : {}),
+            },
+            ...(payout ? { change: { ...payout } } : {}),
+          };
+        });
+      } catch (err) {
+        // Two approvals racing with one transaction: the unique index decides, one settles.
+        if (isUniqueViolation(err) && input.payoutTxid) throw new DomainError('payout_txid_used');
+        throw err;
+      }
+    },
 
     rejectWithdrawal: (operatorId: string, id: string, rejection: Rejection, source: AuditSource) =>
       reject('withdrawal', operatorId, id, rejection, source, (row) => ({

@@ -3,7 +3,7 @@ import type { CashierHistory } from '../../../contracts/cashier';
 import type { Db } from '../../db/index';
 import * as repo from './cashier.repo';
 import { toDeposit } from './deposits.service';
-import { toWithdrawal } from './withdrawals.service';
+import { toWithdrawal, type PayoutView } from './withdrawals.service';
 import { correctedAmong } from './versions';
 import type { LimitsService } from '../limits/limits.service';
 
@@ -12,18 +12,18 @@ import type { LimitsService } from '../limits/limits.service';
  * deposit their limit keeps waiting says so (issue 46, item 3).
  */
 export function createHistoryService(
-  ctx: { db: Db; config: { limits: { correctionMaxVersions: number } } },
+  ctx: { db: Db; config: { limits: { correctionMaxVersions: number } } & PayoutView },
   limits: Pick<LimitsService, 'depositHolds'>,
 ) {
   return {
-    of: (userId: string) => cashierHistory(ctx.db, userId, ctx.config.limits.correctionMaxVersions, limits),
+    of: (userId: string) => cashierHistory(ctx.db, userId, ctx.config, limits),
   };
 }
 
 async function cashierHistory(
   db: Db,
   userId: string,
-  maxVersions: number,
+  config: { limits: { correctionMaxVersions: number } } & PayoutView,
   limits: Pick<LimitsService, 'depositHolds'>,
 ): Promise<CashierHistory> {
   const [deposits, withdrawals, transfers, held] = await Promise.all([
@@ -32,6 +32,7 @@ async function cashierHistory(
     repo.transfersOf(db, userId),
     limits.depositHolds(userId),
   ]);
+  const maxVersions = config.limits.correctionMaxVersions;
   // Newest first: a correction, newer than the request it corrects, is in the same list.
   const depositView = { corrected: correctedAmong(deposits), maxVersions };
   const withdrawalView = { corrected: correctedAmong(withdrawals), maxVersions };
@@ -48,7 +49,7 @@ async function cashierHistory(
       ...toDeposit(d, depositView),
       heldByLimit: d.status === 'pending' ? held(Number(d.amount_cents)) : null,
     })),
-    withdrawals: withdrawals.map((w) => toWithdrawal(w, withdrawalView)),
+    withdrawals: withdrawals.map((w) => toWithdrawal(w, withdrawalView, config)),
     transfers: [...transfers.sent.map(line('out')), ...transfers.received.map(line('in'))].sort((a, b) =>
       a.createdAt < b.createdAt ? 1 : -1,
     ),

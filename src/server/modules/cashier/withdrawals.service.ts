@@ -4,7 +4,13 @@ import { DomainError } from '../../../core/errors';
 import { withdrawalHoldPostings } from '../../../core/ledger';
 import { withdrawalLockBoundary, withdrawalLockDaysLeft } from '../../../core/locks';
 import { requireAmount, toDecimalString } from '../../../core/money';
-import type { Withdrawal } from '../../../contracts/cashier';
+import type { Payout, Withdrawal } from '../../../contracts/cashier';
+import type { ChainCoin } from '../../../core/chain/account-key';
+import { formatCoinAmount } from '../../../core/coins';
+import type { CryptoType } from '../../../core/crypto-address';
+import { coinOfCrypto, explorerLink } from '../../../core/payout';
+import type { Config } from '../../config';
+import type { PayoutTxColumns } from '../../db/migrations/042_payout_tx';
 import type { AppContext } from '../../context';
 import { InsufficientFunds } from '../ledger/ledger.service';
 import type { Movements } from '../ledger/movement';
@@ -34,8 +40,10 @@ export function toWithdrawal(
     | 'reason_retryable'
     | 'version'
     | 'previous_id'
-  >,
+  > &
+    Partial<PayoutTxColumns>,
   view?: VersionView,
+  payouts?: PayoutView,
 ): Withdrawal {
   return {
     id: row.id,
@@ -47,6 +55,32 @@ export function toWithdrawal(
     processedAt: row.processed_at,
     adminNotes: row.admin_notes,
     ...versionFields(row, view),
+    ...(payouts ? { payout: payoutOf(row, payouts) } : {}),
+  };
+}
+
+/** What the investor and the operators are shown of payouts: the explorers, each coin's threshold. */
+export type PayoutView = Pick<Config, 'payouts' | 'chain'>;
+
+/** The withdrawal's payout transaction as shown (decision 057), or null when none was recorded. */
+export function payoutOf(
+  row: Pick<WithdrawalRow, 'crypto_type'> & Partial<PayoutTxColumns>,
+  config: PayoutView,
+): Payout | null {
+  if (!row.payout_txid) return null;
+  const crypto = row.crypto_type as CryptoType;
+  const verified = Number(row.payout_verified ?? 0) === 1;
+  const amount = row.payout_coin_amount;
+  return {
+    txid: row.payout_txid,
+    verified,
+    coinAmount:
+      verified && amount !== null && amount !== undefined && isCryptoType(crypto)
+        ? formatCoinAmount(coinOfCrypto[crypto], BigInt(amount))
+        : null,
+    confirmations: verified && row.payout_confirmations != null ? Number(row.payout_confirmations) : null,
+    confirmationsWanted: verified ? (config.chain.coins[crypto as ChainCoin]?.confirmations ?? null) : null,
+    explorerUrl: explorerLink(config.payouts.explorers[crypto], row.payout_txid),
   };
 }
 

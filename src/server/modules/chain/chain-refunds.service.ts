@@ -75,4 +75,3 @@ export function createChainRefunds({ db, clock }: Pick<AppContext, 'db' | 'clock
     },
   };
 }
-

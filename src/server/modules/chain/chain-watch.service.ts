@@ -11,6 +11,8 @@ import * as repo from './chain.repo';
 export const REORG_DEPTH = 100;
 /** Blocks read per coin and pass, so that a long catch-up shares the lease's time fairly. */
 const BLOCKS_PER_PASS = 50;
+/** Payouts whose confirmations are asked per coin and pass (decision 057). */
+const PAYOUTS_PER_PASS = 20;
 /** The longest pause after failures, whatever their number. */
 const MAX_BACKOFF_MS = 10 * 60_000;
 
@@ -291,6 +293,18 @@ export function createChainWatch(
     s.mempoolRead = read;
   }
 
+  /**
+   * The confirmations of verified payouts (decision 057) until the coin's threshold: where the
+   * provider says the transaction is, checked against the hash of the best chain at that height.
+   */
+  async function followPayouts(s: CoinState, tip: number): Promise<void> {
+    const now = clock.now().toISOString();
+    for (const p of await repo.payoutsToFollow(db, s.coin, s.config.confirmations, PAYOUTS_PER_PASS)) {
+      // Written even when unchanged: the time moves it behind the others, so a stuck one blocks none.
+      await repo.setPayoutConfirmations(db, p.id, await confirmationsOf(s.provider, p.payout_txid!, tip), now);
+    }
+  }
+
   async function follow(s: CoinState): Promise<void> {
     await loadAddresses(s);
     const tip = await s.provider.tipHeight();
@@ -309,6 +323,7 @@ export function createChainWatch(
     const done = height - 1;
     events.height?.(s.coin, done);
     await countConfirmations(s, done);
+    await followPayouts(s, tip);
     await readMempool(s);
   }
 
@@ -343,6 +358,17 @@ export function createChainWatch(
 }
 
 export type ChainWatch = ReturnType<typeof createChainWatch>;
+
+/**
+ * A transaction's confirmations at `tip`: 0 in the mempool or when the block the provider names is
+ * not the best chain's block at that height (decision 057).
+ */
+export async function confirmationsOf(provider: Esplora, txid: string, tip: number): Promise<number> {
+  const block = await provider.txBlock(txid);
+  if (!block || block.height > tip) return 0;
+  if ((await provider.hashAt(block.height)) !== block.hash) return 0;
+  return tip - block.height + 1;
+}
 
 /** A person's payments as the watcher recorded them, newest first. */
 export async function paymentsOf(db: Queryable, userId: string, limit = 20) {

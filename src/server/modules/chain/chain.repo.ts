@@ -151,3 +151,36 @@ export async function paymentsOf(db: Queryable, userId: string, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** Verified payouts in `coin` with fewer confirmations than `wanted` (decision 057), oldest first. */
+export async function payoutsToFollow(db: Queryable, coin: ChainCoin, wanted: number, limit: number) {
+  return db
+    .selectFrom('withdrawal_request')
+    .select(['id', 'payout_txid'])
+    .where('crypto_type', '=', coin)
+    .where('payout_verified', '=', 1)
+    .where('payout_txid', 'is not', null)
+    .where((eb) => eb.or([eb('payout_confirmations', 'is', null), eb('payout_confirmations', '<', wanted)]))
+    .orderBy('payout_checked_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function setPayoutConfirmations(db: Queryable, id: string, confirmations: number, now: string) {
+  await db
+    .updateTable('withdrawal_request')
+    .set({ payout_confirmations: confirmations, payout_checked_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Whether another withdrawal already has this payout transaction (decision 057; the index decides races). */
+export async function payoutTxidUsedBy(db: Queryable, txid: string, exceptId: string): Promise<boolean> {
+  const other = await db
+    .selectFrom('withdrawal_request')
+    .select('id')
+    .where('payout_txid', '=', txid)
+    .where('id', '!=', exceptId)
+    .executeTakeFirst();
+  return other !== undefined;
+}

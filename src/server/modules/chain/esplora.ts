@@ -6,9 +6,13 @@
  */
 
 export class ProviderError extends Error {
-  constructor(message: string) {
+  /** The HTTP status the provider answered with, when it answered (404: it does not know the thing). */
+  readonly status: number | undefined;
+
+  constructor(message: string, status?: number) {
     super(message);
     this.name = 'ProviderError';
+    this.status = status;
   }
 }
 
@@ -20,6 +24,8 @@ export interface Esplora {
   rawBlock(hash: string): Promise<Uint8Array>;
   mempoolTxids(): Promise<string[]>;
   rawTransaction(txid: string): Promise<Uint8Array>;
+  /** Where a transaction is: in the mempool (null), or in the block of that height and hash. */
+  txBlock(txid: string): Promise<{ height: number; hash: string } | null>;
 }
 
 const HASH = /^[0-9a-f]{64}$/;
@@ -38,7 +44,7 @@ export function createEsplora(url: string, timeoutMs: number): Esplora {
     }
     if (!res.ok) {
       await res.body?.cancel().catch(() => {});
-      throw new ProviderError(`${url}${path}: HTTP ${res.status}`);
+      throw new ProviderError(`${url}${path}: HTTP ${res.status}`, res.status);
     }
     return res;
   }
@@ -97,5 +103,23 @@ export function createEsplora(url: string, timeoutMs: number): Esplora {
       return list as string[];
     },
     rawTransaction: (txid) => bytes(`/tx/${txid}/raw`),
+    async txBlock(txid) {
+      const path = `/tx/${txid}/status`;
+      let status: unknown;
+      try {
+        status = JSON.parse(await text(path));
+      } catch (err) {
+        if (err instanceof ProviderError) throw err;
+        throw new ProviderError(`${url}${path}: not JSON`);
+      }
+      const s = status as { confirmed?: unknown; block_height?: unknown; block_hash?: unknown } | null;
+      if (typeof s !== 'object' || s === null || typeof s.confirmed !== 'boolean')
+        throw new ProviderError(`${url}${path}: not a transaction status`);
+      if (!s.confirmed) return null;
+      const hash = typeof s.block_hash === 'string' ? s.block_hash.toLowerCase() : '';
+      if (!Number.isSafeInteger(s.block_height) || (s.block_height as number) < 0 || !HASH.test(hash))
+        throw new ProviderError(`${url}${path}: not a block height and hash`);
+      return { height: s.block_height as number, hash };
+    },
   };
 }

@@ -20,6 +20,8 @@ const SECRET = 'a credential or secret: exporting it would weaken the account, n
 const TECHNICAL = 'technical bookkeeping of the server, not information about the person';
 const CHAIN_LATER =
   "a payment to the person's own address seen on chain: not in the export yet (decision 055, later work)";
+const PAYOUT_LATER =
+  'the payout transaction (decision 057): shown on /withdraw and in the statement; data.json gets it with its next schema version';
 const CHAIN_HOLD = "a hold raised when a credited payment's block left the chain: an operator's control, internal";
 const FRAUD = 'a fraud-detection fingerprint or match: internal monitoring (CMF L561-18)';
 
@@ -223,6 +225,11 @@ export const personalTables: Record<string, Record<string, ColumnRule>> = {
     previous_id: ex('withdrawals[].previousId'),
     root_id: no('derived from previousId'),
     version: ex('withdrawals[].version'),
+    payout_txid: no(PAYOUT_LATER),
+    payout_verified: no(PAYOUT_LATER),
+    payout_coin_amount: no(PAYOUT_LATER),
+    payout_confirmations: no(PAYOUT_LATER),
+    payout_checked_at: no(TECHNICAL),
   },
   performance_history: {
     user_id: no(KEY),

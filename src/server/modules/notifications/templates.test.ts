@@ -76,6 +76,16 @@ describe('e-mail templates', () => {
     }
   });
 
+  it.each(languages)('%s: a paid withdrawal carries its transaction and its explorer link', (lng) => {
+    const txid = 'ab'.repeat(32);
+    const link = `https://mempool.space/tx/${txid}`;
+    const text = mail('withdrawal_approved', lng, { amount: '50.00', crypto: 'BTC', txid, explorerUrl: link });
+    expect(text).toContain(txid);
+    expect(text).toContain(link);
+    expect(text).not.toContain('24-48');
+    if (lng === 'fr') expect(frenchSpacingProblems(text)).toEqual([]);
+  });
+
   it('the erasure answer says what was erased and what is kept until when', () => {
     const fr = mail('erasure_answer', 'fr');
     expect(fr).toContain('nous avons effacé\u00a0:\n- les données que la loi n’oblige pas à conserver');

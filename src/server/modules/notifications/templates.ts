@@ -11,7 +11,8 @@ export interface TemplateParams extends ClosureTemplateParams {
   password_reset: { url: string };
   deposit_approved: { amount: string };
   deposit_rejected: Rejected;
-  withdrawal_approved: { amount: string; crypto: string };
+  /** With the payout transaction when the operator gave one (decision 057), and its explorer page when configured. */
+  withdrawal_approved: { amount: string; crypto: string; txid?: string; explorerUrl?: string };
   withdrawal_rejected: Rejected & { crypto?: string; address?: string };
   identity_verified: Record<string, never>;
   identity_rejected: { reasonCode: InvestorReason; canCorrect: boolean };
@@ -99,7 +100,9 @@ const texts: Record<Locale, Texts> = {
     }),
     withdrawal_approved: (p) => ({
       subject: 'Retrait approuvé',
-      text: `Bonjour,\n\nVotre retrait de ${p.money} en ${p.crypto} a été approuvé. Les fonds seront envoyés sous 24-48h.\n\nAtlas Invest`,
+      text: p.txid
+        ? `Bonjour,\n\nVotre retrait de ${p.money} en ${p.crypto} a été payé.\nTransaction\u00a0: ${p.txid}${p.explorerUrl ? `\n${p.explorerUrl}` : ''}\n\nSes confirmations sont suivies dans votre historique de retraits.\n\nAtlas Invest`
+        : `Bonjour,\n\nVotre retrait de ${p.money} en ${p.crypto} a été approuvé. Les fonds seront envoyés sous 24-48h.\n\nAtlas Invest`,
     }),
     withdrawal_rejected: (p) => ({
       subject: 'Retrait rejeté',
@@ -178,7 +181,9 @@ const texts: Record<Locale, Texts> = {
     }),
     withdrawal_approved: (p) => ({
       subject: 'Withdrawal approved',
-      text: `Hello,\n\nYour withdrawal of ${p.money} in ${p.crypto} was approved. The funds will be sent within 24-48h.\n\nAtlas Invest`,
+      text: p.txid
+        ? `Hello,\n\nYour withdrawal of ${p.money} in ${p.crypto} was paid.\nTransaction: ${p.txid}${p.explorerUrl ? `\n${p.explorerUrl}` : ''}\n\nIts confirmations are followed in your withdrawal history.\n\nAtlas Invest`
+        : `Hello,\n\nYour withdrawal of ${p.money} in ${p.crypto} was approved. The funds will be sent within 24-48h.\n\nAtlas Invest`,
     }),
     withdrawal_rejected: (p) => ({
       subject: 'Withdrawal rejected',
@@ -257,7 +262,9 @@ const texts: Record<Locale, Texts> = {
     }),
     withdrawal_approved: (p) => ({
       subject: 'Retiro aprobado',
-      text: `Hola:\n\nSu retiro de ${p.money} en ${p.crypto} fue aprobado. Los fondos se enviarán en 24-48h.\n\nAtlas Invest`,
+      text: p.txid
+        ? `Hola:\n\nSu retiro de ${p.money} en ${p.crypto} fue pagado.\nTransacción: ${p.txid}${p.explorerUrl ? `\n${p.explorerUrl}` : ''}\n\nSus confirmaciones se siguen en su historial de retiros.\n\nAtlas Invest`
+        : `Hola:\n\nSu retiro de ${p.money} en ${p.crypto} fue aprobado. Los fondos se enviarán en 24-48h.\n\nAtlas Invest`,
     }),
     withdrawal_rejected: (p) => ({
       subject: 'Retiro rechazado',

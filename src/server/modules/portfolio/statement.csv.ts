@@ -9,6 +9,8 @@ interface Labels {
   kinds: Record<StatementKind, string>;
   areas: Record<Area, string>;
   status: Record<string, string>;
+  /** A paid withdrawal's transaction (decision 057). */
+  payout: { transaction: string; unverified: string; confirmations: string };
 }
 
 /**
@@ -29,6 +31,7 @@ export const statementLabels: Record<CsvLanguage, Labels> = {
     },
     areas: { crypto: 'Crypto', trading: 'Trading', stocks: 'Actions', real_estate: 'Immobilier' },
     status: { pending: 'En attente', approved: 'Approuvé', rejected: 'Rejeté' },
+    payout: { transaction: 'Transaction :', unverified: 'non vérifiée', confirmations: 'confirmations :' },
   },
   en: {
     headers: ['Date (UTC)', 'Operation', 'Detail', 'Amount (USD)', 'Balance (USD)'],
@@ -43,6 +46,7 @@ export const statementLabels: Record<CsvLanguage, Labels> = {
     },
     areas: { crypto: 'Crypto', trading: 'Trading', stocks: 'Stocks', real_estate: 'Real estate' },
     status: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
+    payout: { transaction: 'Transaction:', unverified: 'not verified', confirmations: 'confirmations:' },
   },
   es: {
     headers: ['Fecha (UTC)', 'Operación', 'Detalle', 'Importe (USD)', 'Saldo (USD)'],
@@ -57,6 +61,7 @@ export const statementLabels: Record<CsvLanguage, Labels> = {
     },
     areas: { crypto: 'Cripto', trading: 'Trading', stocks: 'Acciones', real_estate: 'Inmobiliario' },
     status: { pending: 'Pendiente', approved: 'Aprobado', rejected: 'Rechazado' },
+    payout: { transaction: 'Transacción:', unverified: 'no verificada', confirmations: 'confirmaciones:' },
   },
 };
 
@@ -66,11 +71,20 @@ export function csvCell(value: string, text = true): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
+/** "Transaction: <id> (confirmations: 3) <explorer link>", or "(not verified)". */
+function payoutText(p: NonNullable<StatementLine['detail']['payout']>, l: Labels): string {
+  const state = p.verified ? `${l.payout.confirmations} ${p.confirmations ?? 0}` : l.payout.unverified;
+  return [`${l.payout.transaction} ${p.txid} (${state})`, p.explorerUrl ?? ''].filter(Boolean).join(' ');
+}
+
 function detailOf(line: StatementLine, l: Labels): string {
   const d = line.detail;
   if (d.area) return l.areas[d.area];
   if (d.counterpartyUid) return `${d.counterpartyName ?? ''} (${d.counterpartyUid})`.trim();
-  if (d.crypto) return [d.crypto, d.status ? (l.status[d.status] ?? d.status) : ''].filter(Boolean).join(' · ');
+  if (d.crypto)
+    return [d.crypto, d.status ? (l.status[d.status] ?? d.status) : '', d.payout ? payoutText(d.payout, l) : '']
+      .filter(Boolean)
+      .join(' · ');
   return '';
 }
 

@@ -134,7 +134,19 @@ export async function transfersWithParties(db: Db, ids: string[]) {
 
 export async function withdrawals(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.selectFrom('withdrawal_request').select(['id', 'crypto_type', 'status']).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('withdrawal_request')
+    .select([
+      'id',
+      'crypto_type',
+      'status',
+      'payout_txid',
+      'payout_verified',
+      'payout_coin_amount',
+      'payout_confirmations',
+    ])
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export async function profileLocale(db: Db, userId: string): Promise<string | null> {

@@ -7,6 +7,7 @@ import { dayBounds } from '../../http/day-range';
 import { availableBalance } from '../ledger/ledger.service';
 import { csvDocument, isCsvLanguage, type CsvLanguage } from './statement.csv';
 import * as repo from './statement.repo';
+import { payoutOf, type PayoutView } from '../cashier/withdrawals.service';
 import type { EntryFilter, EntryRow } from './statement.repo';
 
 export interface StatementFilter {
@@ -45,8 +46,8 @@ function entryFilter(f: StatementFilter): EntryFilter {
   return { ...(f.type ? filters[f.type] : {}), ...dayBounds(f) };
 }
 
-export function createStatementService(ctx: Pick<AppContext, 'db'>) {
-  const { db } = ctx;
+export function createStatementService(ctx: Pick<AppContext, 'db'> & { config?: PayoutView }) {
+  const { db, config } = ctx;
 
   /** What each line concerns, looked up for one page at a time. */
   async function describe(userId: string, entries: EntryRow[]): Promise<StatementLine[]> {
@@ -75,6 +76,14 @@ export function createStatementService(ctx: Pick<AppContext, 'db'>) {
       if (withdrawal) {
         detail.crypto = withdrawal.crypto_type;
         detail.status = withdrawal.status;
+        const payout = config ? payoutOf(withdrawal, config) : null;
+        if (payout)
+          detail.payout = {
+            txid: payout.txid,
+            verified: payout.verified,
+            confirmations: payout.confirmations,
+            explorerUrl: payout.explorerUrl,
+          };
       }
       return {
         id: String(e.id),

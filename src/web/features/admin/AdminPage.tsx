@@ -34,29 +34,32 @@ function Queue({ kind }: { kind: Kind }) {
   const queue = useQueue(kind, status);
   const decision = useDecision();
   const [rejecting, setRejecting] = useState<AdminDeposit | AdminWithdrawal | null>(null);
+  /** The last refused approval, shown on its card (a withdrawal's payout transaction, decision 057). */
+  const [refused, setRefused] = useState<{ id: string; message: string } | null>(null);
   const [proof, setProof] = useState<{ name: string; url: string | null } | null>(null);
   const singular = kind === 'deposits' ? 'deposit' : 'withdrawal';
 
   const decide = (
     request: AdminDeposit | AdminWithdrawal,
     action: 'approve' | 'reject',
-    why?: { reason: RejectionReason; note?: string },
+    why?: { reason?: RejectionReason; note?: string; payoutTxid?: string },
   ) =>
     decision.mutate(
       { kind, id: request.id, action, ...why },
       {
-        onSuccess: (done) =>
+        onSuccess: (done) => {
+          setRefused(null);
           toast.success(
             done.stage === 'awaiting_second'
               ? t('firstApprovalRecorded')
               : t(`${singular}${action === 'approve' ? 'Approved' : 'Rejected'}`),
-          ),
-        onError: (err) =>
-          toast.error(
-            t(action === 'approve' ? 'approveFailed' : 'rejectFailed', {
-              message: errorMessage(t, err, { name: request.user.fullName }),
-            }),
-          ),
+          );
+        },
+        onError: (err) => {
+          const message = errorMessage(t, err, { name: request.user.fullName });
+          if (action === 'approve') setRefused({ id: request.id, message });
+          toast.error(t(action === 'approve' ? 'approveFailed' : 'rejectFailed', { message }));
+        },
       },
     );
 
@@ -88,7 +91,8 @@ function Queue({ kind }: { kind: Kind }) {
             request={r}
             operatorId={me?.id}
             busy={decision.isPending}
-            onApprove={() => decide(r, 'approve')}
+            approveError={refused?.id === r.id ? refused.message : null}
+            onApprove={(payout) => decide(r, 'approve', payout)}
             onReject={() => setRejecting(r)}
             onProof={'hasProof' in r ? () => void openProof(r) : undefined}
             onOtherProof={(id, name) => void openProofOf(id, name)}

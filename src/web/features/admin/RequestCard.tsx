@@ -1,8 +1,11 @@
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tier } from '../../../core/tiers';
 import type { AdminDeposit, AdminWithdrawal, ChainEvidence } from '../../../contracts/cashier';
-import { Button } from '../../components/form';
+import { Button, Field, TextInput } from '../../components/form';
+import { isCryptoType } from '../../../core/crypto-address';
+import { payoutTxidOf } from '../../../core/payout';
 import { formatDate, formatDateTime, money } from '../../lib/format';
 import { CardFacts } from './CardParts';
 import { SameImage } from './SameImage';
@@ -105,10 +108,58 @@ function chainRows(t: TFunction<'admin'>, c: ChainEvidence): Array<[string, stri
   ];
 }
 
+/**
+ * The payout transaction asked for with the approval that settles a withdrawal (decision 057):
+ * required and checked on chain for a coin with a provider, otherwise optional and recorded as not
+ * verified. Its shape is checked here first; the server's refusal is shown under it too.
+ */
+function PayoutField({
+  request,
+  value,
+  onChange,
+  error,
+}: {
+  request: AdminWithdrawal;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="mt-3" data-testid="payout-field">
+      <Field
+        label={t(request.payoutChecked ? 'payout.label' : 'payout.labelOptional', { crypto: request.crypto })}
+        hint={t(request.payoutChecked ? 'payout.hintChecked' : 'payout.hintUnchecked')}
+        error={error}
+        announce
+      >
+        {(field) => (
+          <TextInput
+            {...field}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            required={request.payoutChecked}
+            className="font-mono text-sm"
+          />
+        )}
+      </Field>
+    </div>
+  );
+}
+
+/** A recorded payout as the operator sees it: the id, whether it was checked, its confirmations. */
+function payoutLine(t: TFunction, p: NonNullable<AdminWithdrawal['payout']>): string {
+  if (!p.verified) return `${p.txid} · ${t('payout.unverified')}`;
+  return `${p.txid} · ${t('payout.verified', { amount: p.coinAmount ?? '' })} · ${t('payout.confirmations', { count: p.confirmations ?? 0, wanted: p.confirmationsWanted ?? '' })}`;
+}
+
 export function RequestCard({
   request,
   operatorId,
   busy,
+  approveError = null,
   onApprove,
   onReject,
   onProof,
@@ -118,7 +169,10 @@ export function RequestCard({
   /** The operator looking: the first approver cannot give the second approval. */
   operatorId?: string;
   busy: boolean;
-  onApprove: () => void;
+  /** Why the server refused this card's last approval, in the operator's language. */
+  approveError?: string | null;
+  /** A withdrawal's settling approval carries its payout transaction's id. */
+  onApprove: (input?: { payoutTxid: string }) => void;
   onReject: () => void;
   onProof?: () => void;
   /** Opens the proof of another deposit flagged as the same image. */
@@ -137,6 +191,7 @@ export function RequestCard({
           [t('balance'), money(w.user.balance)],
           [t('crypto'), w.crypto],
           [t('address'), w.address],
+          ...(w.payout ? [[t('payout.recorded'), payoutLine(t, w.payout)]] : []),
         ] as Array<[string, string]>)
       : []),
     // Where the investor said they paid: their own derived address names its index (decision 044).
@@ -170,6 +225,19 @@ export function RequestCard({
     ...(request.internalNote ? ([[t('internalNote'), request.internalNote]] as Array<[string, string]>) : []),
   ];
   const { second, canApprove, canReject, note } = reviewState(request, operatorId, t, 'twoApprovalsNeeded');
+  const [txid, setTxid] = useState('');
+  const [shapeError, setShapeError] = useState<string | null>(null);
+  // The approval that settles: the only one, or the second under dual control.
+  const settling = w !== null && canApprove && (!w.needsSecondApproval || second);
+  const approve = () => {
+    if (!settling) return onApprove();
+    const given = txid.trim();
+    if (given === '' && w.payoutChecked) return setShapeError(t('payout.required'));
+    if (given !== '' && (!isCryptoType(w.crypto) || payoutTxidOf(w.crypto, given) === null))
+      return setShapeError(t('payout.invalid', { crypto: w.crypto }));
+    setShapeError(null);
+    onApprove(given === '' ? undefined : { payoutTxid: given });
+  };
   return (
     <li
       className={`rounded-xl border border-l-4 border-slate-200 bg-white p-4 shadow-sm ${tone[request.status].card}`}
@@ -200,6 +268,17 @@ export function RequestCard({
       <CardFacts rows={rows} />
       {d && d.sameImageAs.length > 0 && <SameImage matches={d.sameImageAs} onOpen={onOtherProof} />}
       {request.versions.length > 1 && <Versions request={request} />}
+      {settling && (
+        <PayoutField
+          request={w}
+          value={txid}
+          onChange={(v) => {
+            setTxid(v);
+            setShapeError(null);
+          }}
+          error={shapeError ?? approveError}
+        />
+      )}
       <div className="mt-4 flex flex-wrap gap-2">
         {d &&
           (d.hasProof ? (
@@ -210,7 +289,7 @@ export function RequestCard({
             <span className="self-center text-sm text-slate-500">{d.chain ? t('chain.noImage') : t('noImage')}</span>
           ))}
         {canApprove && (
-          <Button tone="approve" onClick={onApprove} disabled={busy}>
+          <Button tone="approve" onClick={approve} disabled={busy}>
             {second ? t('approveSecond') : t('approve')}
           </Button>
         )}

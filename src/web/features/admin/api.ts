@@ -44,10 +44,17 @@ export function useDecision() {
       action: 'approve' | 'reject';
       reason?: RejectionReason;
       note?: string;
+      /** A withdrawal's settling approval: its payout transaction (decision 057). */
+      payoutTxid?: string;
     }) =>
       api<Decision>(`/api/admin/${input.kind}/${input.id}/${input.action}`, {
         method: 'POST',
-        body: input.action === 'reject' ? { reason: input.reason, ...(input.note ? { note: input.note } : {}) } : {},
+        body:
+          input.action === 'reject'
+            ? { reason: input.reason, ...(input.note ? { note: input.note } : {}) }
+            : input.payoutTxid
+              ? { payoutTxid: input.payoutTxid }
+              : {},
       }),
     onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });

@@ -5,6 +5,7 @@ import { formatDateTime, money } from '../../lib/format';
 import { useCashierHistory } from './api';
 import { CorrectLink, reasonText } from './Correction';
 import { HeldByLimitNote } from './HeldByLimit';
+import { PayoutLine } from './Payout';
 
 const statusClass: Record<RequestStatus | 'completed', string> = {
   pending: 'bg-yellow-100 text-yellow-900',
@@ -93,7 +94,7 @@ export function History() {
               `${money(w.amount)} · ${w.crypto}`,
               [formatDateTime(w.createdAt), legacy(w.adminNotes)].filter(Boolean).join(' · '),
               <StatusBadge status={w.status} />,
-              rejection('withdrawal', w),
+              w.payout ? <PayoutLine payout={w.payout} /> : rejection('withdrawal', w),
             ),
           )}
         </Section>

@@ -21,6 +21,7 @@ import { useDelayedRedirect } from '../../lib/redirect';
 import { useLimits } from '../../lib/limits';
 import { useMe } from '../../lib/session';
 import { useCashierHistory, useWithdraw } from './api';
+import { PaidWithdrawals } from './Payout';
 import { Notes } from './Notes';
 import { CorrectionNotice, useCorrection } from './Correction';
 
@@ -235,6 +236,7 @@ export function WithdrawPage() {
             </div>
           </Card>
           <PendingWithdrawals />
+          <PaidWithdrawals />
           <Notes section="withdraw" />
         </div>
       </div>

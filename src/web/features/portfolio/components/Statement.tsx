@@ -19,6 +19,28 @@ function detailOf(t: TFunction, line: StatementLine): string {
   return '';
 }
 
+/** A paid withdrawal's transaction (decision 057): its id, linked to the explorer, and its confirmations. */
+function PayoutDetail({ payout }: { payout: NonNullable<StatementLine['detail']['payout']> }) {
+  const { t } = useTranslation('portfolio');
+  const id = <span className="font-mono text-xs [overflow-wrap:anywhere]">{payout.txid}</span>;
+  return (
+    <span className="mt-0.5 block text-xs" data-testid="statement-payout">
+      {t('statement.payout.transaction')}{' '}
+      {payout.explorerUrl ? (
+        <a href={payout.explorerUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+          {id}
+        </a>
+      ) : (
+        id
+      )}{' '}
+      ·{' '}
+      {payout.verified
+        ? t('statement.payout.confirmations', { count: payout.confirmations ?? 0 })
+        : t('statement.payout.unverified')}
+    </span>
+  );
+}
+
 /** Every movement of the available balance with the balance after it; filters, pages and a CSV of the same lines. */
 export function Statement() {
   const { t } = useTranslation('portfolio');
@@ -135,7 +157,10 @@ export function Statement() {
                   <tr key={line.id}>
                     <td className="whitespace-nowrap py-2.5 pr-3 text-slate-600">{formatDateTime(line.at)}</td>
                     <td className="px-3 py-2.5 font-medium text-slate-900">{t(`statement.kinds.${line.kind}`)}</td>
-                    <td className="px-3 py-2.5 text-slate-600">{detailOf(t, line)}</td>
+                    <td className="px-3 py-2.5 text-slate-600">
+                      {detailOf(t, line)}
+                      {line.detail.payout && <PayoutDetail payout={line.detail.payout} />}
+                    </td>
                     <td
                       className={`whitespace-nowrap px-3 py-2.5 text-right tabular-nums ${amount < 0 ? 'text-red-700' : 'text-emerald-700'}`}
                     >
