@@ -134,7 +134,7 @@ async function bench(dialect: 'sqlite' | 'postgres') {
         ...ctx,
         config: {
           limits: { correctionMaxVersions: 3 },
-          payouts: { toleranceBps: 200, explorers: {} },
+          payouts: { toleranceBps: 200, explorers: {}, check: 'chain' },
           chain: {
             intervalS: 0,
             timeoutMs: 1000,

@@ -310,6 +310,7 @@ describe('deposit account keys (decision 044)', () => {
     [{ ESPLORA_TIMEOUT_MS: '10' }, /ESPLORA_TIMEOUT_MS/],
     [{ CHAIN_AUTO_CREDIT_BELOW: '1000.01', DUAL_CONTROL_FROM: '1000.00' }, /CHAIN_AUTO_CREDIT_BELOW: may not exceed/],
     [{ CHAIN_MIN_DEPOSIT: '-1' }, /CHAIN_MIN_DEPOSIT/],
+    [{ NODE_ENV: 'production', PAYOUT_CHECK: 'record' }, /PAYOUT_CHECK: record is for test runs/],
   ])('refuses a chain setting that cannot work, naming it (%o)', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
   });

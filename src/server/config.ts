@@ -189,6 +189,9 @@ const envSchema = z.object({
   CHAIN_AUTO_CREDIT_BELOW: z.string().default('0').pipe(dollars),
   // Payouts with their transaction (decision 057): the rate tolerance, and an explorer link per coin.
   PAYOUT_TOLERANCE_BPS: int(0, 5000).default(200),
+  // `chain`: a payout in a coin whose chain is followed is checked there; `record`: every payout id is
+  // recorded unchecked (test runs whose chain pays no withdrawal; refused in production).
+  PAYOUT_CHECK: z.enum(['chain', 'record']).default('chain'),
   EXPLORER_TX_URL_BTC: optionalText,
   EXPLORER_TX_URL_LTC: optionalText,
   EXPLORER_TX_URL_USDT_TRC20: optionalText,
@@ -272,6 +275,8 @@ export interface PayoutConfig {
   toleranceBps: number;
   /** Per withdrawal crypto type, the explorer's page of a transaction, `{txid}` in it. */
   explorers: Partial<Record<CryptoType, string>>;
+  /** Whether payouts in a followed coin are checked on chain (`chain`) or only recorded (`record`). */
+  check: 'chain' | 'record';
 }
 
 export interface Config {
@@ -512,6 +517,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       startHeight: e[`CHAIN_START_HEIGHT_${coin}`],
     };
   }
+  if (e.PAYOUT_CHECK === 'record' && e.NODE_ENV === 'production')
+    problems.push('PAYOUT_CHECK: record is for test runs; in production payouts are checked on chain');
   // The policy may only take decisions one operator could take alone (decision 015).
   if (e.CHAIN_AUTO_CREDIT_BELOW > e.DUAL_CONTROL_FROM)
     problems.push('CHAIN_AUTO_CREDIT_BELOW: may not exceed DUAL_CONTROL_FROM (dual control is never skipped)');
@@ -601,7 +608,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       autoCreditBelowCents: e.CHAIN_AUTO_CREDIT_BELOW,
       coins: chainCoins,
     },
-    payouts: { toleranceBps: e.PAYOUT_TOLERANCE_BPS, explorers },
+    payouts: { toleranceBps: e.PAYOUT_TOLERANCE_BPS, explorers, check: e.PAYOUT_CHECK },
     dualControlFromCents: e.DUAL_CONTROL_FROM,
     dualControlIdentity: e.DUAL_CONTROL_IDENTITY,
     sealIntervalS: e.SEAL_INTERVAL_S,

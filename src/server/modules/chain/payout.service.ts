@@ -46,7 +46,7 @@ export function createPayoutCheck(
   const byCoin = new Map<ChainCoin, Esplora>();
   for (const coin of ['BTC', 'LTC'] as const) {
     const c = config.chain.coins[coin];
-    if (c) byCoin.set(coin, make(c.url));
+    if (c && config.payouts.check === 'chain') byCoin.set(coin, make(c.url));
   }
   const providerOf = (crypto: string) => byCoin.get(crypto as ChainCoin);
 
