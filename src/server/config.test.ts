@@ -347,7 +347,7 @@ describe('price feeds per coin (decision 056)', () => {
 
 describe('payouts with their transaction (decision 057)', () => {
   it('reads the tolerance and an explorer per coin; none by default', () => {
-    expect(loadConfig(base).payouts).toEqual({ toleranceBps: 200, explorers: {} });
+    expect(loadConfig(base).payouts).toEqual({ toleranceBps: 200, explorers: {}, check: 'chain' });
     const payouts = loadConfig({
       ...base,
       PAYOUT_TOLERANCE_BPS: '50',
