@@ -23,6 +23,7 @@ import type { Movements } from '../ledger/movement';
 import { insert, type Money as PlanMoney, type Row, type Step, type Where } from '../ledger/plan';
 import { notFrozen } from '../freeze/freeze.steps';
 import { notClosing } from '../closure/closure.steps';
+import { noChainHold } from '../chain/chain-holds.steps';
 import type { LimitsService } from '../limits/limits.service';
 import type { LimitDirection } from '../../../core/tiers';
 import type { Database } from '../../db/schema';
@@ -483,6 +484,7 @@ export function createAdminService(ctx: AppContext, notifier: Notifier, movement
         money: { type: 'withdrawal_settle', postings: withdrawalSettlePostings(row.user_id, Number(row.amount_cents)) },
         template: 'withdrawal_approved',
         params: { amount: toDecimalString(Number(row.amount_cents)), crypto: row.crypto_type ?? '' },
+        checks: [noChainHold(row.user_id)],
       })),
 
     rejectWithdrawal: (operatorId: string, id: string, rejection: Rejection, source: AuditSource) =>
