@@ -17,8 +17,9 @@ export const chainHoldListQuery = z.object({
   userId: text(64).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(CHAIN_HOLD_PAGE),
 });
-export const chainHoldParams = z.object({ id: z.string().regex(chainHoldId) });
+/** The id travels in the body: two 64-digit hashes exceed a path parameter's length limit. */
 export const releaseChainHoldRequest = z.object({
+  id: z.string().regex(chainHoldId),
   note: text(CHAIN_HOLD_NOTE_MAX)
     .trim()
     .refine((s) => s.length > 0, { message: 'must not be empty' }),

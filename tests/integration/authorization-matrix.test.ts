@@ -256,9 +256,9 @@ const matrix: Record<string, Entry> = {
   },
   // Blockchain holds (decision 058): a hold nobody has, the guard decides.
   'GET /api/admin/chain/holds': { access: 'admin', req: () => ({ query: 'status=released' }) },
-  'POST /api/admin/chain/holds/{id}/release': {
+  'POST /api/admin/chain/holds/release': {
     access: 'admin',
-    req: () => ({ params: { id: `BTC-${'ab'.repeat(32)}-0-${'cd'.repeat(32)}` }, payload: { note: 'matrix' } }),
+    req: () => ({ payload: { id: `BTC-${'ab'.repeat(32)}-0-${'cd'.repeat(32)}`, note: 'matrix' } }),
   },
   // A UID nobody has: the guard decides, no persona is frozen for the routes after.
   'GET /api/admin/users/{uid}/freeze': { access: 'admin', req: () => ({ params: { uid: 'ATU000000' } }) },

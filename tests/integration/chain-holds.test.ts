@@ -48,7 +48,7 @@ describe(`blockchain holds on withdrawals (${testDialect})`, () => {
     return res.json() as ChainHoldList;
   };
   const release = (who: TestUser, id: string, note = 'the transaction is back in block 7; checked on two explorers') =>
-    call(who, 'POST', `/api/admin/chain/holds/${id}/release`, { note });
+    call(who, 'POST', '/api/admin/chain/holds/release', { id, note });
   /** What a refused withdrawal must not have written: requests, journal rows, e-mails, balances. */
   const footprint = async (who: TestUser) => {
     const db = t.ctx.db;

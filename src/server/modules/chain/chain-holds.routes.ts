@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   chainHoldListQuery,
   chainHoldListResponse,
-  chainHoldParams,
   chainHoldSchema,
   releaseChainHoldRequest,
   withdrawalHoldResponse,
@@ -58,17 +57,16 @@ export async function registerChainHoldRoutes(app: FastifyInstance, holds: Chain
   );
 
   r.post(
-    '/api/admin/chain/holds/:id/release',
+    '/api/admin/chain/holds/release',
     {
       ...guard,
       schema: {
         tags,
         summary: "Release an open hold with a note (audited): the person's withdrawals are accepted again",
-        params: chainHoldParams,
         body: releaseChainHoldRequest,
         response: { 200: chainHoldSchema },
       },
     },
-    async (request) => holds.release(request.user!.id, request.params.id, request.body.note, sourceOf(request)),
+    async (request) => holds.release(request.user!.id, request.body.id, request.body.note, sourceOf(request)),
   );
 }

@@ -16,8 +16,7 @@ export function useChainHolds(userId?: string) {
 export function useReleaseChainHold(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (note: string) =>
-      api<ChainHold>(`${base}/${encodeURIComponent(id)}/release`, { method: 'POST', body: { note } }),
+    mutationFn: (note: string) => api<ChainHold>(`${base}/release`, { method: 'POST', body: { id, note } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['admin', 'chain-holds'] }),
   });
 }
