@@ -129,6 +129,10 @@ export const errorCodes = {
   // monitoring alerts (operators only)
   alert_not_found: 'not_found',
   alert_already_resolved: 'conflict',
+  // a credited chain payment left the best chain: the person's withdrawals held (decision 058)
+  withdrawals_held_chain: 'conflict',
+  chain_hold_not_found: 'not_found',
+  chain_hold_already_released: 'conflict',
   // data export (decision 038)
   data_export_not_found: 'not_found',
   data_export_not_ready: 'conflict',

@@ -9,6 +9,7 @@ import { createOverviewService } from './modules/backoffice/overview.service';
 import { createUsersService } from './modules/backoffice/users.service';
 import { createDepositsService } from './modules/cashier/deposits.service';
 import { createDepositAddressService } from './modules/chain/deposit-address.service';
+import { createChainHoldsService, type ChainHoldsService } from './modules/chain/chain-holds.service';
 import { createHistoryService } from './modules/cashier/history.service';
 import { createWithdrawalsService } from './modules/cashier/withdrawals.service';
 import { createInvestingService } from './modules/investing/investing.service';
@@ -70,6 +71,8 @@ export interface Services {
   statement: ReturnType<typeof createStatementService>;
   /** Proof-of-liabilities rounds and each investor's own proof (decision 034). */
   liabilities: LiabilitiesService;
+  /** Holds on a person's withdrawals after a credited chain payment left the chain (decision 058). */
+  chainHolds: ChainHoldsService;
   /** Monitoring alerts for operators (decision 035), raised by a leased job, never shown to investors. */
   monitoring: MonitoringService;
   /** The investor's data export (decision 038): re-authenticated requests, a leased builder, signed 24-hour links. */
@@ -142,6 +145,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     statement,
     liabilities: createLiabilitiesService(ctx, prices),
     monitoring: createMonitoringService(ctx, events),
+    chainHolds: createChainHoldsService(ctx, notifier),
     dataExport,
     closure: createClosureService(ctx, {
       movements,

@@ -139,6 +139,7 @@ const matrix: Record<string, Entry> = {
   },
   'GET /api/deposits/addresses': { access: 'user' },
   'GET /api/deposits/chain-payments': { access: 'user' },
+  'GET /api/withdrawals/chain-hold': { access: 'user' },
   'POST /api/deposits': {
     access: 'user',
     req: (c) => ({ payload: multipartDeposit('1.00', { bytes: c.w.png, name: 'proof.png', type: 'image/png' }) }),
@@ -252,6 +253,12 @@ const matrix: Record<string, Entry> = {
   'POST /api/admin/alerts/{id}/resolve': {
     access: 'admin',
     req: (c) => ({ params: { id: c.target.alert }, payload: { note: 'matrix' } }),
+  },
+  // Blockchain holds (decision 058): a hold nobody has, the guard decides.
+  'GET /api/admin/chain/holds': { access: 'admin', req: () => ({ query: 'status=released' }) },
+  'POST /api/admin/chain/holds/release': {
+    access: 'admin',
+    req: () => ({ payload: { id: `BTC-${'ab'.repeat(32)}-0-${'cd'.repeat(32)}`, note: 'matrix' } }),
   },
   // A UID nobody has: the guard decides, no persona is frozen for the routes after.
   'GET /api/admin/users/{uid}/freeze': { access: 'admin', req: () => ({ params: { uid: 'ATU000000' } }) },

@@ -10,6 +10,7 @@ import { registerBackOfficeRoutes } from './backoffice/backoffice.routes';
 import { registerCashierRoutes } from './cashier/cashier.routes';
 import { registerChainRoutes } from './chain/chain.routes';
 import { registerChainRefundRoutes } from './chain/chain-refunds.routes';
+import { registerChainHoldRoutes } from './chain/chain-holds.routes';
 import { registerDataExportRoutes } from './data-export/data-export.routes';
 import { registerIdentityRoutes } from './identity/identity.routes';
 import { registerLimitsRoutes } from './limits/limits.routes';
@@ -42,6 +43,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, ser
   await registerCashierRoutes(app, services);
   await registerChainRoutes(app, ctx);
   await registerChainRefundRoutes(app, ctx);
+  await registerChainHoldRoutes(app, services.chainHolds);
   await registerIdentityRoutes(app, services);
   registerLimitsRoutes(app, services);
   await registerAdminRoutes(app, services);

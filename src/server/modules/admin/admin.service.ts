@@ -23,6 +23,7 @@ import type { Movements } from '../ledger/movement';
 import { insert, type Money as PlanMoney, type Row, type Step, type Where } from '../ledger/plan';
 import { notFrozen } from '../freeze/freeze.steps';
 import { notClosing } from '../closure/closure.steps';
+import { noChainHold } from '../chain/chain-holds.steps';
 import type { LimitsService } from '../limits/limits.service';
 import type { LimitDirection } from '../../../core/tiers';
 import type { Database } from '../../db/schema';
@@ -522,6 +523,8 @@ export function createAdminService(
               ...(payout?.payout_txid ? { txid: payout.payout_txid } : {}),
               ...(link ? { explorerUrl: link } : {}),
             },
+            // A person whose credited payment left the chain is held (decision 058).
+            checks: [noChainHold(row.user_id)],
             ...(payout ? { change: { ...payout } } : {}),
           };
         });

@@ -16,6 +16,7 @@ import { InsufficientFunds } from '../ledger/ledger.service';
 import type { Movements } from '../ledger/movement';
 import { insert, type Step } from '../ledger/plan';
 import { notFrozen } from '../freeze/freeze.steps';
+import { noChainHold } from '../chain/chain-holds.steps';
 import { noRecentPasswordChange, noRecentSecondFactorRemoval } from '../accounts/accounts.steps';
 import { findContact } from '../accounts/security.repo';
 import { outboxRow } from '../notifications/outbox';
@@ -175,6 +176,7 @@ export function createWithdrawalsService(
             },
             steps: [
               notFrozen(userId),
+              noChainHold(userId),
               withdrawalLock(userId, now),
               noRecentPasswordChange(userId, now),
               noRecentSecondFactorRemoval(userId, now),

@@ -11,6 +11,7 @@ import { proofLink, useDecision, useQueue, type Kind, type QueueFilter } from '.
 import { FreezePanel } from './FreezePanel';
 import { Dialog } from '../../components/Dialog';
 import { AdminNav } from './AdminNav';
+import { ChainHolds } from './ChainHolds';
 import { RequestCard } from './RequestCard';
 import { fillReason, type RejectionReason } from '../../../core/rejection-reasons';
 import { money } from '../../lib/format';
@@ -160,6 +161,10 @@ export function AdminPage() {
   return (
     <Page title={t('title')} description={t('metaDescription')} wide>
       <AdminNav />
+      {/* Withdrawals of a person with an open blockchain hold are refused until it is released (decision 058). */}
+      <div className="mb-4 empty:hidden">
+        <ChainHolds />
+      </div>
       <div className="mb-6 flex flex-wrap items-center gap-3">
         <div
           role="tablist"

@@ -7,6 +7,7 @@ import { useToasts } from '../../components/toast';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, money } from '../../lib/format';
 import { AdminNav } from './AdminNav';
+import { ChainHolds } from './ChainHolds';
 import { overviewQuery, useOverview, useOverviewActions } from './backoffice-api';
 
 /** The overview's cards, fetched with the screen when it is the first one opened (they pushed the page's end down). */
@@ -49,6 +50,9 @@ export function OverviewPage() {
   return (
     <Page title={t('overview.title')} description={t('overview.description')} wide>
       <AdminNav />
+      <div className="mb-4 empty:hidden">
+        <ChainHolds />
+      </div>
       {!o ? (
         <p role="status">{overview.isError ? errorMessage(t, overview.error) : t('loading')}</p>
       ) : (

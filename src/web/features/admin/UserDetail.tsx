@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDateTime, formatDay, money } from '../../lib/format';
 import { useRevoke, useUser, useUserStatement } from './backoffice-api';
 import { UserControls } from './UserControls';
+import { ChainHolds } from './ChainHolds';
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -129,6 +130,7 @@ export function UserDetailView({ id }: { id: string }) {
           ))}
         </dl>
       </Section>
+      <ChainHolds userId={id} />
       <UserControls user={u} />
       <Section title={t('user.balances')}>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">

@@ -20,7 +20,7 @@ import { formatDate, formatDateTime, money } from '../../lib/format';
 import { useDelayedRedirect } from '../../lib/redirect';
 import { useLimits } from '../../lib/limits';
 import { useMe } from '../../lib/session';
-import { useCashierHistory, useWithdraw } from './api';
+import { useCashierHistory, useWithdraw, useWithdrawalHold } from './api';
 import { PaidWithdrawals } from './Payout';
 import { Notes } from './Notes';
 import { CorrectionNotice, useCorrection } from './Correction';
@@ -32,6 +32,7 @@ const fieldCodes = {
   withdrawal_address_required: 'address',
   withdrawal_address_invalid: 'address',
   withdrawal_locked: null,
+  withdrawals_held_chain: null,
   withdrawal_insufficient_funds: 'amount',
   unknown_crypto: 'crypto',
 };
@@ -89,6 +90,9 @@ export function WithdrawPage() {
   // Nothing can be withdrawn at all (the tier allows none, or the 30 days used it all): the page
   // says why and what unlocks it instead of offering a form (issue 46, item 2).
   const limitBlocked = limit?.blocked ? limit : null;
+  // A deposit's transaction left the blockchain: no form until an operator releases the hold (decision 058).
+  const hold = useWithdrawalHold();
+  const chainHeld = hold.data?.held ? hold.data : null;
   const locked = daysLeft > 0 || holdHours > 0 || factorHoldHours > 0 || me?.emailVerified === false;
   const balance = me ? fromDecimalString(me.balance) : 0;
 
@@ -107,7 +111,14 @@ export function WithdrawPage() {
     if (!form.check(rules)) return;
     withdraw.mutate(
       { amount: form.wire, crypto, address: address.trim(), key: form.key, previousId: correcting?.id },
-      { onSuccess: () => redirect('/cashier', 2000), onError: form.refused },
+      {
+        onSuccess: () => redirect('/cashier', 2000),
+        onError: (err) => {
+          form.refused(err);
+          // Held meanwhile: the notice replaces the form.
+          void hold.refetch();
+        },
+      },
     );
   };
 
@@ -161,7 +172,9 @@ export function WithdrawPage() {
         </div>
       )}
       <div className="grid gap-6 md:grid-cols-[1fr_18rem]">
-        {limitBlocked ? (
+        {chainHeld ? (
+          <ChainHeld since={chainHeld.since} />
+        ) : limitBlocked ? (
           <LimitBlocked limit={limitBlocked} tier={limits!.tier} raise={limits?.next === 'identity'} />
         ) : (
           <Card>
@@ -241,6 +254,27 @@ export function WithdrawPage() {
         </div>
       </div>
     </Page>
+  );
+}
+
+/** A deposit's transaction left the blockchain after it was credited: withdrawals wait for an operator. */
+function ChainHeld({ since }: { since: string | null }) {
+  const { t } = useTranslation('cashier');
+  return (
+    <Card className="self-start">
+      <section aria-labelledby="withdraw-chain-hold-title" data-testid="withdraw-chain-hold" role="status">
+        <h2 id="withdraw-chain-hold-title" className="text-lg font-bold text-brand-900">
+          {t('withdraw.chainHold.title')}
+        </h2>
+        <p className="mt-2 text-sm text-slate-700">{t('withdraw.chainHold.body')}</p>
+        <p className="mt-2 text-sm text-slate-700">{t('withdraw.chainHold.balance')}</p>
+        {since && (
+          <p className="mt-2 text-sm text-slate-600">
+            {t('withdraw.chainHold.since', { date: formatDateTime(since) })}
+          </p>
+        )}
+      </section>
+    </Card>
   );
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CashierHistory, DepositConfig, Withdrawal } from '../../../contracts/cashier';
 import type { ChainPayments } from '../../../contracts/chain';
+import type { WithdrawalHold } from '../../../contracts/chain-holds';
 import type { Recipient, TransferResult } from '../../../contracts/investing';
 import { api } from '../../lib/api';
 
@@ -46,6 +47,14 @@ export function useChainPayments() {
     queryKey: ['chain-payments'],
     queryFn: () => api<ChainPayments>('/api/deposits/chain-payments'),
     refetchInterval: 30_000,
+  });
+}
+
+/** Whether the person's withdrawals are held since a deposit's transaction left the blockchain (decision 058). */
+export function useWithdrawalHold() {
+  return useQuery({
+    queryKey: ['withdrawal-chain-hold'],
+    queryFn: () => api<WithdrawalHold>('/api/withdrawals/chain-hold'),
   });
 }
 
