@@ -362,6 +362,7 @@ describe('payouts with their transaction (decision 057)', () => {
         USDTTRC20: 'https://tronscan.org/#/transaction/{txid}',
         SOL: 'http://localhost:8080/tx/{txid}',
       },
+      check: 'chain',
     });
   });
 
