@@ -80,6 +80,8 @@ describe(`blockchain holds on withdrawals (${testDialect})`, () => {
       DEPOSIT_XPUB_BTC: ZPUB,
       ESPLORA_URL_BTC: peer.url,
       CONFIRMATIONS_BTC: '2',
+      // Holds, not payouts (payouts.test.ts): approvals settle without a payout transaction.
+      PAYOUT_CHECK: 'record',
     });
     watch = createChainWatch(t.ctx, { error: () => {}, warn: () => {} });
     ana = await createUser(t, { firstName: 'Ana', lastName: 'Held' });
