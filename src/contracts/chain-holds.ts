@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAIN_HOLD_NOTE_MAX } from './chain-hold-note';
 import { text } from './text';
 
 /**
@@ -6,7 +7,6 @@ import { text } from './text';
  * operators' list and release, and whether the person's own withdrawals are held.
  */
 
-export const CHAIN_HOLD_NOTE_MAX = 1000;
 export const CHAIN_HOLD_PAGE = 100;
 
 /** A hold's id on the wire: coin, transaction id, output index and the block that left, joined by dashes. */

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CHAIN_HOLD_NOTE_MAX, type ChainHold } from '../../../contracts/chain-holds';
+import { CHAIN_HOLD_NOTE_MAX } from '../../../contracts/chain-hold-note';
+import type { ChainHold } from '../../../contracts/chain-holds';
 import { Button, Field, inputClass } from '../../components/form';
 import { useToasts } from '../../components/toast';
 import { errorMessage } from '../../lib/errors';
