@@ -71,45 +71,38 @@ export type RefundRow = Database['chain_payment'] & {
   uid: string | null;
 };
 
+/** A payment with what the operators need to refund it: its deposit (if any) and its owner. */
+function withRefundFacts(db: Queryable) {
+  return db
+    .selectFrom('chain_payment as p')
+    .leftJoin('deposit_request as d', 'd.id', 'p.deposit_id')
+    .leftJoin('user_profile as u', 'u.user_id', 'p.user_id')
+    .selectAll('p')
+    .select([
+      'd.status as deposit_status',
+      'd.amount_cents as deposit_cents',
+      'd.rate_micros as deposit_rate_micros',
+      'd.processed_at as deposit_processed_at',
+      'u.full_name',
+      'u.email',
+      'u.uid',
+    ]);
+}
+
 /**
  * Payments the platform holds but did not credit, to be sent back: refused by a rule (below the
  * minimum, after closure was asked) or whose deposit an operator rejected. Open ones first.
  */
 export async function refunds(db: Queryable, open: boolean, limit: number): Promise<RefundRow[]> {
-  let q = db
-    .selectFrom('chain_payment as p')
-    .leftJoin('deposit_request as d', 'd.id', 'p.deposit_id')
-    .leftJoin('user_profile as u', 'u.user_id', 'p.user_id')
-    .selectAll('p')
-    .select([
-      'd.status as deposit_status',
-      'd.amount_cents as deposit_cents',
-      'd.rate_micros as deposit_rate_micros',
-      'd.processed_at as deposit_processed_at',
-      'u.full_name',
-      'u.email',
-      'u.uid',
-    ])
-    .where((eb) => eb.or([eb('p.refund_reason', 'is not', null), eb('d.status', '=', 'rejected')]));
+  let q = withRefundFacts(db).where((eb) =>
+    eb.or([eb('p.refund_reason', 'is not', null), eb('d.status', '=', 'rejected')]),
+  );
   q = open ? q.where('p.refunded_at', 'is', null) : q.where('p.refunded_at', 'is not', null);
   return (await q.orderBy('p.updated_at', 'desc').orderBy('p.txid').limit(limit).execute()) as RefundRow[];
 }
 
 export async function findRefund(db: Queryable, key: PaymentKey): Promise<RefundRow | undefined> {
-  return (await db
-    .selectFrom('chain_payment as p')
-    .leftJoin('deposit_request as d', 'd.id', 'p.deposit_id')
-    .leftJoin('user_profile as u', 'u.user_id', 'p.user_id')
-    .selectAll('p')
-    .select([
-      'd.status as deposit_status',
-      'd.amount_cents as deposit_cents',
-      'd.rate_micros as deposit_rate_micros',
-      'd.processed_at as deposit_processed_at',
-      'u.full_name',
-      'u.email',
-      'u.uid',
-    ])
+  return (await withRefundFacts(db)
     .where('p.coin', '=', key.coin as 'BTC')
     .where('p.txid', '=', key.txid)
     .where('p.vout', '=', key.vout)
