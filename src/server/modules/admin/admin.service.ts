@@ -8,7 +8,6 @@ import { proofMatches } from '../backoffice/proof-match';
 import { toDeposit } from '../cashier/deposits.service';
 import { paidTo } from '../chain/paid-to';
 import { chainPaymentCredited } from '../chain/chain-credit.steps';
-import { firstOpenOf } from '../chain/chain-holds.repo';
 import { evidenceOf } from '../chain/evidence';
 import { correctedAmong } from '../cashier/versions';
 import { versionsOf } from '../cashier/cashier.repo';
@@ -508,8 +507,6 @@ export function createAdminService(
         return await approve('withdrawal', operatorId, id, source, async (row, at, final) => {
           if (!final && input.payoutTxid !== undefined && input.payoutTxid.trim() !== '')
             throw new DomainError('payout_txid_too_early');
-          // Held (decision 058): said before the payout is asked for or fetched; decided again in the plan.
-          if (await firstOpenOf(db, row.user_id)) throw new DomainError('withdrawals_held_chain');
           const payout = final ? await payouts.check({ ...row, id }, input.payoutTxid, at) : null;
           const link = payout?.payout_txid
             ? explorerLink(config.payouts.explorers[row.crypto_type as CryptoType], payout.payout_txid)
