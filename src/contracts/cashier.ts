@@ -21,6 +21,8 @@ export const depositConfigResponse = z.object({
       address: z.string(),
       /** This person's own address, derived for them alone (decision 044); absent for a shared one. */
       own: z.literal(true).optional(),
+      /** Payments to it are seen on chain and become deposits by themselves: no screenshot (decision 062). */
+      followed: z.literal(true).optional(),
     }),
   ),
 });

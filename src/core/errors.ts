@@ -80,6 +80,7 @@ export const errorCodes = {
   file_not_image: 'invalid',
   deposits_unavailable: 'unavailable',
   deposit_coin_required: 'invalid',
+  deposit_coin_on_chain: 'conflict',
   // a deposit made from a chain payment (decision 059)
   chain_payment_not_confirmed: 'conflict',
   chain_refund_not_found: 'not_found',

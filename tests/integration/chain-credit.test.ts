@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { TestChain } from '../support/chain';
 import { testDialect } from '../support/db';
 import { startEsploraPeer, type EsploraPeer } from '../support/esplora-peer';
+import { sampleImage } from '../support/images';
 import { priceBody, startStubPriceServer, type StubPriceServer } from '../support/price-stub';
 import { callAs, createAdmin, createUser, type TestUser } from '../support/users';
 
@@ -319,5 +320,59 @@ describe(`chain payments become deposits (${testDialect})`, () => {
         .values({ ...deposit!, id: `${deposit!.id}-copy`, root_id: `${deposit!.id}-copy`, tx_id: null })
         .execute(),
     ).rejects.toThrow();
+  });
+  /**
+   * A coin followed on chain is never declared with a screenshot (decision 062): the payment becomes
+   * a deposit by itself, and a declaration beside it would let one payment be credited twice.
+   */
+  describe('the screenshot form, for a coin followed on chain', () => {
+    const declare = async (who: TestUser, fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      form.append('proof', new Blob([new Uint8Array(await sampleImage('png'))], { type: 'image/png' }), 'p.png');
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/deposits',
+        payload: form as never,
+        headers: { cookie: who.cookie },
+      });
+    };
+
+    it('lists the address as followed, and refuses a declaration for it, named or implied, writing nothing', async () => {
+      const hal = await createUser(t);
+      const listed = (await as(hal).get('/api/deposits/addresses')).json() as {
+        addresses: Array<{ coin: string; own?: true; followed?: true }>;
+      };
+      expect(listed.addresses).toEqual([expect.objectContaining({ coin: 'BTC', own: true, followed: true })]);
+      const before = await counts();
+      for (const fields of [{ amount: '120.00', coin: 'BTC' }, { amount: '120.00' }] as Array<Record<string, string>>) {
+        const refused = await declare(hal, fields);
+        expect([refused.statusCode, refused.json().error.code]).toEqual([409, 'deposit_coin_on_chain']);
+      }
+      expect(await counts()).toEqual(before);
+    });
+
+    it('a chain deposit an operator rejects cannot be corrected with a screenshot: it goes to the refunds', async () => {
+      const ivy = await createUser(t);
+      const txid = await payAndConfirm(ivy, 400_000); // $260, above the policy
+      await credit.run();
+      const [deposit] = await depositOf(txid);
+      const rejected = await as(operator).post(`/api/admin/deposits/${deposit!.id}/reject`, {
+        reason: 'funds_not_received',
+      });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      const row = await t.ctx.db
+        .selectFrom('deposit_request')
+        .select(['status', 'reason_retryable'])
+        .where('id', '=', deposit!.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'rejected', reason_retryable: 0 });
+      const before = await counts();
+      const correction = await declare(ivy, { amount: '260.00', previousId: deposit!.id });
+      expect([correction.statusCode, correction.json().error.code]).toEqual([409, 'correction_not_allowed']);
+      expect(await counts()).toEqual(before);
+      const open = (await as(operator).get('/api/admin/chain/refunds')).json().items as Array<{ txid: string }>;
+      expect(open.map((r) => r.txid)).toContain(txid);
+    });
   });
 });

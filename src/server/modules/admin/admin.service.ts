@@ -311,7 +311,9 @@ export function createAdminService(
     if (!(spec.appliesTo as readonly string[]).includes(kind)) throw new DomainError('reject_reason_not_applicable');
     const note = input.note?.trim() || null;
     await step(kind, operatorId, id, source, (row, at): Decision => {
-      const canCorrect = spec.retryable && (row.version ?? 1) < config.limits.correctionMaxVersions;
+      // A chain payment is not corrected with a screenshot: a rejected one goes to the refunds (decision 062).
+      const retryable = spec.retryable && !row.chain_txid;
+      const canCorrect = retryable && (row.version ?? 1) < config.limits.correctionMaxVersions;
       const reasonCode = investorReason(input.reason);
       return {
         money: release?.(row),
@@ -321,7 +323,7 @@ export function createAdminService(
           processed_by: operatorId,
           ...(kind === 'identity' ? {} : { admin_notes: null }),
           reason_code: input.reason,
-          reason_retryable: spec.retryable ? 1 : 0,
+          reason_retryable: retryable ? 1 : 0,
           internal_note: note,
         },
         email: email(

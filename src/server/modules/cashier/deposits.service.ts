@@ -19,6 +19,7 @@ import { findClosure } from '../closure/closure.repo';
 import type { DepositRow } from './cashier.repo';
 import { correctionOf, versionFields, type VersionView } from './versions';
 import type { DepositAddressService } from '../chain/deposit-address.service';
+import { followedOnChain } from '../chain/followed';
 
 /** Shown only in demo mode, always marked as samples: real funds must never go there. */
 const sampleAddresses: Record<(typeof depositCoins)[number], string> = {
@@ -100,6 +101,7 @@ interface Listed {
   coin: Coin;
   address: string;
   own?: true;
+  followed?: true;
 }
 
 export function createDepositsService(
@@ -114,6 +116,9 @@ export function createDepositsService(
   const { config, db, clock } = ctx;
   const derived = new Set<string>(ownAddresses.coins());
   const configured = depositCoins.filter((coin) => derived.has(coin) || config.depositAddresses[coin]);
+  const followed = followedOnChain(config);
+  /** The coins a screenshot may declare: those whose payments the platform does not see itself. */
+  const declarable = configured.filter((coin) => !followed.has(coin));
 
   /**
    * Where this person sends crypto: their own address for a coin with an account key (allocated
@@ -125,7 +130,8 @@ export function createDepositsService(
         configured.map(async (coin): Promise<Listed> => {
           if (coin !== 'BTC' && coin !== 'LTC') return { coin, address: config.depositAddresses[coin]! };
           if (!derived.has(coin)) return { coin, address: config.depositAddresses[coin]! };
-          return { coin, address: (await ownAddresses.addressOf(userId, coin)).address, own: true };
+          const { address } = await ownAddresses.addressOf(userId, coin);
+          return { coin, address, own: true, ...(followed.has(coin) ? { followed: true as const } : {}) };
         }),
       );
       return { available: true, sample: false, addresses: listed };
@@ -142,11 +148,14 @@ export function createDepositsService(
   /**
    * The coin and address the person was shown, recorded with the request so that the operator can
    * attribute the payment. Asked for only when one of the listed addresses is the person's own:
-   * without an account key the form and its rows are as before.
+   * without an account key the form and its rows are as before. A coin followed on chain is never
+   * declared: its payments become deposits by themselves, with their evidence (decision 062).
    */
   async function paidTo(userId: string, coin: string | undefined) {
     if (derived.size === 0 && coin === undefined) return { deposit_coin: null, deposit_address: null };
-    const chosen = coin ?? (configured.length === 1 ? configured[0] : undefined);
+    if (declarable.length === 0 || (coin !== undefined && followed.has(coin as Coin)))
+      throw new DomainError('deposit_coin_on_chain');
+    const chosen = coin ?? (declarable.length === 1 ? declarable[0] : undefined);
     const listed = (await addresses(userId)).addresses.find((a) => a.coin === chosen);
     if (!listed) throw new DomainError('deposit_coin_required');
     return { deposit_coin: listed.coin, deposit_address: listed.address };
