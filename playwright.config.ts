@@ -79,6 +79,10 @@ export default defineConfig({
         // "abandon" ×11 "about", account 0): a real key, so the deposit screen lists it instead of samples.
         DEPOSIT_XPUB_BTC:
           'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+        // The same key as a Litecoin wallet exports it, with no chain followed: LTC is the coin the
+        // journeys still declare with a screenshot (BTC's payments are seen on chain, decision 062).
+        DEPOSIT_XPUB_LTC:
+          'Ltub2Z1zyGvbcEwmj1jAQcLSwfxMsZut8QS84GKVoqcbdF9snnvjrDYGoZQpbUSrpowJSNoTHdzuBq2QmScUEBUjuVRypgNwN2g3yrd5HiGRfxy',
         // Journeys fund people with up to $1,000 approved by one operator; the dual-control journey uses $5,000.
         DUAL_CONTROL_FROM: '5000.00',
         // Tier limits on (decision 037), above every journey's money before an identity is verified

@@ -6,7 +6,7 @@ const shots = '.tmp/shots';
 /** BIP84's test vector's first receive address: the journeys' key is its account 0 (playwright.config.ts). */
 const SAMPLE_BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
-test('an investor sees their own BTC address with its QR code, files a deposit, and the operator sees where it was paid', async ({
+test('an investor sees their own addresses with their QR codes, declares an LTC deposit (BTC needs none), and the operator sees where it was paid', async ({
   browser,
   baseURL,
 }) => {
@@ -30,6 +30,8 @@ test('an investor sees their own BTC address with its QR code, files a deposit, 
   // Another person's address (the last one signed up got the setup context's lookup) is not this one.
   expect(theirs.addresses[0]!.address).not.toBe(address);
   await expect(row.getByText('Cette adresse BTC est à vous seul\u00a0:', { exact: false })).toBeVisible();
+  // BTC's chain is followed (decision 062): its payments need no screenshot, and the row says so.
+  await expect(row.getByText("Le paiement y est vu sur la blockchain et crédité sans capture d'écran.")).toBeVisible();
   const qr = row.getByRole('img', { name: 'QR code de votre adresse BTC' });
   await expect(qr).toBeVisible();
   expect(await qr.evaluate((svg) => svg.tagName.toLowerCase())).toBe('svg');
@@ -39,7 +41,13 @@ test('an investor sees their own BTC address with its QR code, files a deposit, 
   // The same address on every visit.
   await page.reload();
   await expect(row.locator('code')).toHaveText(address);
-  // One coin listed: the form does not ask which one.
+  // LTC has an address of this person's own and no chain followed: the one coin to declare, so the
+  // form does not ask which one.
+  const ltc = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: "Copier l'adresse LTC" }) });
+  const ltcAddress = (await ltc.locator('code').textContent())!;
+  expect(ltcAddress).toMatch(/^ltc1q[02-9ac-hj-np-z]{38}$/);
+  await expect(ltc.getByRole('img', { name: 'QR code de votre adresse LTC' })).toBeVisible();
+  await expect(ltc.getByText('Le paiement y est vu sur la blockchain', { exact: false })).toHaveCount(0);
   await expect(page.getByLabel('Cryptomonnaie envoyée')).toHaveCount(0);
 
   await page.getByLabel('Montant envoyé (USD)').fill('310,00');
@@ -57,7 +65,7 @@ test('an investor sees their own BTC address with its QR code, files a deposit, 
   await admin.page.goto('/admin');
   const card = requestCard(admin.page, 'Ines Moreau');
   await expect(card).toContainText('$310.00');
-  await expect(card).toContainText(new RegExp(`Payé à\\s*BTC ${address} \\(dérivée n°\\u00a0\\d+\\)`));
+  await expect(card).toContainText(new RegExp(`Payé à\\s*LTC ${ltcAddress} \\(dérivée n°\\u00a0\\d+\\)`));
   await admin.page.screenshot({ path: `${shots}/deposit-address-card-fr-1280.png`, fullPage: true });
   await admin.context.close();
   await context.close();
@@ -72,7 +80,7 @@ test('an investor sees their own BTC address with its QR code, files a deposit, 
     const shot = await signedInPage(browser, baseURL!, other, { width, lang });
     await openSettled(shot, '/deposit', lang);
     await expect(
-      shot.getByRole('img', { name: lang === 'fr' ? /QR code/ : /QR code of your BTC address/ }),
+      shot.getByRole('img', { name: lang === 'fr' ? 'QR code de votre adresse BTC' : 'QR code of your BTC address' }),
     ).toBeVisible();
     await shot.screenshot({ path: `${shots}/deposit-address-${lang}-${width}.png`, fullPage: true });
     const { scroll, client } = await shot.evaluate(() => ({

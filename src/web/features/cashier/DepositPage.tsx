@@ -24,6 +24,7 @@ const fieldCodes = {
   file_not_image: 'proof',
   deposits_unavailable: null,
   deposit_coin_required: 'coin',
+  deposit_coin_on_chain: 'coin',
 };
 
 const coinName = (coin: string) => coin.replace('_', ' ');
@@ -81,7 +82,10 @@ function Addresses() {
                 <Suspense fallback={<div className="h-40 w-40 shrink-0 rounded-md border border-slate-200 bg-white" />}>
                   <AddressQr address={a.address} label={t('deposit.qr', { coin: coinName(a.coin) })} />
                 </Suspense>
-                <p className="text-sm text-slate-700">{t('deposit.own', { coin: coinName(a.coin) })}</p>
+                <p className="text-sm text-slate-700">
+                  {t('deposit.own', { coin: coinName(a.coin) })}
+                  {a.followed && <> {t('deposit.followed')}</>}
+                </p>
               </div>
             )}
           </li>
@@ -106,8 +110,11 @@ export function DepositPage() {
   const [done, setDone] = useState(false);
   const [coin, setCoin] = useState('');
   const { data: listed } = useDepositAddresses();
+  // A coin followed on chain is never declared (decision 062): the form is for the others alone.
+  const declarable = listed?.addresses.filter((a) => !a.followed) ?? [];
+  const onChainOnly = Boolean(listed?.available && declarable.length === 0);
   // With an address of the person's own among several coins, the operator must know which one was paid.
-  const askCoin = Boolean(listed?.addresses.some((a) => a.own) && listed.addresses.length > 1);
+  const askCoin = Boolean(listed?.addresses.some((a) => a.own) && declarable.length > 1);
   const form = useMoneyForm({ fieldCodes, failure: (message) => t('deposit.failure', { message }) });
   // "Corriger" from the history: the rejected deposit's amount, a new proof, sent as its next version.
   const correcting = useCorrection('deposit');
@@ -169,80 +176,87 @@ export function DepositPage() {
         <div className="flex flex-col gap-6">
           {correcting && <CorrectionNotice kind="deposit" request={correcting} />}
           <Addresses />
-          <Card>
-            <h2 className="mb-4 text-lg font-semibold text-brand-900">{t('deposit.formTitle')}</h2>
-            <form ref={form.ref} onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-              {askCoin && (
-                <Field label={t('deposit.coin')} errorRef={form.messageFor('coin')}>
+          {onChainOnly ? (
+            <Card>
+              <h2 className="mb-2 text-lg font-semibold text-brand-900">{t('deposit.formTitle')}</h2>
+              <p className="text-sm text-slate-700">{t('deposit.onChainOnly')}</p>
+            </Card>
+          ) : (
+            <Card>
+              <h2 className="mb-4 text-lg font-semibold text-brand-900">{t('deposit.formTitle')}</h2>
+              <form ref={form.ref} onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+                {askCoin && (
+                  <Field label={t('deposit.coin')} errorRef={form.messageFor('coin')}>
+                    {(a11y) => (
+                      <select
+                        {...a11y}
+                        name="coin"
+                        className={inputClass}
+                        value={coin}
+                        onChange={(e) => {
+                          setCoin(e.target.value);
+                          form.edited();
+                        }}
+                      >
+                        <option value="">{t('deposit.coinChoose')}</option>
+                        {declarable.map((a) => (
+                          <option key={a.coin} value={a.coin}>
+                            {coinName(a.coin)}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                )}
+                <AmountField form={form} label={t('deposit.amount')} example={50_000} />
+                <Field label={t('deposit.proof')} hint={t('deposit.proofHint')} errorRef={form.messageFor('proof')}>
                   {(a11y) => (
-                    <select
+                    <input
                       {...a11y}
-                      name="coin"
-                      className={inputClass}
-                      value={coin}
+                      type="file"
+                      name="proof"
+                      accept="image/png,image/jpeg,image/webp,image/gif"
                       onChange={(e) => {
-                        setCoin(e.target.value);
+                        setFile(e.target.files?.[0] ?? null);
                         form.edited();
                       }}
-                    >
-                      <option value="">{t('deposit.coinChoose')}</option>
-                      {listed!.addresses.map((a) => (
-                        <option key={a.coin} value={a.coin}>
-                          {coinName(a.coin)}
-                        </option>
-                      ))}
-                    </select>
+                      className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+                    />
                   )}
                 </Field>
-              )}
-              <AmountField form={form} label={t('deposit.amount')} example={50_000} />
-              <Field label={t('deposit.proof')} hint={t('deposit.proofHint')} errorRef={form.messageFor('proof')}>
-                {(a11y) => (
-                  <input
-                    {...a11y}
-                    type="file"
-                    name="proof"
-                    accept="image/png,image/jpeg,image/webp,image/gif"
-                    onChange={(e) => {
-                      setFile(e.target.files?.[0] ?? null);
-                      form.edited();
-                    }}
-                    className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+                {preview && (
+                  <img
+                    src={preview}
+                    alt={t('deposit.preview')}
+                    className="max-h-64 w-auto self-start rounded-lg border border-slate-200 object-contain"
                   />
                 )}
-              </Field>
-              {preview && (
-                <img
-                  src={preview}
-                  alt={t('deposit.preview')}
-                  className="max-h-64 w-auto self-start rounded-lg border border-slate-200 object-contain"
-                />
-              )}
-              {sending && (
-                <div>
-                  <progress
-                    max={100}
-                    value={progress ?? 0}
-                    className="h-2 w-full overflow-hidden rounded-full accent-brand-600"
-                    aria-label={t('deposit.progress', { percent: progress ?? 0 })}
-                  />
-                  <p className="mt-1 text-xs text-slate-600" aria-live="polite">
-                    {t('deposit.progress', { percent: progress ?? 0 })}
-                  </p>
-                </div>
-              )}
-              {form.problem && (
-                <FormMessage id={form.messageId} tone="error">
-                  {form.problem}
-                </FormMessage>
-              )}
-              {done && <FormMessage tone="success">{t('deposit.success')}</FormMessage>}
-              <Button type="submit" disabled={sending || done}>
-                {sending ? t('deposit.sending') : t('deposit.submit')}
-              </Button>
-              <p className="text-xs text-slate-600">{t('deposit.note')}</p>
-            </form>
-          </Card>
+                {sending && (
+                  <div>
+                    <progress
+                      max={100}
+                      value={progress ?? 0}
+                      className="h-2 w-full overflow-hidden rounded-full accent-brand-600"
+                      aria-label={t('deposit.progress', { percent: progress ?? 0 })}
+                    />
+                    <p className="mt-1 text-xs text-slate-600" aria-live="polite">
+                      {t('deposit.progress', { percent: progress ?? 0 })}
+                    </p>
+                  </div>
+                )}
+                {form.problem && (
+                  <FormMessage id={form.messageId} tone="error">
+                    {form.problem}
+                  </FormMessage>
+                )}
+                {done && <FormMessage tone="success">{t('deposit.success')}</FormMessage>}
+                <Button type="submit" disabled={sending || done}>
+                  {sending ? t('deposit.sending') : t('deposit.submit')}
+                </Button>
+                <p className="text-xs text-slate-600">{t('deposit.note')}</p>
+              </form>
+            </Card>
+          )}
         </div>
         <div className="flex flex-col gap-4">
           <Card>
