@@ -49,6 +49,11 @@ test('an investor sees their own addresses with their QR codes, declares an LTC 
   await expect(ltc.getByRole('img', { name: 'QR code de votre adresse LTC' })).toBeVisible();
   await expect(ltc.getByText('Le paiement y est vu sur la blockchain', { exact: false })).toHaveCount(0);
   await expect(page.getByLabel('Cryptomonnaie envoyée')).toHaveCount(0);
+  await expect(
+    page.getByText(
+      'Pour un paiement en LTC\u00a0: les paiements en BTC sont vus sur la blockchain, sans rien à déclarer.',
+    ),
+  ).toBeVisible();
 
   await page.getByLabel('Montant envoyé (USD)').fill('310,00');
   await page

@@ -115,6 +115,7 @@ export function DepositPage() {
   const onChainOnly = Boolean(listed?.available && declarable.length === 0);
   // With an address of the person's own among several coins, the operator must know which one was paid.
   const askCoin = Boolean(listed?.addresses.some((a) => a.own) && declarable.length > 1);
+  const followedCoins = listed?.addresses.filter((a) => a.followed).map((a) => coinName(a.coin)) ?? [];
   const form = useMoneyForm({ fieldCodes, failure: (message) => t('deposit.failure', { message }) });
   // "Corriger" from the history: the rejected deposit's amount, a new proof, sent as its next version.
   const correcting = useCorrection('deposit');
@@ -185,6 +186,14 @@ export function DepositPage() {
             <Card>
               <h2 className="mb-4 text-lg font-semibold text-brand-900">{t('deposit.formTitle')}</h2>
               <form ref={form.ref} onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+                {followedCoins.length > 0 && declarable.length === 1 && (
+                  <p className="text-sm text-slate-700">
+                    {t('deposit.declaring', {
+                      coin: coinName(declarable[0]!.coin),
+                      followed: followedCoins.join(', '),
+                    })}
+                  </p>
+                )}
                 {askCoin && (
                   <Field label={t('deposit.coin')} errorRef={form.messageFor('coin')}>
                     {(a11y) => (
