@@ -132,6 +132,7 @@ export const errorCodes = {
   alert_already_resolved: 'conflict',
   // a credited chain payment left the best chain: the person's withdrawals held (decision 058)
   withdrawals_held_chain: 'conflict',
+  transfers_held_chain: 'conflict',
   chain_hold_not_found: 'not_found',
   chain_hold_already_released: 'conflict',
   // data export (decision 038)

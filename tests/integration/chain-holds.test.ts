@@ -147,6 +147,11 @@ describe(`blockchain holds on withdrawals (${testDialect})`, () => {
     expect(refused.json().error.code).toBe('withdrawals_held_chain');
     expect(await footprint(ana)).toEqual(before);
 
+    // Nor to another person: a transfer is a way out too.
+    const transfer = await call(ana, 'POST', '/api/transfers', { recipientUid: ben.uid, amount: '5.00' });
+    expect([transfer.statusCode, transfer.json().error.code]).toEqual([409, 'transfers_held_chain']);
+    expect(await footprint(ana)).toEqual(before);
+
     // The withdrawal filed before the hold: no operator approves it (not even a first approval) while it is open.
     const approval = await call(op, 'POST', `/api/admin/withdrawals/${pendingBefore}/approve`, {});
     expect(approval.statusCode, approval.body).toBe(409);
@@ -221,6 +226,8 @@ describe(`blockchain holds on withdrawals (${testDialect})`, () => {
 
     const again = await withdraw(ana, '5.00');
     expect(again.statusCode, again.body).toBe(201);
+    const transfer = await call(ana, 'POST', '/api/transfers', { recipientUid: ben.uid, amount: '1.00' });
+    expect(transfer.statusCode, transfer.body).toBe(201);
     const approved = await call(op, 'POST', `/api/admin/withdrawals/${pendingBefore}/approve`, {});
     expect(approved.statusCode, approved.body).toBe(200);
   });

@@ -12,6 +12,7 @@ import { insert } from '../ledger/plan';
 import { emailVerified } from '../accounts/accounts.steps';
 import { notFrozen } from '../freeze/freeze.steps';
 import { notClosing } from '../closure/closure.steps';
+import { noChainHold } from '../chain/chain-holds.steps';
 import { hitCounter } from '../accounts/ratelimit.repo';
 import type { AccountSecurity } from '../accounts/security.service';
 import type { PayeeLookup } from './transfers.repo';
@@ -85,6 +86,8 @@ export function createTransfersService(ctx: AppContext, deps: TransfersDeps) {
             steps: [
               notFrozen(senderId),
               emailVerified(senderId),
+              // A credited payment out of the chain holds the sender's money in (decision 058).
+              noChainHold(senderId, 'transfers_held_chain'),
               // Nothing reaches an account whose closure is asked (decision 039).
               notClosing(recipient.user_id, 'recipient_account_closing'),
               insert('internal_transfer', {
