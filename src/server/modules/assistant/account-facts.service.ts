@@ -1,5 +1,6 @@
 import type { Area } from '../../../core/areas';
 import type { Fact, Topic } from '../../../core/assistant/facts';
+import { resolveChainDeposit } from '../../../core/assistant/resolvers/chain-deposit';
 import { resolveDeposit } from '../../../core/assistant/resolvers/deposit';
 import { resolveInvestments } from '../../../core/assistant/resolvers/investment';
 import { resolveLimits } from '../../../core/assistant/resolvers/limits';
@@ -8,6 +9,8 @@ import { resolveTransfers } from '../../../core/assistant/resolvers/transfer';
 import { resolveWithdrawal } from '../../../core/assistant/resolvers/withdrawal';
 import type { AppContext } from '../../context';
 import { findContact, findSecurityChanges } from '../accounts/security.repo';
+import { chainPaymentsOf } from '../chain/chain-payments.service';
+import { findAddressOf } from '../chain/deposit-address.repo';
 import { findFreeze } from '../freeze/freeze.repo';
 import { activeInvestments } from '../investing/investing.repo';
 import { storedInvestmentValue } from '../investing/valuation';
@@ -63,6 +66,19 @@ export function createAccountFactsService(
   };
 
   const tierLimits: Resolver = async (userId) => resolveLimits((await limits.standing(userId)).limits);
+
+  /** The person's payments on chain (issue 45, point 7), or the address that waits for one. */
+  const chainDeposit: Resolver = async (userId) => {
+    const chain = await chainPaymentsOf(ctx, userId);
+    const followed = chain.followed.map((f) => f.coin);
+    const addresses =
+      chain.payments.length > 0
+        ? []
+        : (await Promise.all(followed.map((coin) => findAddressOf(db, userId, coin)))).flatMap((a) =>
+            a ? [{ coin: a.coin as 'BTC' | 'LTC', address: a.address }] : [],
+          );
+    return resolveChainDeposit({ followed, addresses, payments: chain.payments, minimum: chain.minimum });
+  };
 
   const deposit: Resolver = async (userId, now) => {
     const rows = await repo.recentDeposits(db, userId);
@@ -129,7 +145,7 @@ export function createAccountFactsService(
 
   const resolvers: Record<Topic, Resolver[]> = {
     withdraw: [withdrawal],
-    deposit: [deposit],
+    deposit: [chainDeposit, deposit],
     stop: [investments],
     transfer: [transfers],
     limits: [tierLimits],
@@ -139,8 +155,11 @@ export function createAccountFactsService(
   return {
     async facts(userId: string, topic: Topic): Promise<Fact[]> {
       const now = ctx.clock.now();
-      const parts = await Promise.all(resolvers[topic].map((resolve) => resolve(userId, now)));
-      return parts.flat();
+      const parts = (await Promise.all(resolvers[topic].map((resolve) => resolve(userId, now)))).flat();
+      // "No deposit" is not the answer when a payment on chain is on its way.
+      return parts.some((f) => f.key.startsWith('deposit.chain.'))
+        ? parts.filter((f) => f.key !== 'deposit.none')
+        : parts;
     },
   };
 }
