@@ -1,4 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataExportV2 } from '../../src/contracts/data-export';
+import type { LiabilityProof, LiabilityRounds } from '../../src/contracts/liabilities';
+import { parseCsv } from '../../src/core/data-export/csv';
+import { nobleHashes } from '../../src/core/liabilities/noble';
+import { verifyProof } from '../../src/core/liabilities/verify';
+import { CLI_SOURCE } from '../../src/server/modules/audit/audit.service';
 import { createChainCredit, type ChainCredit } from '../../src/server/modules/chain/chain-credit.service';
 import { createChainWatch, type ChainWatch } from '../../src/server/modules/chain/chain-watch.service';
 import { createTestApp, type TestApp } from '../support/app';
@@ -6,12 +12,17 @@ import { TestChain } from '../support/chain';
 import { testDialect } from '../support/db';
 import { startEsploraPeer, type EsploraPeer } from '../support/esplora-peer';
 import { priceBody, startStubPriceServer, type StubPriceServer } from '../support/price-stub';
-import { callAs, createUser, type TestUser } from '../support/users';
+import { fund } from '../support/money';
+import { pdfText } from '../support/pdf-text';
+import { callAs, createAdmin, createUser, someIp, type TestUser } from '../support/users';
+import { text, unzip } from '../support/zip';
 
 /** BIP84's test vector account, as in chain-watch.test.ts. */
 const ZPUB =
   'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
 const RATE = '65000.00';
+/** Where a withdrawal is paid; $100.00 at $65,000.00 is 153 846 satoshi. */
+const PAYEE = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
 type Fact = { key: string; values: Record<string, { type: string; amount?: string; value?: unknown }> };
 
@@ -27,6 +38,10 @@ describe(`a deposit on chain, everywhere (${testDialect})`, () => {
   let prices: StubPriceServer;
   let watch: ChainWatch;
   let credit: ChainCredit;
+  let admin: TestUser;
+  /** An investor whose payment on chain was credited (the first test), then who withdrew. */
+  let lea: TestUser;
+  let leaTxid: string;
   const quiet = { error: () => {}, warn: () => {} };
   const get = (who: TestUser, url: string) => callAs(t, who, 'GET', url);
   const addressOf = async (who: TestUser) => {
@@ -57,10 +72,12 @@ describe(`a deposit on chain, everywhere (${testDialect})`, () => {
       CHAIN_MIN_DEPOSIT: '10.00',
       CHAIN_AUTO_CREDIT_BELOW: '100.00',
       DUAL_CONTROL_FROM: '1000.00',
+      LIABILITIES_MIN_HEIGHT: '4',
     });
+    admin = await createAdmin(t);
     watch = createChainWatch(t.ctx, quiet);
-    const { rates, notifier, admin } = t.app.services;
-    credit = createChainCredit(t.ctx, { rates, notifier, approveDeposit: admin.approveDeposit }, quiet);
+    const { rates, notifier } = t.app.services;
+    credit = createChainCredit(t.ctx, { rates, notifier, approveDeposit: t.app.services.admin.approveDeposit }, quiet);
     await watch.run();
   });
   afterAll(async () => {
@@ -70,7 +87,7 @@ describe(`a deposit on chain, everywhere (${testDialect})`, () => {
   });
 
   it('the assistant tells where a deposit on chain stands: waiting at the address, seen, n of m, credited, refunded', async () => {
-    const lea = await createUser(t);
+    lea = await createUser(t, { locale: 'en' });
     // Nothing yet: no address, no payment, the classic answer.
     expect((await facts(lea)).map((f) => f.key)).toEqual(['deposit.none']);
 
@@ -84,6 +101,7 @@ describe(`a deposit on chain, everywhere (${testDialect})`, () => {
     ]);
 
     const tx = chain.pay([[address, 125_000]]);
+    leaTxid = tx.txid;
     peer.mempool.set(tx.txid, tx);
     await watch.run();
     await watch.run();
@@ -125,5 +143,71 @@ describe(`a deposit on chain, everywhere (${testDialect})`, () => {
       amount: { amount: '6.50' },
       minimum: { amount: '10.00' },
     });
+  });
+
+  it('the data export carries the address, the payment, the deposit it became and the payout', async () => {
+    // Lea withdraws $100.00 in BTC; the operator approves it with the transaction that paid it.
+    await fund(t.ctx, lea.id, 50_000);
+    const asked = await callAs(t, lea, 'POST', '/api/withdrawals', { amount: '100.00', crypto: 'BTC', address: PAYEE });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const payout = chain.pay([[PAYEE, 153_846]]);
+    peer.mempool.set(payout.txid, payout);
+    const approved = await callAs(t, admin, 'POST', `/api/admin/withdrawals/${asked.json().id}/approve`, {
+      payoutTxid: payout.txid,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/data-export',
+      payload: { password: lea.password },
+      headers: { cookie: lea.cookie },
+      remoteAddress: someIp(),
+    });
+    expect(requested.statusCode, requested.body).toBe(202);
+    await t.app.services.dataExport.runPending();
+    const view = (await get(lea, '/api/data-export')).json().export as { status: string; downloadUrl: string };
+    expect(view.status).toBe('ready');
+    const files = unzip((await get(lea, view.downloadUrl)).rawPayload);
+    const data = dataExportV2.parse(JSON.parse(text(files['data.json'])));
+
+    expect(data.version).toBe(2);
+    expect(data.depositAddresses).toEqual([
+      { coin: 'BTC', address: await addressOf(lea), givenAt: expect.any(String) },
+    ]);
+    const deposit = data.deposits.find((d) => d.chain?.txid === leaTxid)!;
+    expect(deposit).toMatchObject({
+      amountCents: 8125,
+      status: 'approved',
+      proofFile: null,
+      chain: { coin: 'BTC', txid: leaTxid, vout: 0, coinAmount: '0.00125', rate: '65000.00' },
+    });
+    expect(data.chainPayments).toEqual([
+      expect.objectContaining({
+        coin: 'BTC',
+        txid: leaTxid,
+        vout: 0,
+        address: await addressOf(lea),
+        coinAmount: '0.00125',
+        state: 'confirmed',
+        blockHeight: expect.any(Number),
+        depositId: deposit.id,
+        refund: null,
+      }),
+    ]);
+    // Later tests' blocks add to its confirmations: at least the two it needed.
+    expect(data.chainPayments[0]!.confirmations).toBeGreaterThanOrEqual(2);
+    const withdrawal = data.withdrawals.find((w) => w.payout)!;
+    expect(withdrawal).toMatchObject({
+      amountCents: 10_000,
+      crypto: 'BTC',
+      payout: { txid: payout.txid, verified: true, coinAmount: '0.00153846' },
+    });
+
+    // The CSVs say the same.
+    const payments = parseCsv(text(files['csv/chain_payments.csv']), 'rfc4180');
+    expect(payments[1]).toEqual(expect.arrayContaining([leaTxid, '0.00125', 'confirmed', deposit.id]));
+    expect(text(files['csv/deposits.csv'])).toContain(leaTxid);
+    expect(text(files['csv/withdrawals.csv'])).toContain(payout.txid);
   });
 });
