@@ -145,7 +145,7 @@ describe(`a deposit on chain, everywhere (${testDialect})`, () => {
     });
   });
 
-  it('the data export carries the address, the payment, the deposit it became and the payout', async () => {
+  it('the data export carries the address, the payment, the deposit it became and the payout; the PDF statement too', async () => {
     // Lea withdraws $100.00 in BTC; the operator approves it with the transaction that paid it.
     await fund(t.ctx, lea.id, 50_000);
     const asked = await callAs(t, lea, 'POST', '/api/withdrawals', { amount: '100.00', crypto: 'BTC', address: PAYEE });
@@ -209,5 +209,13 @@ describe(`a deposit on chain, everywhere (${testDialect})`, () => {
     expect(payments[1]).toEqual(expect.arrayContaining([leaTxid, '0.00125', 'confirmed', deposit.id]));
     expect(text(files['csv/deposits.csv'])).toContain(leaTxid);
     expect(text(files['csv/withdrawals.csv'])).toContain(payout.txid);
+
+    // The PDF statement, in Lea's English: the deposit's evidence and the payout's transaction.
+    const pdf = pdfText(Buffer.from(files['statement.pdf']!)).join('\n');
+    expect(pdf).toContain('Transactions on chain');
+    expect(pdf).toContain('Deposit of $81.25: 0.00125 BTC at $65,000.00 / BTC');
+    expect(pdf).toContain(`Transaction ${leaTxid}:0`);
+    expect(pdf).toContain('Withdrawal of $100.00 in BTC');
+    expect(pdf).toContain(`Transaction ${payout.txid} (0.00153846 BTC, verified`);
   });
 });
