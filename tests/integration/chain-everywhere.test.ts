@@ -218,4 +218,26 @@ describe(`a deposit on chain, everywhere (${testDialect})`, () => {
     expect(pdf).toContain('Withdrawal of $100.00 in BTC');
     expect(pdf).toContain(`Transaction ${payout.txid} (0.00153846 BTC, verified`);
   });
+
+  it('a credited deposit on chain is in the liabilities: the person’s leaf and proof hold it', async () => {
+    const zoe = await createUser(t);
+    const tx = chain.pay([[await addressOf(zoe), 125_000]]);
+    chain.mine([tx]);
+    chain.mine();
+    await watch.run();
+    await credit.run();
+    expect((await facts(zoe))[0]!.key).toBe('deposit.chain.credited');
+
+    const round = await t.app.services.liabilities.runRound({ actorId: 'cli', source: CLI_SOURCE });
+    const list = (await callAs(t, null, 'GET', '/api/liabilities/rounds')).json() as LiabilityRounds;
+    const r = list.rounds.find((x) => x.round === round.round)!;
+    const answer = (await get(zoe, `/api/liabilities/rounds/${r.round}/proof`)).json() as LiabilityProof;
+    if (answer.kind !== 'proof') throw new Error('expected a proof');
+    const nonce = ((await get(zoe, '/api/liabilities/nonce')).json() as { nonce: string }).nonce;
+    const published = { round: r.round, asset: r.asset, height: r.height, root: r.root, total: r.total };
+    // $81.25, the payment's dollars at the rate of confirmation, and nothing else: her whole balance.
+    expect(
+      verifyProof(nobleHashes, { published, proof: answer.proof, accountNonce: nonce, expectedBalance: 8125 }),
+    ).toMatchObject({ ok: true, balance: 8125 });
+  });
 });
