@@ -97,6 +97,20 @@ export function createAccountFactsService(
     return resolveDeposit({ deposits }, now);
   };
 
+  /**
+   * "Où est mon dépôt ?": the payments on chain first, then the deposits as the history shows them.
+   * The address still waiting for a payment is the answer only when there is nothing else to tell
+   * (it replaces "no deposit"); "no deposit" is never said beside a payment on its way.
+   */
+  const depositAnswer: Resolver = async (userId, now) => {
+    const [chain, classic] = await Promise.all([chainDeposit(userId, now), deposit(userId, now)]);
+    const payments = chain.filter((f) => f.key !== 'deposit.chain.waiting');
+    const others = classic.filter((f) => f.key !== 'deposit.none');
+    if (payments.length + others.length > 0) return [...payments, ...others];
+    const waiting = chain.filter((f) => f.key === 'deposit.chain.waiting');
+    return waiting.length > 0 ? waiting : classic;
+  };
+
   /** Active investments valued now, with the same rule as the portfolio and a stop. */
   const valuedInvestments = async (userId: string) => {
     const rows = await activeInvestments(db, userId);
@@ -145,7 +159,7 @@ export function createAccountFactsService(
 
   const resolvers: Record<Topic, Resolver[]> = {
     withdraw: [withdrawal],
-    deposit: [chainDeposit, deposit],
+    deposit: [depositAnswer],
     stop: [investments],
     transfer: [transfers],
     limits: [tierLimits],
@@ -155,11 +169,8 @@ export function createAccountFactsService(
   return {
     async facts(userId: string, topic: Topic): Promise<Fact[]> {
       const now = ctx.clock.now();
-      const parts = (await Promise.all(resolvers[topic].map((resolve) => resolve(userId, now)))).flat();
-      // "No deposit" is not the answer when a payment on chain is on its way.
-      return parts.some((f) => f.key.startsWith('deposit.chain.'))
-        ? parts.filter((f) => f.key !== 'deposit.none')
-        : parts;
+      const parts = await Promise.all(resolvers[topic].map((resolve) => resolve(userId, now)));
+      return parts.flat();
     },
   };
 }
