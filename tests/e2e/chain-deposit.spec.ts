@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chainPeerPort } from '../../playwright.config';
+import { readCatalogue } from './support/catalogue';
 import { ADMIN, signedInContext, signUpViaApi } from './support/money';
 
 const shots = '.tmp/shots';
@@ -66,6 +67,16 @@ test('a payment to my own address is followed live on /deposit and credited', as
   await expect(onCashier.getByText('Confirmé', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(onCashier.getByText(/^Crédité\u00a0: /)).toContainText(amount);
   await cashier.close();
+
+  // "Où est mon dépôt ?": the assistant answers with the payment's state and outcome.
+  await page.getByRole('button', { name: readCatalogue('fr', 'common').assistant.open }).click();
+  const assistant = readCatalogue('fr', 'assistant');
+  const input = page.getByRole('textbox', { name: assistant.inputLabel });
+  await input.fill('où est mon dépôt ?');
+  await input.press('Enter');
+  const answer = page.getByTestId('assistant-panel').locator('[data-fact="deposit.chain.credited"]');
+  await expect(answer).toContainText('0.00125 BTC');
+  await expect(answer).toContainText(amount);
 
   // The operators see the deposit with the chain's evidence and who decided it.
   const admin = await signedInContext(browser, baseURL!, ADMIN);
