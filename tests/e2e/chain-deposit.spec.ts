@@ -75,7 +75,7 @@ test('a payment to my own address is followed live on /deposit and credited', as
   await input.fill('où est mon dépôt ?');
   await input.press('Enter');
   const answer = page.getByTestId('assistant-panel').locator('[data-fact="deposit.chain.credited"]');
-  await expect(answer).toContainText('0.00125 BTC');
+  await expect(answer).toContainText('0,00125 BTC');
   await expect(answer).toContainText(amount);
 
   // The operators see the deposit with the chain's evidence and who decided it.

@@ -107,7 +107,7 @@ describe(`a deposit on chain, everywhere (${testDialect})`, () => {
     await watch.run();
     let answer = await facts(lea);
     expect(answer.map((f) => f.key)).toEqual(['deposit.chain.seen']);
-    expect(answer[0]!.values.coins).toEqual({ type: 'text', value: '0.00125 BTC' });
+    expect(answer[0]!.values.coins).toEqual({ type: 'coins', amount: '0.00125', coin: 'BTC' });
 
     peer.mempool.delete(tx.txid);
     chain.mine([tx]);
@@ -123,7 +123,7 @@ describe(`a deposit on chain, everywhere (${testDialect})`, () => {
     // $81.25 at $65,000 per BTC, credited by the policy; the deposit it became follows.
     expect(answer.map((f) => f.key)).toEqual(['deposit.chain.credited', 'deposit.approved']);
     expect(answer[0]!.values).toMatchObject({
-      coins: { value: '0.00125 BTC' },
+      coins: { amount: '0.00125', coin: 'BTC' },
       amount: { type: 'money', amount: '81.25' },
       rate: { type: 'money', amount: '65000.00' },
     });

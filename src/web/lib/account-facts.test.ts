@@ -200,7 +200,8 @@ describe.each(languages)('account facts worded in %s', (lng) => {
     ]);
     expectWorded([...waiting, ...lines, ...refund]);
     expect(waiting[0]).toContain('bc1qexample');
-    expect(lines[0]).toContain('0.00125 BTC');
+    // The coins as the language writes them ("0,00125 BTC" in French and Spanish).
+    expect(lines[0]).toContain(lng === 'en' ? '0.00125 BTC' : '0,00125 BTC');
     expect(lines[0]).toContain(formatDateTime('2026-11-25T10:00:00.000Z', lng));
     expect(lines[1]).toMatch(/1 .+ 2/);
     expect(lines[2]).toContain('$81.25');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveChainDeposit, type ChainDepositState } from './chain-deposit';
+import { rateToCents, resolveChainDeposit, type ChainDepositState } from './chain-deposit';
 
 const base: ChainDepositState = {
   followed: ['BTC'],
@@ -63,5 +63,24 @@ describe('where a deposit on chain stands', () => {
       amount: { type: 'money', amount: '81.25' },
       rate: { type: 'money', amount: '65000.00' },
     });
+  });
+
+  it('states a rate of up to six decimals to the cent, half up (the answer’s money is two decimals)', () => {
+    expect(rateToCents('65000.00')).toBe(6_500_000);
+    expect(rateToCents('65123.4567')).toBe(6_512_346);
+    expect(rateToCents('65123.454999')).toBe(6_512_345);
+    expect(rateToCents('0.005')).toBe(1);
+    const [fact] = resolveChainDeposit({
+      ...base,
+      payments: [
+        {
+          ...payment,
+          state: 'confirmed',
+          confirmations: 2,
+          outcome: { kind: 'credited', amount: '81.25', rate: '65000.123456', refunded: false },
+        },
+      ],
+    });
+    expect(fact!.values.rate).toEqual({ type: 'money', amount: '65000.12' });
   });
 });

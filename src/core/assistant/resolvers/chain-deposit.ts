@@ -1,4 +1,5 @@
-import { count, datetime, type Fact, type FactValue } from '../facts';
+import type { Cents } from '../../money';
+import { count, datetime, money, type Fact, type FactValue } from '../facts';
 
 /** How many of the person's latest payments on chain the answer mentions. */
 const PAYMENTS_TOLD = 3;
@@ -34,6 +35,16 @@ export interface ChainDepositState {
 
 const text = (value: string): FactValue => ({ type: 'text', value });
 const dollars = (amount: string): FactValue => ({ type: 'money', amount });
+/**
+ * A rate in dollars per coin keeps up to six decimals (decision 056); the answer states it to the
+ * cent, rounded half up, as the /deposit page shows it.
+ */
+export function rateToCents(rate: string): Cents {
+  const [whole = '0', fraction = ''] = rate.split('.');
+  const digits = fraction.padEnd(3, '0');
+  const cents = BigInt(whole) * 100n + BigInt(digits.slice(0, 2)) + (Number(digits[2]) >= 5 ? 1n : 0n);
+  return Number(cents);
+}
 
 /**
  * Where the person's deposits on chain stand (issue 45, point 7), in the words of /deposit:
@@ -46,7 +57,7 @@ export function resolveChainDeposit(s: ChainDepositState): Fact[] {
   const facts: Fact[] = [];
   for (const p of s.payments.slice(0, PAYMENTS_TOLD)) {
     const values: Record<string, FactValue> = {
-      coins: text(`${p.amount} ${p.coin}`),
+      coins: { type: 'coins', amount: p.amount, coin: p.coin },
       coin: text(p.coin),
       since: datetime(p.firstSeenAt),
     };
@@ -60,7 +71,7 @@ export function resolveChainDeposit(s: ChainDepositState): Fact[] {
       });
     else if (!p.outcome) facts.push({ key: 'deposit.chain.confirmed', values, link: '/deposit' });
     else {
-      const outcome = { ...values, amount: dollars(p.outcome.amount), rate: dollars(p.outcome.rate) };
+      const outcome = { ...values, amount: dollars(p.outcome.amount), rate: money(rateToCents(p.outcome.rate)) };
       if (p.outcome.kind === 'credited' || p.outcome.kind === 'under_review')
         facts.push({ key: `deposit.chain.${p.outcome.kind}`, values: outcome, link: '/cashier' });
       else
