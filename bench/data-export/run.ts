@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { strFromU8, unzipSync } from 'fflate';
-import { dataExportV1 } from '../../src/contracts/data-export';
+import { dataExportV2 } from '../../src/contracts/data-export';
 import { createTestApp } from '../../tests/support/app';
 import { testDialect } from '../../tests/support/db';
 import { fund } from '../../tests/support/money';
@@ -104,7 +104,7 @@ const d0 = performance.now();
 const zip = await t.app.inject({ method: 'GET', url: view.downloadUrl!, headers });
 const downloadMs = performance.now() - d0;
 const files = unzipSync(new Uint8Array(zip.rawPayload));
-const data = dataExportV1.parse(JSON.parse(strFromU8(files['data.json']!)));
+const data = dataExportV2.parse(JSON.parse(strFromU8(files['data.json']!)));
 console.log(
   `${testDialect}: export of ${data.ledger.length} ledger lines ready in ${(readyMs / 1000).toFixed(2)} s ` +
     `(CPU ${((used.user + used.system) / 1e6).toFixed(2)} s, load ${loadavg()[0]!.toFixed(2)}; progress seen ${[...seen].sort((a, b) => a - b).join('/')}), ` +

@@ -12,6 +12,7 @@ const factValue = z.discriminatedUnion('type', [
   z.object({ type: z.literal('count'), value: z.number().int() }),
   z.object({ type: z.literal('area'), value: z.enum(areas) }),
   z.object({ type: z.literal('text'), value: z.string() }),
+  z.object({ type: z.literal('coins'), amount: z.string().regex(/^\d+(\.\d{1,8})?$/), coin: z.string() }),
   z.object({ type: z.literal('reason'), value: z.enum(investorReasonCodes) }),
   z.object({
     type: z.literal('duration'),

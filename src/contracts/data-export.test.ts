@@ -8,6 +8,14 @@ describe('the published JSON Schema of the data export', () => {
     expect(dataExportJsonSchema()).toEqual(committed);
   });
 
+  it('version 2 is the one in the repository (docs/schemas/data-export.v2.json), and version 1 is unchanged beside it', () => {
+    const committed = JSON.parse(readFileSync('docs/schemas/data-export.v2.json', 'utf8'));
+    expect(dataExportJsonSchema(2)).toEqual(committed);
+    const v2 = dataExportJsonSchema(2) as { $id: string; required: string[] };
+    expect(v2.$id).toMatch(/\/api\/schemas\/data-export\/v2\.json$/);
+    expect(v2.required).toEqual(expect.arrayContaining(['depositAddresses', 'chainPayments', 'deposits']));
+  });
+
   it('is draft 2020-12, has its own id and requires every section', () => {
     const schema = dataExportJsonSchema();
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');

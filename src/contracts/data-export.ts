@@ -4,6 +4,7 @@ import { z } from 'zod';
  * The investor's data export (issue 28; decision 038). `dataExportV1` is the published, versioned
  * shape of `data.json` in the ZIP: its JSON Schema is generated from it (z.toJSONSchema), served at
  * GET /api/schemas/data-export/v1.json and kept in the repository (docs/schemas/data-export.v1.json).
+ * Exports are built in version 2 (`dataExportV2`, issue 45), served and kept the same way as v2.json.
  * The schema is strict (no unknown properties): any change is a new version (v2), never an edit of v1.
  * Amounts are integer cents of USD; instants are ISO-8601 UTC text.
  */
@@ -179,6 +180,29 @@ const exportedFile = z.object({
   sha256: z.string(),
 });
 
+const sectionsV1 = {
+  format: z.literal('atlas-invest-data-export'),
+  generatedAt: instant,
+  profile,
+  balances: z.array(balance),
+  ledger: z.array(ledgerLine),
+  investments: z.array(investment),
+  transfers: z.array(transfer),
+  sessions: z.array(session),
+  securityEvents: z.array(securityEvent),
+  knownDevices: z.array(device),
+  signInFailures: z.array(signInFailure),
+  emails: z.array(email),
+  identityVerifications: z.array(identityVerification),
+  supportConversations: z.array(supportConversation),
+  performanceHistory: z.array(performance),
+  proofOfLiabilities: z.object({ accountNonce: z.string().nullable(), rounds: z.array(liabilityMembership) }),
+  closure: closure.nullable(),
+  retentionActions: z.array(retentionAction),
+  erasureRequests: z.array(erasureRequest),
+  files: z.array(exportedFile),
+};
+
 export const dataExportV1 = z
   .object({
     format: z.literal('atlas-invest-data-export'),
@@ -209,11 +233,85 @@ export const dataExportV1 = z
     $id: 'https://atlas-invest.example/api/schemas/data-export/v1.json',
     title: 'Atlas Invest data export, version 1',
   });
-export type DataExportV1 = z.infer<typeof dataExportV1>;
 
-/** The JSON Schema of data.json, version 1 (draft 2020-12). */
-export function dataExportJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(dataExportV1, { target: 'draft-2020-12' }) as Record<string, unknown>;
+const coin = z.string().describe('BTC or LTC');
+const coinAmount = z.string().describe('in coins, a decimal string with up to 8 decimals');
+const rate = z.string().describe('USD per coin at confirmation, a decimal string');
+
+/** A payment on chain that became this deposit (decision 059): the evidence it was credited from. */
+const chainEvidence = z.object({
+  coin,
+  txid: z.string(),
+  vout: z.number().int(),
+  coinAmount,
+  rate,
+  rateAt: instant,
+});
+const depositV2 = deposit.extend({ chain: chainEvidence.nullable() });
+/** The transaction that paid a withdrawal (decision 057), as the operator recorded it. */
+const payout = z.object({
+  txid: z.string(),
+  verified: z.boolean().describe('checked on chain by the server'),
+  coinAmount: coinAmount.nullable(),
+  confirmations: z.number().int().nullable(),
+});
+const withdrawalV2 = withdrawal.extend({ payout: payout.nullable() });
+/** An address given to the person for their deposits (decision 044). */
+const depositAddress = z.object({ coin, address: z.string(), givenAt: instant });
+/** A payment to one of those addresses as the chain watcher recorded it (decisions 055 and 059). */
+const chainPayment = z.object({
+  coin,
+  txid: z.string(),
+  vout: z.number().int(),
+  address: z.string(),
+  coinAmount,
+  state: z.enum(['seen', 'in_block', 'confirmed', 'orphaned']),
+  blockHash: z.string().nullable(),
+  blockHeight: z.number().int().nullable(),
+  confirmations: z.number().int(),
+  firstSeenAt: instant,
+  confirmedAt: nullableInstant,
+  orphanedAt: nullableInstant,
+  creditedAt: nullableInstant,
+  depositId: z.string().nullable().describe('the deposit it became (deposits[].id)'),
+  refund: z
+    .object({
+      reason: z.enum(['below_minimum', 'closing', 'rejected']),
+      worthCents: cents.nullable(),
+      rate: rate.nullable(),
+      raisedAt: nullableInstant,
+      txid: z.string().nullable().describe('the transaction that sent it back'),
+      refundedAt: nullableInstant,
+    })
+    .nullable(),
+});
+
+/**
+ * Version 2 (issue 45, point 7): version 1 with the deposits on chain. Each deposit carries the
+ * payment it came from, each withdrawal the transaction that paid it, and two new sections list
+ * the person's deposit addresses and every payment to them the watcher recorded.
+ */
+export const dataExportV2 = z
+  .object({
+    ...sectionsV1,
+    version: z.literal(2),
+    deposits: z.array(depositV2),
+    withdrawals: z.array(withdrawalV2),
+    depositAddresses: z.array(depositAddress),
+    chainPayments: z.array(chainPayment),
+  })
+  .meta({
+    $id: 'https://atlas-invest.example/api/schemas/data-export/v2.json',
+    title: 'Atlas Invest data export, version 2',
+  });
+export type DataExportV2 = z.infer<typeof dataExportV2>;
+
+/** The JSON Schema of data.json (draft 2020-12): version 1, or version 2, the one exports are built in. */
+export function dataExportJsonSchema(version: 1 | 2 = 1): Record<string, unknown> {
+  return z.toJSONSchema(version === 1 ? dataExportV1 : dataExportV2, { target: 'draft-2020-12' }) as Record<
+    string,
+    unknown
+  >;
 }
 
 /** POST /api/data-export: the password again, and the authenticator's code when two-factor is on. */

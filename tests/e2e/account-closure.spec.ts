@@ -4,7 +4,7 @@ import { expectNoSeriousViolations } from './support/axe';
 import { fundViaDeposit, signedInContext, signUpViaApi } from './support/money';
 import { shotsFrEn } from './support/shots';
 import { strFromU8, unzipSync } from 'fflate';
-import { dataExportV1 } from '../../src/contracts/data-export';
+import { dataExportV2 } from '../../src/contracts/data-export';
 
 /** The date as the French pages show it (Intl, dateStyle medium, UTC like the journeys' browser). */
 const frDate = (iso: string) =>
@@ -136,7 +136,7 @@ test.describe('account closure', () => {
     await expect(link).toBeVisible({ timeout: 30_000 });
     const [download] = await Promise.all([p2.waitForEvent('download'), link.click()]);
     const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
-    const data = dataExportV1.parse(JSON.parse(strFromU8(files['data.json']!)));
+    const data = dataExportV2.parse(JSON.parse(strFromU8(files['data.json']!)));
     expect(data.closure).toMatchObject({ state: 'closed' });
     expect(data.balances.every((b) => b.balanceCents === 0)).toBe(true);
     // The erasure answer says what was erased, then what the law still keeps and until when.

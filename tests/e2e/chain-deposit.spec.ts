@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chainPeerPort } from '../../playwright.config';
+import { readCatalogue } from './support/catalogue';
 import { ADMIN, signedInContext, signUpViaApi } from './support/money';
 
 const shots = '.tmp/shots';
@@ -18,7 +19,10 @@ test('a payment to my own address is followed live on /deposit and credited', as
   await setup.request.post('/api/test/btc-price', { data: { amount: '65000.00' } });
   await setup.close();
 
-  const { page } = await signedInContext(browser, baseURL!, who);
+  const { context, page } = await signedInContext(browser, baseURL!, who);
+  // /cashier, open in a second tab, follows the same payment live.
+  const cashier = await context.newPage();
+  await cashier.goto('/cashier');
   await page.goto('/deposit');
   const row = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: "Copier l'adresse BTC" }) });
   const address = (await row.locator('code').textContent())!;
@@ -35,6 +39,11 @@ test('a payment to my own address is followed live on /deposit and credited', as
   // No reload from here on: the page follows the chain by itself.
   await expect(payments.getByText('Vu sur le réseau, pas encore dans un bloc')).toBeVisible({ timeout: 15_000 });
   await expect(payments.getByText(/^0[.,]00125 BTC$/)).toBeVisible();
+  const onCashier = cashier
+    .locator('section, div')
+    .filter({ has: cashier.getByRole('heading', { name: 'Vos paiements sur la chaîne' }) })
+    .last();
+  await expect(onCashier.getByText('Vu sur le réseau, pas encore dans un bloc')).toBeVisible({ timeout: 15_000 });
 
   await fetch(`${peer}/control/mine`, { method: 'POST' });
   await expect(payments.getByText('1 confirmation sur 2')).toBeVisible({ timeout: 15_000 });
@@ -54,6 +63,20 @@ test('a payment to my own address is followed live on /deposit and credited', as
   // The balance holds exactly the dollars the page announced.
   await page.goto('/cashier');
   await expect(page.getByText(amount).first()).toBeVisible();
+  // The second tab on /cashier reached the same state and outcome without a reload.
+  await expect(onCashier.getByText('Confirmé', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(onCashier.getByText(/^Crédité\u00a0: /)).toContainText(amount);
+  await cashier.close();
+
+  // "Où est mon dépôt ?": the assistant answers with the payment's state and outcome.
+  await page.getByRole('button', { name: readCatalogue('fr', 'common').assistant.open }).click();
+  const assistant = readCatalogue('fr', 'assistant');
+  const input = page.getByRole('textbox', { name: assistant.inputLabel });
+  await input.fill('où est mon dépôt ?');
+  await input.press('Enter');
+  const answer = page.getByTestId('assistant-panel').locator('[data-fact="deposit.chain.credited"]');
+  await expect(answer).toContainText('0,00125 BTC');
+  await expect(answer).toContainText(amount);
 
   // The operators see the deposit with the chain's evidence and who decided it.
   const admin = await signedInContext(browser, baseURL!, ADMIN);

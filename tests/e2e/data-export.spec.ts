@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, request, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { dataExportV1 } from '../../src/contracts/data-export';
+import { dataExportV2 } from '../../src/contracts/data-export';
 import { expectNoSeriousViolations } from './support/axe';
 import { fundViaDeposit, signedInContext, signedInPage, signUpPersonViaApi } from './support/money';
 import { shotsFrEn } from './support/shots';
@@ -64,7 +64,7 @@ test('an investor asks for their data on /profile, sees it being prepared, downl
   const zip = readFileSync((await download.path())!);
   const files = unzipSync(new Uint8Array(zip));
 
-  const data = dataExportV1.parse(JSON.parse(strFromU8(files['data.json']!)));
+  const data = dataExportV2.parse(JSON.parse(strFromU8(files['data.json']!)));
   expect(data.profile).toMatchObject({ uid: person.uid, email: person.email, firstName: 'Élodie' });
   expect(data.balances.find((b) => b.kind === 'available')?.balanceCents).toBe(25075);
   expect(data.deposits).toMatchObject([{ amountCents: 25075, status: 'approved' }]);

@@ -195,6 +195,7 @@ const matrix: Record<string, Entry> = {
   'GET /api/liabilities/rounds/{round}/proof': { access: 'user', req: () => ({ params: { round: '1' } }) },
   'GET /api/liabilities/nonce': { access: 'user' },
   'GET /api/schemas/data-export/v1.json': { access: 'public' },
+  'GET /api/schemas/data-export/v2.json': { access: 'public' },
   'GET /api/data-export': { access: 'user' },
   'POST /api/data-export': { access: 'user', req: () => ({ payload: { password: wrongPassword } }) },
   // Another person's export (or none) does not exist for the caller: 404 whatever the link.

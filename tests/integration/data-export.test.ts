@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/core/data-export/csv';
 import { formatMoneyIn } from '../../src/core/money';
-import { dataExportJsonSchema, dataExportV1 } from '../../src/contracts/data-export';
+import { dataExportJsonSchema, dataExportV2 } from '../../src/contracts/data-export';
 import { MANIFEST_SIGNING_LABEL, type Manifest } from '../../src/server/modules/data-export/archive';
 import { platformSigner } from '../../src/server/modules/liabilities/signing';
 import { createTestApp, type TestApp } from '../support/app';
@@ -158,11 +158,14 @@ describe(`the data export (${testDialect})`, () => {
     expect(createHash('sha256').update(zipRes.rawPayload).digest('hex')).toBe(view.sha256);
     const files = unzip(zipRes.rawPayload);
 
-    const data = dataExportV1.parse(JSON.parse(text(files['data.json'])));
+    const data = dataExportV2.parse(JSON.parse(text(files['data.json'])));
     // The published schema is the one served.
-    const served = await as(null).get('/api/schemas/data-export/v1.json');
+    expect(data.version).toBe(2);
+    const served = await as(null).get('/api/schemas/data-export/v2.json');
     expect(served.statusCode).toBe(200);
-    expect(served.json()).toEqual(dataExportJsonSchema());
+    expect(served.json()).toEqual(dataExportJsonSchema(2));
+    // Version 1 stays published for the exports made before.
+    expect((await as(null).get('/api/schemas/data-export/v1.json')).json()).toEqual(dataExportJsonSchema(1));
 
     const me = (await as(investor).get('/api/me')).json();
     expect(data.profile).toMatchObject({ userId: investor.id, uid: investor.uid, email: investor.email });

@@ -250,6 +250,7 @@ describe(`the edges of the request path (${testDialect})`, () => {
       'GET /api/liabilities/rounds': /^public, no-cache$/,
       // The published JSON Schema of the data export: the same for everyone.
       'GET /api/schemas/data-export/v1.json': /^public, max-age=\d+$/,
+      'GET /api/schemas/data-export/v2.json': /^public, max-age=\d+$/,
     };
 
     it('every route of the OpenAPI document answers Cache-Control: no-store unless it is public', async () => {

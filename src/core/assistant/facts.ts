@@ -17,6 +17,8 @@ export type FactValue =
   | { type: 'text'; value: string }
   /** A rejection reason of the catalogue, as the person sees it: worded by the catalogue's own text. */
   | { type: 'reason'; value: InvestorReason }
+  /** An amount of a coin as a decimal string of up to 8 decimals ("0.00125"), worded with its coin. */
+  | { type: 'coins'; amount: string; coin: string }
   /** A time waited so far ("3 hours", "30 days"): see `elapsed`. */
   | { type: 'duration'; unit: 'moments' | 'minutes' | 'hours' | 'days'; count?: number };
 

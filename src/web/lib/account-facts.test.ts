@@ -1,5 +1,6 @@
 import { createInstance, type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { resolveChainDeposit } from '../../core/assistant/resolvers/chain-deposit';
 import { resolveDeposit } from '../../core/assistant/resolvers/deposit';
 import { resolveInvestments } from '../../core/assistant/resolvers/investment';
 import { resolveLimits } from '../../core/assistant/resolvers/limits';
@@ -157,6 +158,56 @@ describe.each(languages)('account facts worded in %s', (lng) => {
     const none = say(resolveDeposit({ deposits: [] }, now), lng);
     expectWorded([...approved, ...none]);
     expect(approved[0]).toContain('$500.00');
+  });
+
+  it('a deposit on chain: waiting at the address, seen, n of m, credited at its rate, to be refunded', () => {
+    const payment = {
+      coin: 'BTC' as const,
+      amount: '0.00125',
+      required: 2,
+      firstSeenAt: '2026-11-25T10:00:00.000Z',
+      outcome: null,
+    };
+    const chain = (payments: Parameters<typeof resolveChainDeposit>[0]['payments']) =>
+      say(
+        resolveChainDeposit({
+          followed: ['BTC'],
+          addresses: [{ coin: 'BTC', address: 'bc1qexample' }],
+          payments,
+          minimum: '10.00',
+        }),
+        lng,
+      );
+    const waiting = chain([]);
+    const lines = chain([
+      { ...payment, state: 'seen', confirmations: 0 },
+      { ...payment, state: 'in_block', confirmations: 1 },
+      {
+        ...payment,
+        state: 'confirmed',
+        confirmations: 2,
+        outcome: { kind: 'credited', amount: '81.25', rate: '65000.00', refunded: false },
+      },
+    ]);
+    const refund = chain([
+      {
+        ...payment,
+        amount: '0.0001',
+        state: 'confirmed',
+        confirmations: 2,
+        outcome: { kind: 'below_minimum', amount: '6.50', rate: '65000.00', refunded: true },
+      },
+    ]);
+    expectWorded([...waiting, ...lines, ...refund]);
+    expect(waiting[0]).toContain('bc1qexample');
+    // The coins as the language writes them ("0,00125 BTC" in French and Spanish).
+    expect(lines[0]).toContain(lng === 'en' ? '0.00125 BTC' : '0,00125 BTC');
+    expect(lines[0]).toContain(formatDateTime('2026-11-25T10:00:00.000Z', lng));
+    expect(lines[1]).toMatch(/1 .+ 2/);
+    expect(lines[2]).toContain('$81.25');
+    expect(lines[2]).toContain('$65,000.00');
+    expect(refund[0]).toContain('$6.50');
+    expect(refund[0]).toContain('$10.00');
   });
 
   it('a wait in words: "depuis quelques minutes", "depuis 30 jours"', () => {

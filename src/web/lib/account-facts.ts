@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Fact, FactValue } from '../../core/assistant/facts';
 import { fillReason } from '../../core/rejection-reasons';
 import { reasonTexts } from '../../core/rejection-texts';
-import { formatDateTime, money } from './format';
+import { coinAmount, formatDateTime, money } from './format';
 import type { Language } from './i18n';
 
 function valueText(value: FactValue, t: TFunction, lng: Language, fact: Fact): string | number {
@@ -17,6 +17,8 @@ function valueText(value: FactValue, t: TFunction, lng: Language, fact: Fact): s
       return t(`areas.${value.value}`, { lng });
     case 'text':
       return value.value;
+    case 'coins':
+      return `${coinAmount(value.amount, lng)} ${value.coin}`;
     case 'duration':
       return t(`durations.${value.unit}`, { lng, count: value.count ?? 0 });
     case 'reason': {

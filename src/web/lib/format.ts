@@ -135,3 +135,13 @@ function groupDecimal(decimal: string, lng: Language): string {
 export function percent(value: number, lng: Language = currentLanguage()): string {
   return percentText(value.toFixed(2), lng);
 }
+
+/** A coin amount in the reader's language, up to 8 decimals, never rounded (it comes as text: "0.00125"). */
+export function coinAmount(amount: string, lng: string = currentLanguage()): string {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  const parts = new Intl.NumberFormat(lng, { minimumFractionDigits: 1 }).formatToParts(1000.5);
+  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return fraction ? `${grouped}${decimal}${fraction}` : grouped;
+}

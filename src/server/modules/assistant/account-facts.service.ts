@@ -1,5 +1,6 @@
 import type { Area } from '../../../core/areas';
 import type { Fact, Topic } from '../../../core/assistant/facts';
+import { resolveChainDeposit } from '../../../core/assistant/resolvers/chain-deposit';
 import { resolveDeposit } from '../../../core/assistant/resolvers/deposit';
 import { resolveInvestments } from '../../../core/assistant/resolvers/investment';
 import { resolveLimits } from '../../../core/assistant/resolvers/limits';
@@ -8,6 +9,8 @@ import { resolveTransfers } from '../../../core/assistant/resolvers/transfer';
 import { resolveWithdrawal } from '../../../core/assistant/resolvers/withdrawal';
 import type { AppContext } from '../../context';
 import { findContact, findSecurityChanges } from '../accounts/security.repo';
+import { chainPaymentsOf } from '../chain/chain-payments.service';
+import { findAddressOf } from '../chain/deposit-address.repo';
 import { findFreeze } from '../freeze/freeze.repo';
 import { activeInvestments } from '../investing/investing.repo';
 import { storedInvestmentValue } from '../investing/valuation';
@@ -64,6 +67,19 @@ export function createAccountFactsService(
 
   const tierLimits: Resolver = async (userId) => resolveLimits((await limits.standing(userId)).limits);
 
+  /** The person's payments on chain (issue 45, point 7), or the address that waits for one. */
+  const chainDeposit: Resolver = async (userId) => {
+    const chain = await chainPaymentsOf(ctx, userId);
+    const followed = chain.followed.map((f) => f.coin);
+    const addresses =
+      chain.payments.length > 0
+        ? []
+        : (await Promise.all(followed.map((coin) => findAddressOf(db, userId, coin)))).flatMap((a) =>
+            a ? [{ coin: a.coin as 'BTC' | 'LTC', address: a.address }] : [],
+          );
+    return resolveChainDeposit({ followed, addresses, payments: chain.payments, minimum: chain.minimum });
+  };
+
   const deposit: Resolver = async (userId, now) => {
     const rows = await repo.recentDeposits(db, userId);
     const deposits = await Promise.all(
@@ -79,6 +95,20 @@ export function createAccountFactsService(
       })),
     );
     return resolveDeposit({ deposits }, now);
+  };
+
+  /**
+   * "Où est mon dépôt ?": the payments on chain first, then the deposits as the history shows them.
+   * The address still waiting for a payment is the answer only when there is nothing else to tell
+   * (it replaces "no deposit"); "no deposit" is never said beside a payment on its way.
+   */
+  const depositAnswer: Resolver = async (userId, now) => {
+    const [chain, classic] = await Promise.all([chainDeposit(userId, now), deposit(userId, now)]);
+    const payments = chain.filter((f) => f.key !== 'deposit.chain.waiting');
+    const others = classic.filter((f) => f.key !== 'deposit.none');
+    if (payments.length + others.length > 0) return [...payments, ...others];
+    const waiting = chain.filter((f) => f.key === 'deposit.chain.waiting');
+    return waiting.length > 0 ? waiting : classic;
   };
 
   /** Active investments valued now, with the same rule as the portfolio and a stop. */
@@ -129,7 +159,7 @@ export function createAccountFactsService(
 
   const resolvers: Record<Topic, Resolver[]> = {
     withdraw: [withdrawal],
-    deposit: [deposit],
+    deposit: [depositAnswer],
     stop: [investments],
     transfer: [transfers],
     limits: [tierLimits],

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { csvDocument } from '../../../core/data-export/csv';
-import type { DataExportV1 } from '../../../contracts/data-export';
+import type { DataExportV2 } from '../../../contracts/data-export';
 import type { PlatformSigner } from '../liabilities/signing';
 import type { CollectedData, UploadedFile } from './collect';
 import { csvTables } from './csv-tables';
 import { statementPdf } from './statement.pdf';
 
-export const SCHEMA_PATH = '/api/schemas/data-export/v1.json';
+/** The schema of the data.json exports are built in (version 2; version 1 stays published for older exports). */
+export const SCHEMA_PATH = '/api/schemas/data-export/v2.json';
 /** Prefixed to manifest.json's bytes before signing: a signature for nothing else the same key signs. */
 export const MANIFEST_SIGNING_LABEL = 'atlas-invest/data-export-manifest/1\n';
 
@@ -40,7 +41,7 @@ export async function buildArchive(input: {
   const { data, signer } = input;
   const entries: Array<[string, Uint8Array, boolean]> = [];
 
-  const files: DataExportV1['files'] = [];
+  const files: DataExportV2['files'] = [];
   for (const upload of input.uploads) {
     const bytes = await input.readUpload(upload.source);
     // A file removed by the proof sweeper or by retention is simply not there; data.json says so (no entry).
@@ -50,7 +51,7 @@ export async function buildArchive(input: {
   }
   await input.progress(40);
 
-  const full: DataExportV1 = { ...data, files };
+  const full: DataExportV2 = { ...data, files };
   entries.push(['data.json', strToU8(JSON.stringify(full, null, 2)), true]);
   for (const [name, table] of Object.entries(csvTables(data))) {
     entries.push([`csv/${name}.csv`, strToU8(csvDocument(table, 'rfc4180')), true]);

@@ -75,6 +75,12 @@ export function depositRows(db: Db, userId: string) {
       'version',
       'previous_id',
       'tx_id',
+      'chain_coin',
+      'chain_txid',
+      'chain_vout',
+      'coin_amount',
+      'rate_micros',
+      'rate_at',
     ])
     .where('user_id', '=', userId)
     .orderBy('created_at')
@@ -99,9 +105,36 @@ export function withdrawalRows(db: Db, userId: string) {
       'previous_id',
       'hold_tx_id',
       'settle_tx_id',
+      'payout_txid',
+      'payout_verified',
+      'payout_coin_amount',
+      'payout_confirmations',
     ])
     .where('user_id', '=', userId)
     .orderBy('created_at')
+    .execute();
+}
+
+/** The addresses given to the person for deposits (decision 044). */
+export function depositAddressRows(db: Db, userId: string) {
+  return db
+    .selectFrom('deposit_address')
+    .select(['coin', 'address', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('coin')
+    .execute();
+}
+
+/** Every payment to those addresses the chain watcher recorded (decisions 055 and 059). */
+export function chainPaymentRows(db: Db, userId: string) {
+  return db
+    .selectFrom('chain_payment')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('first_seen_at')
+    .orderBy('txid')
+    .orderBy('vout')
     .execute();
 }
 

@@ -1,10 +1,13 @@
+import { formatCoinAmount, formatRate, type Coin } from '../../../core/coins';
+import { isCryptoType } from '../../../core/crypto-address';
+import { coinOfCrypto } from '../../../core/payout';
 import { investorReason, isRejectionReason } from '../../../core/rejection-reasons';
-import type { DataExportV1 } from '../../../contracts/data-export';
+import type { DataExportV2 } from '../../../contracts/data-export';
 import type { Db } from '../../db/index';
 import * as repo from './collect.repo';
 
 /** What data.json holds before the uploaded files are added (the archive adds them and their hashes). */
-export type CollectedData = Omit<DataExportV1, 'files'>;
+export type CollectedData = Omit<DataExportV2, 'files'>;
 
 /** A file the investor uploaded, to be copied into the ZIP as stored. */
 export interface UploadedFile {
@@ -22,6 +25,12 @@ const bool = (v: unknown): boolean => v === true || v === 1;
 /** The reason as the investor is told it (final compliance reasons are all `request_declined`). */
 const reasonOf = (code: string | null): string | null =>
   code === null ? null : isRejectionReason(code) ? investorReason(code) : 'request_declined';
+
+const int = (v: number | string | null | undefined): number | null =>
+  v === null || v === undefined ? null : Number(v);
+/** A coin amount stored in the coin's smallest unit, as a decimal string of coins. */
+const coinsOf = (coin: Coin, units: number | string | null | undefined): string | null =>
+  units === null || units === undefined ? null : formatCoinAmount(coin, BigInt(units));
 
 const ext = (p: string): string => p.slice(p.lastIndexOf('.') + 1);
 
@@ -59,10 +68,12 @@ export async function collect(
   const support = await repo.supportRows(db, userId);
   const liabilities = await repo.liabilityRows(db, userId);
   const closure = await repo.closureRow(db, userId);
+  const addresses = await repo.depositAddressRows(db, userId);
+  const payments = await repo.chainPaymentRows(db, userId);
 
   const data: CollectedData = {
     format: 'atlas-invest-data-export',
-    version: 1,
+    version: 2,
     generatedAt: now.toISOString(),
     profile: {
       userId: p.user_id,
@@ -129,6 +140,20 @@ export async function collect(
         previousId: d.previous_id ?? null,
         proofFile,
         txId: d.tx_id,
+        chain:
+          d.chain_coin && d.chain_txid && d.coin_amount && d.rate_micros != null && d.rate_at
+            ? {
+                coin: d.chain_coin,
+                txid: d.chain_txid,
+                vout: Number(d.chain_vout ?? 0),
+                coinAmount:
+                  d.chain_coin === 'BTC' || d.chain_coin === 'LTC'
+                    ? formatCoinAmount(d.chain_coin, BigInt(d.coin_amount))
+                    : d.coin_amount,
+                rate: formatRate(BigInt(d.rate_micros)),
+                rateAt: isoNN(d.rate_at),
+              }
+            : null,
       };
     }),
     withdrawals: withdrawals.map((w) => ({
@@ -146,6 +171,42 @@ export async function collect(
       walletAddress: w.wallet_address,
       holdTxId: w.hold_tx_id,
       settleTxId: w.settle_tx_id,
+      payout: w.payout_txid
+        ? {
+            txid: w.payout_txid,
+            verified: bool(w.payout_verified),
+            coinAmount: isCryptoType(w.crypto_type) ? coinsOf(coinOfCrypto[w.crypto_type], w.payout_coin_amount) : null,
+            confirmations: int(w.payout_confirmations),
+          }
+        : null,
+    })),
+    depositAddresses: addresses.map((a) => ({ coin: a.coin, address: a.address, givenAt: isoNN(a.created_at) })),
+    chainPayments: payments.map((c) => ({
+      coin: c.coin,
+      txid: c.txid,
+      vout: Number(c.vout),
+      address: c.address,
+      coinAmount: formatCoinAmount(c.coin, BigInt(c.amount)),
+      state: c.state,
+      blockHash: c.block_hash,
+      blockHeight: int(c.block_height),
+      confirmations: Number(c.confirmations),
+      firstSeenAt: isoNN(c.first_seen_at),
+      confirmedAt: iso(c.confirmed_at),
+      orphanedAt: iso(c.orphaned_at),
+      creditedAt: iso(c.credited_at),
+      depositId: c.deposit_id ?? null,
+      refund:
+        c.refund_reason || c.refunded_txid
+          ? {
+              reason: c.refund_reason ?? 'rejected',
+              worthCents: int(c.refund_cents),
+              rate: c.refund_rate_micros != null ? formatRate(BigInt(c.refund_rate_micros)) : null,
+              raisedAt: iso(c.refund_raised_at),
+              txid: c.refunded_txid ?? null,
+              refundedAt: iso(c.refunded_at),
+            }
+          : null,
     })),
     transfers: [
       ...transfers.sent.map((t) => ({ ...t, direction: 'sent' as const })),

@@ -7,7 +7,6 @@ import { DomainError } from '../../../core/errors';
 import { requireUser, type RequestUser } from '../../http/auth';
 import { prefersPage } from '../../http/negotiate';
 import { sourceOf } from '../audit/audit.service';
-import { SCHEMA_PATH } from './archive';
 import type { DataExportService } from './data-export.service';
 
 /** Why a download link cannot serve the file; a browser is shown it where a new export is asked. */
@@ -36,17 +35,23 @@ async function signedInOrToLogin(request: FastifyRequest, reply: FastifyReply) {
 export async function registerDataExportRoutes(app: FastifyInstance, exports: DataExportService): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['data-export'];
-  const schemaJson = JSON.stringify(dataExportJsonSchema(), null, 2);
-
-  r.get(
-    SCHEMA_PATH,
-    { schema: { tags, summary: 'The JSON Schema of data.json in the data export, version 1' } },
-    async (_request, reply) =>
-      reply
-        .header('content-type', 'application/schema+json; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        .send(schemaJson),
-  );
+  for (const version of [1, 2] as const) {
+    const schemaJson = JSON.stringify(dataExportJsonSchema(version), null, 2);
+    r.get(
+      `/api/schemas/data-export/v${version}.json`,
+      {
+        schema: {
+          tags,
+          summary: `The JSON Schema of data.json in the data export, version ${version}${version === 2 ? ' (the current one)' : ''}`,
+        },
+      },
+      async (_request, reply) =>
+        reply
+          .header('content-type', 'application/schema+json; charset=utf-8')
+          .header('cache-control', 'public, max-age=3600')
+          .send(schemaJson),
+    );
+  }
 
   r.get(
     '/api/data-export',

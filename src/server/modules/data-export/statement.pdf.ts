@@ -19,6 +19,12 @@ interface Labels {
   columns: [date: string, operation: string, account: string, amount: string, running: string];
   /** The one movement the available balance's statement never shows: a held withdrawal paid out. */
   settled: string;
+  /** The evidence on chain of deposits and withdrawals (issue 45): a heading, then one item each. */
+  chain: string;
+  deposit: (amount: string, coins: string, rate: string) => string;
+  withdrawal: (amount: string, coin: string) => string;
+  transaction: (txid: string) => string;
+  payoutState: (verified: boolean, confirmations: number | null) => string;
 }
 
 /** The PDF is read outside the app, so its words are translated here, on the server. */
@@ -33,6 +39,12 @@ const labels: Record<Lang, Labels> = {
     lines: 'Écritures, de la plus ancienne à la plus récente',
     columns: ['Date (UTC)', 'Opération', 'Compte', 'Montant', 'Solde cumulé'],
     settled: 'Retrait envoyé',
+    chain: 'Transactions sur la chaîne',
+    deposit: (amount, coins, rate) => `Dépôt de ${amount}\u00a0: ${coins} au cours de ${rate}`,
+    withdrawal: (amount, coin) => `Retrait de ${amount} en ${coin}`,
+    transaction: (txid) => `Transaction ${txid}`,
+    payoutState: (verified, n) =>
+      verified ? `vérifiée, ${n ?? 0} confirmation${(n ?? 0) > 1 ? 's' : ''}` : 'non vérifiée',
   },
   en: {
     title: 'Account statement — your data export',
@@ -44,6 +56,12 @@ const labels: Record<Lang, Labels> = {
     lines: 'Entries, oldest first',
     columns: ['Date (UTC)', 'Operation', 'Account', 'Amount', 'Running balance'],
     settled: 'Withdrawal sent',
+    chain: 'Transactions on chain',
+    deposit: (amount, coins, rate) => `Deposit of ${amount}: ${coins} at ${rate}`,
+    withdrawal: (amount, coin) => `Withdrawal of ${amount} in ${coin}`,
+    transaction: (txid) => `Transaction ${txid}`,
+    payoutState: (verified, n) =>
+      verified ? `verified, ${n ?? 0} confirmation${(n ?? 0) === 1 ? '' : 's'}` : 'not verified',
   },
   es: {
     title: 'Extracto de cuenta — exportación de sus datos',
@@ -55,6 +73,12 @@ const labels: Record<Lang, Labels> = {
     lines: 'Asientos, del más antiguo al más reciente',
     columns: ['Fecha (UTC)', 'Operación', 'Cuenta', 'Importe', 'Saldo acumulado'],
     settled: 'Retiro enviado',
+    chain: 'Transacciones en la cadena',
+    deposit: (amount, coins, rate) => `Depósito de ${amount}: ${coins} a ${rate}`,
+    withdrawal: (amount, coin) => `Retiro de ${amount} en ${coin}`,
+    transaction: (txid) => `Transacción ${txid}`,
+    payoutState: (verified, n) =>
+      verified ? `verificada, ${n ?? 0} confirmación${(n ?? 0) === 1 ? '' : 'es'}` : 'no verificada',
   },
 };
 
@@ -148,6 +172,33 @@ export async function statementPdf(data: CollectedData): Promise<Buffer> {
     .font('Helvetica-Bold')
     .fontSize(10)
     .text(closingLine, 40, Math.min(y + 6, bottom), { lineBreak: false });
+
+  // The evidence on chain: each deposit's payment (coins, rate) and each withdrawal's payout.
+  const deposits = data.deposits.flatMap((d) => (d.chain ? [{ d, chain: d.chain }] : []));
+  const payouts = data.withdrawals.flatMap((w) => (w.payout ? [{ w, payout: w.payout }] : []));
+  if (deposits.length + payouts.length > 0) {
+    const rateOf = (rate: string, coin: string) => `${money(Math.round(Number(rate) * 100))} / ${coin}`;
+    doc.x = 40;
+    doc.y = Math.min(y + 6, bottom) + 20;
+    doc.font('Helvetica-Bold').fontSize(10).text(l.chain, { lineBreak: false });
+    doc.moveDown(0.5).font('Helvetica').fontSize(8);
+    const item = (first: string, second: string) => {
+      if (doc.y > bottom - 24) doc.addPage();
+      doc.text(first, 40, doc.y, { width: 515 });
+      doc.text(second, 52, doc.y, { width: 503 });
+      doc.moveDown(0.3);
+    };
+    for (const { d, chain } of deposits)
+      item(
+        `${formatTypedDate(d.createdAt.slice(0, 10), lang)} ${l.deposit(money(d.amountCents), `${chain.coinAmount} ${chain.coin}`, rateOf(chain.rate, chain.coin))}`,
+        l.transaction(`${chain.txid}:${chain.vout}`),
+      );
+    for (const { w, payout } of payouts)
+      item(
+        `${formatTypedDate((w.processedAt ?? w.createdAt).slice(0, 10), lang)} ${l.withdrawal(money(w.amountCents), w.crypto)}`,
+        `${l.transaction(payout.txid)} (${[payout.coinAmount ? `${payout.coinAmount} ${w.crypto}` : null, l.payoutState(payout.verified, payout.confirmations)].filter(Boolean).join(', ')})`,
+      );
+  }
   doc.end();
   return done;
 }

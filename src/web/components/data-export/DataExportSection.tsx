@@ -146,7 +146,7 @@ export function DataExportSection({ twoFactorEnabled }: { twoFactorEnabled: bool
       )}
       <p className="mt-4 text-xs text-slate-600">
         {t('format')}{' '}
-        <a href="/api/schemas/data-export/v1.json" className="font-semibold text-brand-700 underline">
+        <a href="/api/schemas/data-export/v2.json" className="font-semibold text-brand-700 underline">
           {t('schema')}
         </a>
       </p>

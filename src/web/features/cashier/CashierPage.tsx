@@ -4,6 +4,7 @@ import { Card, Stat } from '../../components/form';
 import { Page } from '../../components/Page';
 import { money } from '../../lib/format';
 import { useMe } from '../../lib/session';
+import { ChainPayments } from './ChainPayments';
 import { HeldDeposits } from './HeldByLimit';
 import { History } from './History';
 import { Notes } from './Notes';
@@ -59,6 +60,7 @@ export function CashierPage() {
         ))}
       </ul>
       <div className="mt-6 grid gap-6">
+        <ChainPayments />
         <History />
         <Notes section="cashier" />
       </div>

@@ -1,20 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { ChainPayments as Payments } from '../../../contracts/chain';
 import { Card } from '../../components/form';
-import { money } from '../../lib/format';
+import { coinAmount, money } from '../../lib/format';
 import { useChainPayments } from './api';
 
 type Payment = Payments['payments'][number];
-
-/** A coin amount in the reader's language, up to 8 decimals, never rounded (it comes as text). */
-function coins(amount: string, lang: string): string {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  const parts = new Intl.NumberFormat(lang, { minimumFractionDigits: 1 }).formatToParts(1000.5);
-  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
-  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return fraction ? `${grouped}${decimal}${fraction}` : grouped;
-}
 
 function stateOf(p: Payment, t: (key: string, options?: Record<string, unknown>) => string): string {
   if (p.state === 'seen') return t('chain.seen');
@@ -43,7 +33,7 @@ export function ChainPayments() {
           {data.payments.map((p) => (
             <li key={`${p.coin}:${p.txid}:${p.vout}`} className="py-2 text-sm">
               <p className="font-semibold text-brand-900">
-                {coins(p.amount, i18n.language)} {p.coin}
+                {coinAmount(p.amount, i18n.language)} {p.coin}
               </p>
               <p className={p.state === 'confirmed' ? 'text-emerald-800' : 'text-slate-700'}>{stateOf(p, t)}</p>
               {p.outcome && (
