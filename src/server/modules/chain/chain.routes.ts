@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { requireUser } from '../../http/auth';
 import { formatCoinAmount, formatRate } from '../../../core/coins';
 import { toDecimalString } from '../../../core/money';
+import { claimCoins } from './chain-claims.service';
 import { paymentsOf } from './chain-watch.service';
 
 type Outcome = ChainPayments['payments'][number]['outcome'];
@@ -62,11 +63,16 @@ export async function registerChainRoutes(app: FastifyInstance, { config, db }: 
           amount: formatCoinAmount(p.coin, BigInt(p.amount)),
           state: p.state,
           confirmations: Number(p.confirmations),
-          required: coins[p.coin]?.confirmations ?? 0,
+          // A claimed payment (decision 060) is recorded final: one "confirmation" of one.
+          required: p.coin === 'BTC' || p.coin === 'LTC' ? (coins[p.coin]?.confirmations ?? 0) : 1,
           firstSeenAt: p.first_seen_at,
           outcome: outcomeOf(p),
         })),
         minimum: toDecimalString(config.chain.minDepositCents),
+        claims: claimCoins.flatMap((coin) => {
+          const c = config.chain.claims?.[coin];
+          return c ? [{ coin, address: c.address }] : [];
+        }),
       };
     },
   );
