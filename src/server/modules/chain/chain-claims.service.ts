@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import type { Notifier } from '../notifier';
 import type { ChainCredit } from './chain-credit.service';
-import type { ChainPaymentRow } from './chain.repo';
+import * as repo from './chain.repo';
 import { ProviderError } from './esplora';
 import { createSolanaRpc, SolMismatch, type SolanaRpc } from './solana';
 import { createTronGrid, TronMismatch, type TronGrid } from './tron';
@@ -95,16 +95,6 @@ export function createChainClaims(
     }
   }
 
-  async function alreadyClaimed(coin: ClaimCoin, txid: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('chain_payment')
-      .select('txid')
-      .where('coin', '=', coin)
-      .where('txid', '=', txid)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   return {
     async claim(userId: string, coinText: string, txidText: string): Promise<ChainClaimResult> {
       const coin = claimCoins.find((c) => c === coinText && claims[c]);
@@ -112,11 +102,11 @@ export function createChainClaims(
       const txid = payoutTxidOf(coin === 'SOL' ? 'SOL' : 'USDTTRC20', txidText);
       if (!txid) throw new DomainError('chain_claim_txid_invalid');
       // A shortcut for the common case (no provider call); the primary key decides races.
-      if (await alreadyClaimed(coin, txid)) throw new DomainError('chain_tx_already_claimed');
+      if (await repo.transactionKnown(db, coin, txid)) throw new DomainError('chain_tx_already_claimed');
       const { at, transfers } = await read(coin, txid);
       const address = claims[coin]!.address;
       const now = clock.now().toISOString();
-      const rows: ChainPaymentRow[] = transfers.map(([vout, amount]) => ({
+      const rows: repo.ChainPaymentRow[] = transfers.map(([vout, amount]) => ({
         coin,
         txid,
         vout,
@@ -134,9 +124,7 @@ export function createChainClaims(
         updated_at: now,
       }));
       try {
-        await db.transaction().execute(async (trx) => {
-          for (const row of rows) await trx.insertInto('chain_payment').values(row).execute();
-        });
+        await repo.insertClaimed(db, rows);
       } catch (err) {
         if (isUniqueViolation(err)) throw new DomainError('chain_tx_already_claimed');
         throw err;
@@ -156,4 +144,3 @@ export function createChainClaims(
   };
 }
 
-export type ChainClaims = ReturnType<typeof createChainClaims>;
