@@ -3,6 +3,7 @@ import type { ChainPayments as Payments } from '../../../contracts/chain';
 import { Card } from '../../components/form';
 import { money } from '../../lib/format';
 import { useChainPayments } from './api';
+import { ChainClaim } from './ChainClaim';
 
 type Payment = Payments['payments'][number];
 
@@ -30,14 +31,18 @@ function stateOf(p: Payment, t: (key: string, options?: Record<string, unknown>)
 export function ChainPayments() {
   const { t, i18n } = useTranslation('cashier');
   const { data } = useChainPayments();
-  if (!data || data.followed.length === 0) return null;
+  const claims = data?.claims ?? [];
+  if (!data || (data.followed.length === 0 && claims.length === 0)) return null;
   return (
     <Card>
       <h2 className="text-lg font-semibold text-brand-900">{t('chain.title')}</h2>
+      {claims.length > 0 && <ChainClaim claims={claims} />}
       {data.payments.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-700">
-          {t('chain.waiting', { coins: data.followed.map((f) => f.coin).join(', ') })}
-        </p>
+        data.followed.length > 0 && (
+          <p className="mt-2 text-sm text-slate-700">
+            {t('chain.waiting', { coins: data.followed.map((f) => f.coin).join(', ') })}
+          </p>
+        )
       ) : (
         <ul className="mt-2 divide-y divide-slate-100" aria-live="polite">
           {data.payments.map((p) => (
