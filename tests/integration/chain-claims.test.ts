@@ -4,6 +4,7 @@ import { toDecimalString } from '../../src/core/money';
 import { CHAIN_POLICY_ACTOR } from '../../src/server/modules/chain/chain-credit.service';
 import { createTestApp, type TestApp } from '../support/app';
 import { testDialect } from '../support/db';
+import { sampleImage } from '../support/images';
 import { startStubPriceServer, type StubPriceServer } from '../support/price-stub';
 import { solanaAddress, solanaSignature, startSolanaPeer, type SolanaPeer } from '../support/solana-peer';
 import { startTronPeer, tronAddress, type TronPeer } from '../support/tron-peer';
@@ -319,5 +320,24 @@ describe(`deposits claimed by transaction id (${testDialect})`, () => {
     const recorded = await callAs(t, operator, 'POST', `/api/admin/chain/refunds/SOL/${signature}/0`, { txid: back });
     expect(recorded.statusCode).toBe(200);
     expect(recorded.json().refund.txid).toBe(back);
+  });
+
+  it('a claimed coin is never declared with a screenshot (decision 062): refused, nothing written', async () => {
+    const ana = await createUser(t);
+    const before = await counts();
+    for (const coin of ['USDT_TRC20', 'SOL']) {
+      const form = new FormData();
+      form.append('amount', '120.00');
+      form.append('coin', coin);
+      form.append('proof', new Blob([new Uint8Array(await sampleImage('png'))], { type: 'image/png' }), 'p.png');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/deposits',
+        payload: form as never,
+        headers: { cookie: ana.cookie },
+      });
+      expect([res.statusCode, res.json().error.code]).toEqual([409, 'deposit_coin_on_chain']);
+    }
+    expect(await counts()).toEqual(before);
   });
 });
