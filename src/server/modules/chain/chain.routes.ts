@@ -51,6 +51,10 @@ export async function registerChainRoutes(app: FastifyInstance, { config, db }: 
       reply.headers({ 'cache-control': 'no-store' });
       const coins = config.chain.coins;
       const rows = await paymentsOf(db, request.user!.id);
+      const claims = claimCoins.flatMap((coin) => {
+        const c = config.chain.claims?.[coin];
+        return c ? [{ coin, address: c.address }] : [];
+      });
       return {
         followed: (['BTC', 'LTC'] as const).flatMap((coin) => {
           const c = coins[coin];
@@ -69,10 +73,8 @@ export async function registerChainRoutes(app: FastifyInstance, { config, db }: 
           outcome: outcomeOf(p),
         })),
         minimum: toDecimalString(config.chain.minDepositCents),
-        claims: claimCoins.flatMap((coin) => {
-          const c = config.chain.claims?.[coin];
-          return c ? [{ coin, address: c.address }] : [];
-        }),
+        // Only on servers with claims on (decision 060): the others answer as before.
+        ...(claims.length > 0 ? { claims } : {}),
       };
     },
   );
