@@ -17,6 +17,16 @@ function coins(amount: string, lang: string): string {
   return fraction ? `${grouped}${decimal}${fraction}` : grouped;
 }
 
+/**
+ * A rate in dollars per coin: cents as money, then any further digits the rate has (USDT's
+ * "0.999871" → "$0.999871"); `money` alone takes cents only.
+ */
+function rateText(rate: string): string {
+  const point = rate.indexOf('.');
+  if (point < 0 || rate.length - point - 1 <= 2) return money(rate);
+  return `${money(rate.slice(0, point + 3))}${rate.slice(point + 3)}`;
+}
+
 function stateOf(p: Payment, t: (key: string, options?: Record<string, unknown>) => string): string {
   if (p.state === 'seen') return t('chain.seen');
   if (p.state === 'orphaned') return t('chain.orphaned');
@@ -48,15 +58,15 @@ export function ChainPayments() {
           {data.payments.map((p) => (
             <li key={`${p.coin}:${p.txid}:${p.vout}`} className="py-2 text-sm">
               <p className="font-semibold text-brand-900">
-                {coins(p.amount, i18n.language)} {p.coin}
+                {coins(p.amount, i18n.language)} {p.coin.replace('_', ' ')}
               </p>
               <p className={p.state === 'confirmed' ? 'text-emerald-800' : 'text-slate-700'}>{stateOf(p, t)}</p>
               {p.outcome && (
                 <p className={p.outcome.kind === 'credited' ? 'font-medium text-emerald-800' : 'text-slate-800'}>
                   {t(`chain.outcome.${p.outcome.kind}`, {
                     amount: money(p.outcome.amount),
-                    rate: money(p.outcome.rate),
-                    coin: p.coin,
+                    rate: rateText(p.outcome.rate),
+                    coin: p.coin.replace('_', ' '),
                     minimum: money(data.minimum),
                   })}
                   {p.outcome.refunded && ` ${t('chain.outcome.refunded')}`}
