@@ -8,7 +8,7 @@ export const chainPaymentsResponse = z.object({
   followed: z.array(z.object({ coin: z.enum(['BTC', 'LTC']), required: z.number().int() })),
   payments: z.array(
     z.object({
-      coin: z.enum(['BTC', 'LTC']),
+      coin: z.enum(['BTC', 'LTC', 'USDT_TRC20', 'SOL']),
       txid: z.string(),
       vout: z.number().int(),
       /** In coins, as a decimal string with up to 8 decimals ("0.00125"). */
@@ -36,12 +36,17 @@ export const chainPaymentsResponse = z.object({
   ),
   /** The least a payment must be worth to be credited, in dollars. */
   minimum: z.string(),
+  /**
+   * The coins paid to the platform's one address and claimed by transaction id (decision 060),
+   * with that address. Absent on servers without them.
+   */
+  claims: z.array(z.object({ coin: z.enum(['USDT_TRC20', 'SOL']), address: z.string() })).optional(),
 });
 export type ChainPayments = z.infer<typeof chainPaymentsResponse>;
 
 /** A payment the platform holds but did not credit, for the operators to send back (decision 059). */
 export const chainRefund = z.object({
-  coin: z.enum(['BTC', 'LTC']),
+  coin: z.enum(['BTC', 'LTC', 'USDT_TRC20', 'SOL']),
   txid: z.string(),
   vout: z.number().int(),
   /** Where it came to: the person's own address. */
@@ -67,9 +72,24 @@ export const chainRefundsResponse = z.object({ items: z.array(chainRefund) });
 export type ChainRefunds = z.infer<typeof chainRefundsResponse>;
 export const chainRefundsQuery = z.object({ state: z.enum(['open', 'done']).default('open') });
 export const chainRefundParams = z.object({
-  coin: z.enum(['BTC', 'LTC']),
-  txid: z.string().max(64),
+  coin: z.enum(['BTC', 'LTC', 'USDT_TRC20', 'SOL']),
+  txid: z.string().max(100),
   vout: z.coerce.number().int().min(0).max(1_000_000),
 });
 /** The refund's own transaction, as the operator's wallet sent it. */
 export const recordRefundRequest = z.object({ txid: z.string().max(200) });
+
+/** A person claims a transaction they sent to the platform's one address (decision 060). */
+export const chainClaimRequest = z.object({
+  /** Checked by the server (an unknown coin is `chain_claim_coin_unknown`, in the person's language). */
+  coin: z.string().max(20),
+  /** A TRON transaction id (64 hex) or a Solana signature (base58); checked by the server. */
+  txid: z.string().max(200),
+});
+export const chainClaimResponse = z.object({
+  coin: z.enum(['USDT_TRC20', 'SOL']),
+  txid: z.string(),
+  /** What it paid the platform's address, in coins. */
+  amount: z.string(),
+});
+export type ChainClaimResponse = z.infer<typeof chainClaimResponse>;

@@ -159,6 +159,15 @@ export const errorCodes = {
   payout_txid_used: 'conflict',
   payout_rate_unavailable: 'unavailable',
   payout_provider_unavailable: 'unavailable',
+  // a deposit to the platform's one address, claimed by its transaction id (decision 060)
+  chain_claim_coin_unknown: 'invalid',
+  chain_claim_txid_invalid: 'invalid',
+  chain_tx_not_found: 'not_found',
+  chain_tx_failed: 'invalid',
+  chain_tx_wrong_destination: 'invalid',
+  chain_tx_not_final: 'conflict',
+  chain_tx_already_claimed: 'conflict',
+  chain_provider_unavailable: 'unavailable',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof errorCodes;

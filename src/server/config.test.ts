@@ -308,6 +308,24 @@ describe('deposit account keys (decision 044)', () => {
     [{ ESPLORA_URL_BTC: 'ftp://a.example' }, /ESPLORA_URL_BTC/],
     [{ CONFIRMATIONS_LTC: '0' }, /CONFIRMATIONS_LTC/],
     [{ ESPLORA_TIMEOUT_MS: '10' }, /ESPLORA_TIMEOUT_MS/],
+    [{ TRONGRID_URL: 'https://api.trongrid.io' }, /TRONGRID_URL: needs DEPOSIT_ADDRESS_USDT_TRC20/],
+    [
+      {
+        TRONGRID_URL: 'https://api.trongrid.io',
+        DEPOSIT_ADDRESS_USDT_TRC20: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+      },
+      /TRONGRID_URL: needs DEPOSIT_ADDRESS_USDT_TRC20/,
+    ],
+    [
+      {
+        TRONGRID_URL: 'https://api.trongrid.io',
+        DEPOSIT_ADDRESS_USDT_TRC20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        TRON_USDT_CONTRACT: 'nope',
+      },
+      /TRON_USDT_CONTRACT/,
+    ],
+    [{ SOLANA_RPC_URL: 'https://api.mainnet-beta.solana.com' }, /SOLANA_RPC_URL: needs DEPOSIT_ADDRESS_SOL/],
+    [{ CHAIN_CLAIM_TIMEOUT_MS: '10' }, /CHAIN_CLAIM_TIMEOUT_MS/],
     [{ CHAIN_AUTO_CREDIT_BELOW: '1000.01', DUAL_CONTROL_FROM: '1000.00' }, /CHAIN_AUTO_CREDIT_BELOW: may not exceed/],
     [{ CHAIN_MIN_DEPOSIT: '-1' }, /CHAIN_MIN_DEPOSIT/],
     [{ NODE_ENV: 'production', PAYOUT_CHECK: 'record' }, /PAYOUT_CHECK: record is for test runs/],

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AccountKeyError, parseAccountKey } from '../core/chain/account-key';
 import { pricedAssets, type PricedAsset } from '../core/coins';
-import type { CryptoType } from '../core/crypto-address';
+import { validateAddress, type CryptoType } from '../core/crypto-address';
 import type { LimitsTable, TierLimits } from '../core/tiers';
 import { DEFAULT_SCRYPT_N, isScryptN } from './modules/accounts/password-hash';
 
@@ -177,6 +177,12 @@ const envSchema = z.object({
   ESPLORA_SECOND_URL_BTC: optionalUrl(['http:', 'https:']),
   ESPLORA_SECOND_URL_LTC: optionalUrl(['http:', 'https:']),
   ESPLORA_TIMEOUT_MS: int(100, 120_000).default(10_000),
+  // Deposits to the platform's one address, attributed by the transaction id the person gives
+  // (decision 060): a TronGrid-compatible API for USDT (TRC-20), a Solana JSON-RPC for SOL.
+  TRONGRID_URL: optionalUrl(['http:', 'https:']),
+  TRON_USDT_CONTRACT: z.string().default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  SOLANA_RPC_URL: optionalUrl(['http:', 'https:']),
+  CHAIN_CLAIM_TIMEOUT_MS: int(100, 120_000).default(10_000),
   CONFIRMATIONS_BTC: int(1, 1000).default(3),
   CONFIRMATIONS_LTC: int(1, 1000).default(6),
   CHAIN_START_HEIGHT_BTC: z.preprocess((v) => (v === '' ? undefined : v), int(0, 100_000_000).optional()),
@@ -267,6 +273,17 @@ export interface ChainConfig {
   /** A confirmed payment worth less is credited by the policy, without a person (0: never). */
   autoCreditBelowCents: number;
   coins: Partial<Record<'BTC' | 'LTC', ChainCoinConfig>>;
+  /**
+   * Coins paid to the platform's one address and claimed by transaction id (decision 060): the
+   * provider to read, the address that must be paid, and (USDT) the token contract.
+   */
+  claims?: ChainClaimsConfig;
+}
+
+export interface ChainClaimsConfig {
+  timeoutMs: number;
+  USDT_TRC20?: { url: string; address: string; contract: string };
+  SOL?: { url: string; address: string };
 }
 
 /** Payouts with their transaction (decision 057). */
@@ -517,6 +534,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       startHeight: e[`CHAIN_START_HEIGHT_${coin}`],
     };
   }
+  const claims: ChainClaimsConfig = { timeoutMs: e.CHAIN_CLAIM_TIMEOUT_MS };
+  if (e.TRONGRID_URL) {
+    const address = e.DEPOSIT_ADDRESS_USDT_TRC20;
+    if (!address || !validateAddress('USDTTRC20', address))
+      problems.push('TRONGRID_URL: needs DEPOSIT_ADDRESS_USDT_TRC20, a TRON address (T…), the platform’s own');
+    else if (!validateAddress('USDTTRC20', e.TRON_USDT_CONTRACT))
+      problems.push('TRON_USDT_CONTRACT: not a TRON address (T…)');
+    else claims.USDT_TRC20 = { url: e.TRONGRID_URL.replace(/\/$/, ''), address, contract: e.TRON_USDT_CONTRACT };
+  }
+  if (e.SOLANA_RPC_URL) {
+    const address = e.DEPOSIT_ADDRESS_SOL;
+    if (!address || !validateAddress('SOL', address))
+      problems.push('SOLANA_RPC_URL: needs DEPOSIT_ADDRESS_SOL, a Solana address, the platform’s own');
+    else claims.SOL = { url: e.SOLANA_RPC_URL.replace(/\/$/, ''), address };
+  }
   if (e.PAYOUT_CHECK === 'record' && e.NODE_ENV === 'production')
     problems.push('PAYOUT_CHECK: record is for test runs; in production payouts are checked on chain');
   // The policy may only take decisions one operator could take alone (decision 015).
@@ -607,6 +639,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       minDepositCents: e.CHAIN_MIN_DEPOSIT,
       autoCreditBelowCents: e.CHAIN_AUTO_CREDIT_BELOW,
       coins: chainCoins,
+      claims,
     },
     payouts: { toleranceBps: e.PAYOUT_TOLERANCE_BPS, explorers, check: e.PAYOUT_CHECK },
     dualControlFromCents: e.DUAL_CONTROL_FROM,

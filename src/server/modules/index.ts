@@ -11,6 +11,7 @@ import { registerCashierRoutes } from './cashier/cashier.routes';
 import { registerChainRoutes } from './chain/chain.routes';
 import { registerChainRefundRoutes } from './chain/chain-refunds.routes';
 import { registerChainHoldRoutes } from './chain/chain-holds.routes';
+import { registerChainClaimRoutes } from './chain/chain-claims.routes';
 import { registerDataExportRoutes } from './data-export/data-export.routes';
 import { registerIdentityRoutes } from './identity/identity.routes';
 import { registerLimitsRoutes } from './limits/limits.routes';
@@ -43,6 +44,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, ser
   await registerCashierRoutes(app, services);
   await registerChainRoutes(app, ctx);
   await registerChainRefundRoutes(app, ctx);
+  await registerChainClaimRoutes(app, ctx, services);
   await registerChainHoldRoutes(app, services.chainHolds);
   await registerIdentityRoutes(app, services);
   registerLimitsRoutes(app, services);

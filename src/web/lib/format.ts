@@ -136,6 +136,16 @@ export function percent(value: number, lng: Language = currentLanguage()): strin
   return percentText(value.toFixed(2), lng);
 }
 
+/**
+ * A rate in dollars per coin: cents as money, then any further digits the rate has (USDT's
+ * "0.999871" → "$0.999871"); `money` alone takes cents only.
+ */
+export function rateMoney(rate: string): string {
+  const point = rate.indexOf('.');
+  if (point < 0 || rate.length - point - 1 <= 2) return money(rate);
+  return `${money(rate.slice(0, point + 3))}${rate.slice(point + 3)}`;
+}
+
 /** A coin amount in the reader's language, up to 8 decimals, never rounded (it comes as text: "0.00125"). */
 export function coinAmount(amount: string, lng: string = currentLanguage()): string {
   const [whole = '0', fraction = ''] = amount.split('.');

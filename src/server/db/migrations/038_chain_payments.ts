@@ -23,7 +23,8 @@ export interface ChainTables {
     processed_at: string;
   };
   chain_payment: {
-    coin: 'BTC' | 'LTC';
+    /** USDT_TRC20 and SOL: payments to the platform's one address, claimed by transaction id (decision 060). */
+    coin: 'BTC' | 'LTC' | 'USDT_TRC20' | 'SOL';
     txid: string;
     vout: number;
     user_id: string;

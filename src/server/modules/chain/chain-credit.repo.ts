@@ -19,6 +19,20 @@ export async function awaitingOutcome(db: Queryable, limit: number) {
     .execute();
 }
 
+/** One payment, when it still awaits its outcome (a claim credits its own at once, decision 060). */
+export async function awaitingOutcomeOf(db: Queryable, key: PaymentKey) {
+  return db
+    .selectFrom('chain_payment')
+    .selectAll()
+    .where('coin', '=', key.coin as 'BTC')
+    .where('txid', '=', key.txid)
+    .where('vout', '=', key.vout)
+    .where('state', '=', 'confirmed')
+    .where('deposit_id', 'is', null)
+    .where('refund_reason', 'is', null)
+    .executeTakeFirst();
+}
+
 /**
  * The payment becomes that deposit: only while still confirmed and without an outcome, so that two
  * passes (or instances) at once make one deposit. False: another got there first, or the block left.

@@ -1,5 +1,6 @@
 import type { ChainRefund } from '../../../contracts/chain';
 import { formatCoinAmount, formatRate } from '../../../core/coins';
+import { payoutTxidOf } from '../../../core/payout';
 import { DomainError } from '../../../core/errors';
 import { toDecimalString } from '../../../core/money';
 import type { AppContext } from '../../context';
@@ -44,12 +45,13 @@ export function createChainRefunds({ db, clock }: Pick<AppContext, 'db' | 'clock
 
     async record(
       operatorId: string,
-      key: { coin: 'BTC' | 'LTC'; txid: string; vout: number },
+      key: { coin: 'BTC' | 'LTC' | 'USDT_TRC20' | 'SOL'; txid: string; vout: number },
       refundTxid: string,
       source: AuditSource,
     ): Promise<ChainRefund> {
-      const txid = refundTxid.trim().toLowerCase();
-      if (!TXID.test(txid)) throw new DomainError('chain_refund_txid_invalid');
+      // A Solana signature is base58, case and all (decision 060); the others are 64 hex digits.
+      const txid = key.coin === 'SOL' ? payoutTxidOf('SOL', refundTxid) : refundTxid.trim().toLowerCase();
+      if (!txid || (key.coin !== 'SOL' && !TXID.test(txid))) throw new DomainError('chain_refund_txid_invalid');
       const now = clock.now();
       const at = now.toISOString();
       return db.transaction().execute(async (trx) => {

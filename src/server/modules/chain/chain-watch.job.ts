@@ -77,7 +77,9 @@ export function startChainWatch(
   holder: string = instanceId,
 ): LeasedJob | null {
   const { intervalS, coins } = ctx.config.chain;
-  if (intervalS === 0 || Object.keys(coins).length === 0) return null;
+  const claims = ctx.config.chain.claims;
+  // Claimed payments (decision 060) also need the pass: one that waited for a rate gets it there.
+  if (intervalS === 0 || (Object.keys(coins).length === 0 && !claims?.USDT_TRC20 && !claims?.SOL)) return null;
   const { notifier } = services;
   const watch = createChainWatch(ctx, log, {
     ...(registry ? chainWatchMetrics(registry) : {}),

@@ -1,4 +1,5 @@
 import type { ChainCoin } from '../../../core/chain/account-key';
+import type { Db } from '../../db/index';
 import type { Database } from '../../db/schema';
 import type { Queryable } from '../ledger/ledger.repo';
 
@@ -183,4 +184,25 @@ export async function payoutTxidUsedBy(db: Queryable, txid: string, exceptId: st
     .where('id', '!=', exceptId)
     .executeTakeFirst();
   return other !== undefined;
+}
+
+/** Whether a transaction already has a payment recorded (any output, anyone's). */
+export async function transactionKnown(db: Queryable, coin: ChainPaymentRow['coin'], txid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('chain_payment')
+    .select('txid')
+    .where('coin', '=', coin)
+    .where('txid', '=', txid)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A claimed transaction's payments (decision 060), all or none: a plain insert, so that the primary
+ * key refuses a transfer already recorded for anyone (a unique violation for the caller).
+ */
+export async function insertClaimed(db: Db, rows: ChainPaymentRow[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows) await trx.insertInto('chain_payment').values(row).execute();
+  });
 }

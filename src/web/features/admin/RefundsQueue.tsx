@@ -5,7 +5,7 @@ import type { ChainRefund, ChainRefunds } from '../../../contracts/chain';
 import { Button } from '../../components/form';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/errors';
-import { formatDateTime, money } from '../../lib/format';
+import { formatDateTime, money, rateMoney } from '../../lib/format';
 import { CardFacts } from './CardParts';
 
 type State = 'open' | 'done';
@@ -37,7 +37,7 @@ function RefundCard({ refund }: { refund: ChainRefund }) {
     [t('refunds.reason'), t(`refunds.reasons.${refund.reason}`)],
     [
       t('refunds.worth'),
-      `${money(refund.worth)} · ${t('chain.rate', { rate: money(refund.rate), at: formatDateTime(refund.raisedAt) })}`,
+      `${money(refund.worth)} · ${t('chain.rate', { rate: rateMoney(refund.rate), at: formatDateTime(refund.raisedAt) })}`,
     ],
     [t('refunds.paidFrom'), `${refund.txid}:${refund.vout}`],
     [t('refunds.address'), refund.address],

@@ -6,7 +6,7 @@ import type { AdminDeposit, AdminWithdrawal, ChainEvidence } from '../../../cont
 import { Button, Field, TextInput } from '../../components/form';
 import { isCryptoType } from '../../../core/crypto-address';
 import { payoutTxidOf } from '../../../core/payout';
-import { formatDate, formatDateTime, money } from '../../lib/format';
+import { formatDate, formatDateTime, money, rateMoney } from '../../lib/format';
 import { CardFacts } from './CardParts';
 import { SameImage } from './SameImage';
 import { reasonTexts } from '../../../core/rejection-texts';
@@ -101,7 +101,7 @@ function chainRows(t: TFunction<'admin'>, c: ChainEvidence): Array<[string, stri
   return [
     [
       t('chain.payment'),
-      `${c.coinAmount} ${c.coin} · ${t('chain.rate', { rate: money(c.rate), at: formatDateTime(c.rateAt) })}`,
+      `${c.coinAmount} ${c.coin} · ${t('chain.rate', { rate: rateMoney(c.rate), at: formatDateTime(c.rateAt) })}`,
     ],
     [t('chain.transaction'), `${c.txid}:${c.vout}`],
     [t('chain.state'), state],

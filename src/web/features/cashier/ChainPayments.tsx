@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { ChainPayments as Payments } from '../../../contracts/chain';
 import { Card } from '../../components/form';
-import { coinAmount, money } from '../../lib/format';
+import { coinAmount, money, rateMoney } from '../../lib/format';
 import { useChainPayments } from './api';
+import { ChainClaim } from './ChainClaim';
 
 type Payment = Payments['payments'][number];
 
@@ -20,28 +21,32 @@ function stateOf(p: Payment, t: (key: string, options?: Record<string, unknown>)
 export function ChainPayments() {
   const { t, i18n } = useTranslation('cashier');
   const { data } = useChainPayments();
-  if (!data || data.followed.length === 0) return null;
+  const claims = data?.claims ?? [];
+  if (!data || (data.followed.length === 0 && claims.length === 0)) return null;
   return (
     <Card>
       <h2 className="text-lg font-semibold text-brand-900">{t('chain.title')}</h2>
+      {claims.length > 0 && <ChainClaim claims={claims} />}
       {data.payments.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-700">
-          {t('chain.waiting', { coins: data.followed.map((f) => f.coin).join(', ') })}
-        </p>
+        data.followed.length > 0 && (
+          <p className="mt-2 text-sm text-slate-700">
+            {t('chain.waiting', { coins: data.followed.map((f) => f.coin).join(', ') })}
+          </p>
+        )
       ) : (
         <ul className="mt-2 divide-y divide-slate-100" aria-live="polite">
           {data.payments.map((p) => (
             <li key={`${p.coin}:${p.txid}:${p.vout}`} className="py-2 text-sm">
               <p className="font-semibold text-brand-900">
-                {coinAmount(p.amount, i18n.language)} {p.coin}
+                {coinAmount(p.amount, i18n.language)} {p.coin.replace('_', ' ')}
               </p>
               <p className={p.state === 'confirmed' ? 'text-emerald-800' : 'text-slate-700'}>{stateOf(p, t)}</p>
               {p.outcome && (
                 <p className={p.outcome.kind === 'credited' ? 'font-medium text-emerald-800' : 'text-slate-800'}>
                   {t(`chain.outcome.${p.outcome.kind}`, {
                     amount: money(p.outcome.amount),
-                    rate: money(p.outcome.rate),
-                    coin: p.coin,
+                    rate: rateMoney(p.outcome.rate),
+                    coin: p.coin.replace('_', ' '),
                     minimum: money(data.minimum),
                   })}
                   {p.outcome.refunded && ` ${t('chain.outcome.refunded')}`}

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CashierHistory, DepositConfig, Withdrawal } from '../../../contracts/cashier';
-import type { ChainPayments } from '../../../contracts/chain';
+import type { ChainClaimResponse, ChainPayments } from '../../../contracts/chain';
 import type { WithdrawalHold } from '../../../contracts/chain-holds';
 import type { Recipient, TransferResult } from '../../../contracts/investing';
 import { api } from '../../lib/api';
@@ -75,6 +75,16 @@ export function useWithdraw() {
         },
         idempotencyKey: input.key,
       }),
+    onSuccess: () => client.invalidateQueries(),
+  });
+}
+
+/** Claims a transaction sent to the platform's USDT (TRC-20) or SOL address (decision 060). */
+export function useChainClaim() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { coin: string; txid: string }) =>
+      api<ChainClaimResponse>('/api/deposits/chain-claims', { body }),
     onSuccess: () => client.invalidateQueries(),
   });
 }
