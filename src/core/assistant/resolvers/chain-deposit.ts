@@ -4,10 +4,10 @@ import { count, datetime, money, type Fact, type FactValue } from '../facts';
 /** How many of the person's latest payments on chain the answer mentions. */
 const PAYMENTS_TOLD = 3;
 
-type Coin = 'BTC' | 'LTC';
+type Coin = 'BTC' | 'LTC' | 'USDT_TRC20' | 'SOL';
 
 export interface ChainDepositState {
-  /** The coins whose chain is followed. */
+  /** The coins whose chain is followed, or whose payments are claimed by transaction id (decision 060). */
   followed: Coin[];
   /** The person's own deposit addresses (decision 044), when they have one. */
   addresses: { coin: Coin; address: string }[];
@@ -57,8 +57,8 @@ export function resolveChainDeposit(s: ChainDepositState): Fact[] {
   const facts: Fact[] = [];
   for (const p of s.payments.slice(0, PAYMENTS_TOLD)) {
     const values: Record<string, FactValue> = {
-      coins: { type: 'coins', amount: p.amount, coin: p.coin },
-      coin: text(p.coin),
+      coins: { type: 'coins', amount: p.amount, coin: p.coin.replace('_', ' ') },
+      coin: text(p.coin.replace('_', ' ')),
       since: datetime(p.firstSeenAt),
     };
     if (p.state === 'seen') facts.push({ key: 'deposit.chain.seen', values, link: '/deposit' });

@@ -70,11 +70,12 @@ export function createAccountFactsService(
   /** The person's payments on chain (issue 45, point 7), or the address that waits for one. */
   const chainDeposit: Resolver = async (userId) => {
     const chain = await chainPaymentsOf(ctx, userId);
-    const followed = chain.followed.map((f) => f.coin);
+    const watched = chain.followed.map((f) => f.coin);
+    const followed = [...watched, ...(chain.claims ?? []).map((c) => c.coin)];
     const addresses =
       chain.payments.length > 0
         ? []
-        : (await Promise.all(followed.map((coin) => findAddressOf(db, userId, coin)))).flatMap((a) =>
+        : (await Promise.all(watched.map((coin) => findAddressOf(db, userId, coin)))).flatMap((a) =>
             a ? [{ coin: a.coin as 'BTC' | 'LTC', address: a.address }] : [],
           );
     return resolveChainDeposit({ followed, addresses, payments: chain.payments, minimum: chain.minimum });

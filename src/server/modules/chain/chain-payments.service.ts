@@ -2,6 +2,7 @@ import type { ChainPayments } from '../../../contracts/chain';
 import { formatCoinAmount, formatRate } from '../../../core/coins';
 import { toDecimalString } from '../../../core/money';
 import type { AppContext } from '../../context';
+import { claimCoins } from './chain-claims.service';
 import { paymentsOf } from './chain-watch.service';
 
 type Outcome = ChainPayments['payments'][number]['outcome'];
@@ -36,6 +37,10 @@ export async function chainPaymentsOf(
 ): Promise<ChainPayments> {
   const coins = config.chain.coins;
   const rows = await paymentsOf(db, userId);
+  const claims = claimCoins.flatMap((coin) => {
+    const c = config.chain.claims?.[coin];
+    return c ? [{ coin, address: c.address }] : [];
+  });
   return {
     followed: (['BTC', 'LTC'] as const).flatMap((coin) => {
       const c = coins[coin];
@@ -48,10 +53,13 @@ export async function chainPaymentsOf(
       amount: formatCoinAmount(p.coin, BigInt(p.amount)),
       state: p.state,
       confirmations: Number(p.confirmations),
-      required: coins[p.coin]?.confirmations ?? 0,
+      // A claimed payment (decision 060) is recorded final: one "confirmation" of one.
+      required: p.coin === 'BTC' || p.coin === 'LTC' ? (coins[p.coin]?.confirmations ?? 0) : 1,
       firstSeenAt: p.first_seen_at,
       outcome: outcomeOf(p),
     })),
     minimum: toDecimalString(config.chain.minDepositCents),
+    // Only on servers with claims on (decision 060): the others answer as before.
+    ...(claims.length > 0 ? { claims } : {}),
   };
 }
