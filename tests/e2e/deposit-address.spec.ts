@@ -51,7 +51,7 @@ test('an investor sees their own addresses with their QR codes, declares an LTC 
   await expect(page.getByLabel('Cryptomonnaie envoyée')).toHaveCount(0);
   await expect(
     page.getByText(
-      'Pour un paiement en LTC\u00a0: les paiements en BTC sont vus sur la blockchain, sans rien à déclarer.',
+      "Pour un paiement en LTC\u00a0: les paiements en BTC sont vérifiés sur la blockchain, sans capture d'écran.",
     ),
   ).toBeVisible();
 

@@ -325,10 +325,18 @@ describe(`deposits claimed by transaction id (${testDialect})`, () => {
   it('a claimed coin is never declared with a screenshot (decision 062): refused, nothing written', async () => {
     const ana = await createUser(t);
     const before = await counts();
-    for (const coin of ['USDT_TRC20', 'SOL']) {
+    // Listed as followed, so the form offers neither; named or left out, the declaration is refused.
+    const listed = (await callAs(t, ana, 'GET', '/api/deposits/addresses')).json() as {
+      addresses: Array<{ coin: string; followed?: true }>;
+    };
+    expect(listed.addresses.map((a) => [a.coin, a.followed])).toEqual([
+      ['USDT_TRC20', true],
+      ['SOL', true],
+    ]);
+    for (const coin of ['USDT_TRC20', 'SOL', undefined]) {
       const form = new FormData();
       form.append('amount', '120.00');
-      form.append('coin', coin);
+      if (coin) form.append('coin', coin);
       form.append('proof', new Blob([new Uint8Array(await sampleImage('png'))], { type: 'image/png' }), 'p.png');
       const res = await t.app.inject({
         method: 'POST',

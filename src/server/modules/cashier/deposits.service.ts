@@ -119,6 +119,7 @@ export function createDepositsService(
   const followed = followedOnChain(config);
   /** The coins a screenshot may declare: those whose payments the platform does not see itself. */
   const declarable = configured.filter((coin) => !followed.has(coin));
+  const mark = (coin: Coin) => (followed.has(coin) ? { followed: true as const } : {});
 
   /**
    * Where this person sends crypto: their own address for a coin with an account key (allocated
@@ -128,10 +129,11 @@ export function createDepositsService(
     if (configured.length > 0) {
       const listed = await Promise.all(
         configured.map(async (coin): Promise<Listed> => {
-          if (coin !== 'BTC' && coin !== 'LTC') return { coin, address: config.depositAddresses[coin]! };
-          if (!derived.has(coin)) return { coin, address: config.depositAddresses[coin]! };
+          const shared = { coin, address: config.depositAddresses[coin]!, ...mark(coin) };
+          if (coin !== 'BTC' && coin !== 'LTC') return shared;
+          if (!derived.has(coin)) return shared;
           const { address } = await ownAddresses.addressOf(userId, coin);
-          return { coin, address, own: true, ...(followed.has(coin) ? { followed: true as const } : {}) };
+          return { coin, address, own: true, ...mark(coin) };
         }),
       );
       return { available: true, sample: false, addresses: listed };
@@ -152,7 +154,8 @@ export function createDepositsService(
    * declared: its payments become deposits by themselves, with their evidence (decision 062).
    */
   async function paidTo(userId: string, coin: string | undefined) {
-    if (derived.size === 0 && coin === undefined) return { deposit_coin: null, deposit_address: null };
+    if (derived.size === 0 && followed.size === 0 && coin === undefined)
+      return { deposit_coin: null, deposit_address: null };
     if (declarable.length === 0 || (coin !== undefined && followed.has(coin as Coin)))
       throw new DomainError('deposit_coin_on_chain');
     const chosen = coin ?? (declarable.length === 1 ? declarable[0] : undefined);

@@ -88,6 +88,7 @@ function Addresses() {
                 </p>
               </div>
             )}
+            {!a.own && a.followed && <p className="text-sm text-slate-700 sm:basis-full">{t('deposit.claimed')}</p>}
           </li>
         ))}
       </ul>
@@ -113,8 +114,9 @@ export function DepositPage() {
   // A coin followed on chain is never declared (decision 062): the form is for the others alone.
   const declarable = listed?.addresses.filter((a) => !a.followed) ?? [];
   const onChainOnly = Boolean(listed?.available && declarable.length === 0);
-  // With an address of the person's own among several coins, the operator must know which one was paid.
-  const askCoin = Boolean(listed?.addresses.some((a) => a.own) && declarable.length > 1);
+  // With an address of the person's own, or one followed on chain, among several coins to declare,
+  // the operator must know which one was paid.
+  const askCoin = Boolean(listed?.addresses.some((a) => a.own || a.followed) && declarable.length > 1);
   const followedCoins = listed?.addresses.filter((a) => a.followed).map((a) => coinName(a.coin)) ?? [];
   const form = useMoneyForm({ fieldCodes, failure: (message) => t('deposit.failure', { message }) });
   // "Corriger" from the history: the rejected deposit's amount, a new proof, sent as its next version.
