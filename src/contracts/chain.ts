@@ -93,3 +93,17 @@ export const chainClaimResponse = z.object({
   amount: z.string(),
 });
 export type ChainClaimResponse = z.infer<typeof chainClaimResponse>;
+
+/** A sending address to register (decision 063): checked by the server, per coin. */
+export const chainSenderRequest = z.object({
+  coin: z.string().max(20),
+  address: z.string().max(128),
+});
+export const chainSender = z.object({
+  coin: z.enum(['USDT_TRC20', 'SOL']),
+  address: z.string(),
+  registeredAt: z.string(),
+});
+export type ChainSender = z.infer<typeof chainSender>;
+export const chainSendersResponse = z.object({ senders: z.array(chainSender), max: z.number().int() });
+export type ChainSenders = z.infer<typeof chainSendersResponse>;

@@ -234,7 +234,7 @@ export const dataExportV1 = z
     title: 'Atlas Invest data export, version 1',
   });
 
-const coin = z.string().describe('BTC or LTC');
+const coin = z.string().describe('BTC, LTC, USDT_TRC20 or SOL');
 const coinAmount = z.string().describe('in coins, a decimal string with up to 8 decimals');
 const rate = z.string().describe('USD per coin at confirmation, a decimal string');
 
@@ -258,6 +258,8 @@ const payout = z.object({
 const withdrawalV2 = withdrawal.extend({ payout: payout.nullable() });
 /** An address given to the person for their deposits (decision 044). */
 const depositAddress = z.object({ coin, address: z.string(), givenAt: instant });
+/** An address the person registered to pay USDT (TRC-20) or SOL from (decision 063). */
+const sendingAddress = z.object({ coin, address: z.string(), registeredAt: instant });
 /** A payment to one of those addresses as the chain watcher recorded it (decisions 055 and 059). */
 const chainPayment = z.object({
   coin,
@@ -298,6 +300,7 @@ export const dataExportV2 = z
     deposits: z.array(depositV2),
     withdrawals: z.array(withdrawalV2),
     depositAddresses: z.array(depositAddress),
+    sendingAddresses: z.array(sendingAddress),
     chainPayments: z.array(chainPayment),
   })
   .meta({

@@ -168,6 +168,11 @@ export const errorCodes = {
   chain_tx_not_final: 'conflict',
   chain_tx_already_claimed: 'conflict',
   chain_provider_unavailable: 'unavailable',
+  // the sending addresses a claim must come from (decision 063)
+  chain_tx_sender_unregistered: 'conflict',
+  chain_sender_invalid: 'invalid',
+  chain_sender_taken: 'conflict',
+  chain_sender_limit: 'conflict',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -141,6 +141,9 @@ const matrix: Record<string, Entry> = {
   'GET /api/deposits/chain-payments': { access: 'user' },
   // No claims configured here: an investor is answered chain_claim_coin_unknown, writing nothing.
   'POST /api/deposits/chain-claims': { access: 'user', req: () => ({ payload: { coin: 'SOL', txid: '1' } }) },
+  'GET /api/deposits/chain-senders': { access: 'user' },
+  // No claims configured here either: chain_claim_coin_unknown, nothing written.
+  'POST /api/deposits/chain-senders': { access: 'user', req: () => ({ payload: { coin: 'SOL', address: '1' } }) },
   'GET /api/withdrawals/chain-hold': { access: 'user' },
   'POST /api/deposits': {
     access: 'user',

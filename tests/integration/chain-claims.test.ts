@@ -50,6 +50,13 @@ describe(`deposits claimed by transaction id (${testDialect})`, () => {
     t.ctx.db.selectFrom('deposit_request').selectAll().where('chain_txid', '=', txid).execute();
   const balanceOf = async (who: TestUser) =>
     ((await callAs(t, who, 'GET', '/api/me')).json() as { balance: string }).balance;
+  /** Registers a fresh sending address for `who` (decision 063) and returns it. */
+  const sender = async (who: TestUser, coin: 'USDT_TRC20' | 'SOL') => {
+    const address = coin === 'SOL' ? solanaAddress() : tronAddress();
+    const res = await callAs(t, who, 'POST', '/api/deposits/chain-senders', { coin, address });
+    expect(res.statusCode, res.body).toBe(201);
+    return address;
+  };
   /** Claims that must be refused with `status`/`code`, writing nothing. */
   const refused = async (who: TestUser, coin: string, txid: string, status: number, code: string) => {
     const before = await counts();
@@ -91,7 +98,7 @@ describe(`deposits claimed by transaction id (${testDialect})`, () => {
 
   it('TRON: a USDT transfer to the platform is credited at the rate, with its evidence, once', async () => {
     const ana = await createUser(t);
-    const txid = tron.transfer({ to: TRON_PLATFORM, amount: 50_000_000n });
+    const txid = tron.transfer({ to: TRON_PLATFORM, amount: 50_000_000n, from: await sender(ana, 'USDT_TRC20') });
     const res = await claim(ana, 'USDT_TRC20', txid.toUpperCase());
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ coin: 'USDT_TRC20', txid, amount: '50' });
@@ -135,7 +142,7 @@ describe(`deposits claimed by transaction id (${testDialect})`, () => {
 
   it('SOL: a system transfer to the platform is credited at the rate, with its evidence, once', async () => {
     const ana = await createUser(t);
-    const signature = sol.transfer({ to: SOL_PLATFORM, lamports: 500_000_000n });
+    const signature = sol.transfer({ to: SOL_PLATFORM, lamports: 500_000_000n, from: await sender(ana, 'SOL') });
     const res = await claim(ana, 'SOL', `  ${signature} `);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ coin: 'SOL', txid: signature, amount: '0.5' });
@@ -242,9 +249,19 @@ describe(`deposits claimed by transaction id (${testDialect})`, () => {
 
   it('not final yet: refused with "try again", then credited once final', async () => {
     const ana = await createUser(t);
-    const txid = tron.transfer({ to: TRON_PLATFORM, amount: 20_000_000n, final: false });
+    const txid = tron.transfer({
+      to: TRON_PLATFORM,
+      amount: 20_000_000n,
+      final: false,
+      from: await sender(ana, 'USDT_TRC20'),
+    });
     await refused(ana, 'USDT_TRC20', txid, 409, 'chain_tx_not_final');
-    const signature = sol.transfer({ to: SOL_PLATFORM, lamports: 100_000_000n, final: false });
+    const signature = sol.transfer({
+      to: SOL_PLATFORM,
+      lamports: 100_000_000n,
+      final: false,
+      from: await sender(ana, 'SOL'),
+    });
     await refused(ana, 'SOL', signature, 409, 'chain_tx_not_final');
     tron.solidify(txid);
     sol.finalize(signature);
@@ -256,8 +273,8 @@ describe(`deposits claimed by transaction id (${testDialect})`, () => {
 
   it('a provider down or slow: the request ends, nothing written; the retry credits once', async () => {
     const ana = await createUser(t);
-    const txid = tron.transfer({ to: TRON_PLATFORM, amount: 30_000_000n });
-    const signature = sol.transfer({ to: SOL_PLATFORM, lamports: 200_000_000n });
+    const txid = tron.transfer({ to: TRON_PLATFORM, amount: 30_000_000n, from: await sender(ana, 'USDT_TRC20') });
+    const signature = sol.transfer({ to: SOL_PLATFORM, lamports: 200_000_000n, from: await sender(ana, 'SOL') });
     tron.mode = 'down';
     sol.mode = 'down';
     await refused(ana, 'USDT_TRC20', txid, 503, 'chain_provider_unavailable');
@@ -278,27 +295,80 @@ describe(`deposits claimed by transaction id (${testDialect})`, () => {
     );
   });
 
-  it('the same transaction claimed by two investors at once: credited once, to one of them', async () => {
+  it('the same transaction claimed at once, twice by its sender and by an observer: credited once, to its sender', async () => {
     const [ana, bob] = [await createUser(t), await createUser(t)];
     for (const [coin, txid] of [
-      ['USDT_TRC20', tron.transfer({ to: TRON_PLATFORM, amount: 40_000_000n })],
-      ['SOL', sol.transfer({ to: SOL_PLATFORM, lamports: 300_000_000n })],
+      ['USDT_TRC20', tron.transfer({ to: TRON_PLATFORM, amount: 40_000_000n, from: await sender(ana, 'USDT_TRC20') })],
+      ['SOL', sol.transfer({ to: SOL_PLATFORM, lamports: 300_000_000n, from: await sender(ana, 'SOL') })],
     ] as const) {
-      const results = await Promise.all([claim(ana, coin, txid), claim(bob, coin, txid)]);
-      const statuses = results.map((r) => r.statusCode).sort();
-      expect(statuses).toEqual([201, 409]);
-      expect(results.find((r) => r.statusCode === 409)!.json().error.code).toBe('chain_tx_already_claimed');
+      const results = await Promise.all([claim(ana, coin, txid), claim(ana, coin, txid), claim(bob, coin, txid)]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+      const codes = results.filter((r) => r.statusCode === 409).map((r) => r.json().error.code);
+      // The sender's second claim meets the first's row (the primary key decides); the observer, who
+      // registered nothing, is refused whoever came first (or meets the row the same way).
+      expect(codes).toContain('chain_tx_already_claimed');
+      expect(['chain_tx_already_claimed', 'chain_tx_sender_unregistered']).toEqual(expect.arrayContaining(codes));
       const deposits = await depositsOf(txid);
       expect(deposits).toHaveLength(1);
+      expect(deposits[0]!.user_id).toBe(ana.id);
       const payments = await t.ctx.db.selectFrom('chain_payment').selectAll().where('txid', '=', txid).execute();
       expect(payments).toHaveLength(1);
-      expect(payments[0]!.user_id).toBe(deposits[0]!.user_id);
+      expect(payments[0]!.user_id).toBe(ana.id);
     }
+    expect(await balanceOf(bob)).toBe('0.00');
+  });
+
+  it('a transaction id is public: only the person who registered its sending address before paying can claim it (decision 063)', async () => {
+    const [ana, eve] = [await createUser(t), await createUser(t)];
+    // Sent from an address nobody registered: refused for anyone, even for the one who registers it now.
+    const unknownFrom = tronAddress();
+    const early = tron.transfer({ to: TRON_PLATFORM, amount: 60_000_000n, from: unknownFrom });
+    await refused(eve, 'USDT_TRC20', early, 409, 'chain_tx_sender_unregistered');
+    // A minute after the block: registered too late (the peer's block time is a few seconds after now).
+    t.clock.advance(60_000);
+    const late = await callAs(t, eve, 'POST', '/api/deposits/chain-senders', {
+      coin: 'USDT_TRC20',
+      address: unknownFrom,
+    });
+    t.clock.advance(-60_000);
+    expect(late.statusCode).toBe(201);
+    await refused(eve, 'USDT_TRC20', early, 409, 'chain_tx_sender_unregistered');
+
+    // Ana registers first, then pays: Eve, watching the platform's address, cannot take it.
+    const from = await sender(ana, 'SOL');
+    const paid = sol.transfer({ to: SOL_PLATFORM, lamports: 400_000_000n, from });
+    await refused(eve, 'SOL', paid, 409, 'chain_tx_sender_unregistered');
+    expect((await claim(ana, 'SOL', paid)).statusCode).toBe(201);
+    expect(await balanceOf(eve)).toBe('0.00');
+
+    // An address is one person's: Eve cannot register Ana's; registering one's own again is answered as done.
+    const taken = await callAs(t, eve, 'POST', '/api/deposits/chain-senders', { coin: 'SOL', address: from });
+    expect([taken.statusCode, taken.json().error.code]).toEqual([409, 'chain_sender_taken']);
+    const again = await callAs(t, ana, 'POST', '/api/deposits/chain-senders', { coin: 'SOL', address: from });
+    expect(again.statusCode).toBe(201);
+    const listed = (await callAs(t, ana, 'GET', '/api/deposits/chain-senders')).json();
+    expect(listed).toMatchObject({ max: 5, senders: [{ coin: 'SOL', address: from }] });
+
+    // Bad input: a clear code, nothing written.
+    const before = await t.ctx.db.selectFrom('chain_sender').select('address').execute();
+    for (const [coin, address, status, code] of [
+      ['SOL', tronAddress(), 400, 'chain_sender_invalid'],
+      ['USDT_TRC20', solanaAddress(), 400, 'chain_sender_invalid'],
+      ['USDT_TRC20', 'T' + 'x'.repeat(33), 400, 'chain_sender_invalid'],
+      ['BTC', 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 400, 'chain_claim_coin_unknown'],
+    ] as const) {
+      const res = await callAs(t, ana, 'POST', '/api/deposits/chain-senders', { coin, address });
+      expect([res.statusCode, res.json().error.code]).toEqual([status, code]);
+    }
+    for (let i = 1; i < 5; i++) await sender(ana, 'SOL');
+    const over = await callAs(t, ana, 'POST', '/api/deposits/chain-senders', { coin: 'SOL', address: solanaAddress() });
+    expect([over.statusCode, over.json().error.code]).toEqual([409, 'chain_sender_limit']);
+    expect((await t.ctx.db.selectFrom('chain_sender').select('address').execute()).length).toBe(before.length + 4);
   });
 
   it('below the minimum: not credited, in the refunds queue with its coin', async () => {
     const ana = await createUser(t);
-    const txid = tron.transfer({ to: TRON_PLATFORM, amount: 5_000_000n });
+    const txid = tron.transfer({ to: TRON_PLATFORM, amount: 5_000_000n, from: await sender(ana, 'USDT_TRC20') });
     expect((await claim(ana, 'USDT_TRC20', txid)).statusCode).toBe(201);
     expect(await depositsOf(txid)).toHaveLength(0);
     const seen = (await callAs(t, ana, 'GET', '/api/deposits/chain-payments')).json();
@@ -314,7 +384,7 @@ describe(`deposits claimed by transaction id (${testDialect})`, () => {
       reason: 'below_minimum',
     });
     // The refund of a SOL payment is recorded with a Solana signature.
-    const signature = sol.transfer({ to: SOL_PLATFORM, lamports: 10_000_000n });
+    const signature = sol.transfer({ to: SOL_PLATFORM, lamports: 10_000_000n, from: await sender(ana, 'SOL') });
     expect((await claim(ana, 'SOL', signature)).statusCode).toBe(201);
     const back = sol.transfer({ to: solanaAddress(), lamports: 10_000_000n });
     const recorded = await callAs(t, operator, 'POST', `/api/admin/chain/refunds/SOL/${signature}/0`, { txid: back });

@@ -18,6 +18,8 @@ export function solanaSignature(): string {
 
 export interface SolTransferSpec {
   to: string;
+  /** The paying account: a fresh one by default. */
+  from?: string;
   lamports: bigint;
   /** Finalized (answered at `finalized` commitment): true by default; otherwise only at `confirmed`. */
   final?: boolean;
@@ -52,14 +54,15 @@ export async function startSolanaPeer(): Promise<SolanaPeer> {
 
   function transfer(spec: SolTransferSpec): string {
     const signature = solanaSignature();
-    const source = solanaAddress();
+    const source = spec.from ?? solanaAddress();
     const fee = 5000;
     const before = 50_000_000_000;
     const platformBefore = 1_000_000_000;
     const moved = spec.failed ? 0 : Number(spec.lamports);
     slot += 3;
     const result = {
-      blockTime: 1_764_400_000 + txs.size,
+      // The chain's time is now (seconds, rounded up): after a sending address registered before it.
+      blockTime: Math.ceil(Date.now() / 1000) + 1,
       meta: {
         computeUnitsConsumed: 150,
         err: spec.failed ? { InstructionError: [0, { Custom: 1 }] } : null,

@@ -36,6 +36,8 @@ const utf8 = (s: string) => [...new TextEncoder().encode(s)];
 
 export interface TronTransferSpec {
   to: string;
+  /** The sending address (T…): a fresh one by default. */
+  from?: string;
   /** In the token's smallest unit (USDT: 6 decimals). */
   amount: bigint;
   /** The contract called: USDT's by default. */
@@ -80,13 +82,14 @@ export async function startTronPeer(): Promise<TronPeer> {
   const peer = { mode: 'ok' as PeerMode, slowMs: 5000, hits: [] as string[] };
 
   function transfer(spec: TronTransferSpec): string {
-    const owner = hex21(tronAddress());
+    const owner = hex21(spec.from ?? tronAddress());
     const contract = hex21(spec.contract ?? USDT_CONTRACT);
     const to = hex21(spec.to).slice(2);
     const data = `a9059cbb${to.padStart(64, '0')}${spec.amount.toString(16).padStart(64, '0')}`;
     const trigger = [...bytes(1, hexToBytes(owner)), ...bytes(2, hexToBytes(contract)), ...bytes(4, hexToBytes(data))];
     const any = [...bytes(1, utf8('type.googleapis.com/protocol.TriggerSmartContract')), ...bytes(2, trigger)];
-    const now = 1_764_400_000_000 + txs.size * 3000;
+    // The chain's time is now: a sending address registered before the transfer precedes its block.
+    const now = Date.now();
     const raw = Uint8Array.from([
       ...bytes(1, randomBytes(2)),
       ...bytes(4, randomBytes(8)),

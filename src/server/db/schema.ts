@@ -23,6 +23,7 @@ import type { ChainTables } from './migrations/038_chain_payments';
 import type { PriceMicrosColumns } from './migrations/040_price_micros';
 import type { ChainDepositColumns, ChainPaymentOutcomeColumns } from './migrations/041_chain_deposits';
 import type { PayoutTxColumns } from './migrations/042_payout_tx';
+import type { ChainSenderTables } from './migrations/043_chain_senders';
 
 /**
  * Every table the server queries, composed from the table types that each migration exports.
@@ -47,7 +48,8 @@ interface Tables
     DataExportTables,
     ClosureTables,
     DepositAddressTables,
-    ChainTables {}
+    ChainTables,
+    ChainSenderTables {}
 
 /** Columns added by later migrations are merged into the table types of the migration that created them. */
 type Extended = {

@@ -39,6 +39,7 @@ import * as m038 from './038_chain_payments';
 import * as m040 from './040_price_micros';
 import * as m041 from './041_chain_deposits';
 import * as m042 from './042_payout_tx';
+import * as m043 from './043_chain_senders';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -83,4 +84,5 @@ export const migrations: Record<string, MigrationModule> = {
   '040_price_micros': m040,
   '041_chain_deposits': m041,
   '042_payout_tx': m042,
+  '043_chain_senders': m043,
 };

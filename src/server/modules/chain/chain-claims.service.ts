@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import type { Notifier } from '../notifier';
 import type { ChainCredit } from './chain-credit.service';
+import type { ChainSenders } from './chain-senders.service';
 import * as repo from './chain.repo';
 import { ProviderError } from './esplora';
 import { createSolanaRpc, SolMismatch, type SolanaRpc } from './solana';
@@ -15,6 +16,9 @@ export const claimCoins = ['USDT_TRC20', 'SOL'] as const;
 export type ClaimCoin = (typeof claimCoins)[number];
 
 type Log = { error(obj: unknown, msg: string): void; warn?(obj: unknown, msg: string): void };
+
+/** A final transaction: its block (or slot) and time, who sent it, its transfers [index, units] to the platform. */
+type Final = { height: number; sentAt: number; senders: string[]; transfers: Array<[number, bigint]> };
 
 export interface ChainClaimResult {
   coin: ClaimCoin;
@@ -35,7 +39,11 @@ export interface ChainClaimResult {
  */
 export function createChainClaims(
   { config, db, clock }: Pick<AppContext, 'config' | 'db' | 'clock'>,
-  deps: { credit: Pick<ChainCredit, 'payment'>; notifier: Pick<Notifier, 'requestChanged'> },
+  deps: {
+    credit: Pick<ChainCredit, 'payment'>;
+    notifier: Pick<Notifier, 'requestChanged'>;
+    senders: Pick<ChainSenders, 'sentBy'>;
+  },
   log: Log,
   providers: { tron?: TronGrid; solana?: SolanaRpc } = {},
 ) {
@@ -46,10 +54,8 @@ export function createChainClaims(
   const solana = claims.SOL ? (providers.solana ?? createSolanaRpc(claims.SOL.url, claims.timeoutMs)) : undefined;
 
   /** The transfers to the platform's address: [index, smallest units], and the block (or slot). */
-  async function read(coin: ClaimCoin, txid: string): Promise<{ at: number; transfers: Array<[number, bigint]> }> {
-    type Reading =
-      | { kind: 'not_found' | 'failed' | 'wrong_destination' | 'not_final' }
-      | { kind: 'final'; at: number; transfers: Array<[number, bigint]> };
+  async function read(coin: ClaimCoin, txid: string): Promise<Final> {
+    type Reading = { kind: 'not_found' | 'failed' | 'wrong_destination' | 'not_final' } | ({ kind: 'final' } & Final);
     let reading: Reading;
     try {
       if (coin === 'USDT_TRC20') {
@@ -57,13 +63,25 @@ export function createChainClaims(
         const r = await tron!.read(txid, c.address, c.contract);
         reading =
           r.kind === 'final'
-            ? { kind: r.kind, at: r.block, transfers: r.transfers.map((t) => [t.index, t.amount] as [number, bigint]) }
+            ? {
+                kind: r.kind,
+                height: r.block,
+                sentAt: r.at,
+                senders: r.senders,
+                transfers: r.transfers.map((t) => [t.index, t.amount] as [number, bigint]),
+              }
             : r;
       } else {
         const r = await solana!.read(txid, claims.SOL!.address);
         reading =
           r.kind === 'final'
-            ? { kind: r.kind, at: r.slot, transfers: r.transfers.map((t) => [t.index, t.lamports] as [number, bigint]) }
+            ? {
+                kind: r.kind,
+                height: r.slot,
+                sentAt: r.at,
+                senders: r.senders,
+                transfers: r.transfers.map((t) => [t.index, t.lamports] as [number, bigint]),
+              }
             : r;
       }
     } catch (err) {
@@ -103,7 +121,11 @@ export function createChainClaims(
       if (!txid) throw new DomainError('chain_claim_txid_invalid');
       // A shortcut for the common case (no provider call); the primary key decides races.
       if (await repo.transactionKnown(db, coin, txid)) throw new DomainError('chain_tx_already_claimed');
-      const { at, transfers } = await read(coin, txid);
+      const { height, sentAt, senders, transfers } = await read(coin, txid);
+      // A transaction id is public: only the person who registered the sending address before
+      // the payment may claim it (decision 063). Nothing is written otherwise.
+      if (!(await deps.senders.sentBy(userId, coin, senders, new Date(sentAt))))
+        throw new DomainError('chain_tx_sender_unregistered');
       const address = claims[coin]!.address;
       const now = clock.now().toISOString();
       const rows: repo.ChainPaymentRow[] = transfers.map(([vout, amount]) => ({
@@ -115,7 +137,7 @@ export function createChainClaims(
         amount: amount.toString(),
         state: 'confirmed',
         block_hash: null,
-        block_height: at,
+        block_height: height,
         confirmations: 1,
         first_seen_at: now,
         confirmed_at: now,

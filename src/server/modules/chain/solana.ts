@@ -17,7 +17,15 @@ export type SolReading =
   | { kind: 'failed' }
   | { kind: 'wrong_destination' }
   | { kind: 'not_final' }
-  | { kind: 'final'; slot: number; transfers: SolTransfer[] };
+  | {
+      kind: 'final';
+      slot: number;
+      /** The block's time (ms), the chain's own. */
+      at: number;
+      /** The accounts the transfers to the platform came from. */
+      senders: string[];
+      transfers: SolTransfer[];
+    };
 
 /** Refused content: the provider said something that does not hold together. */
 export class SolMismatch extends Error {}
@@ -87,6 +95,7 @@ export function createSolanaRpc(url: string, timeoutMs: number): SolanaRpc {
       const message = isObject(transaction.message) ? transaction.message : {};
       const instructions = Array.isArray(message.instructions) ? message.instructions : [];
       const transfers: SolTransfer[] = [];
+      const senders = new Set<string>();
       instructions.forEach((ix: unknown, index) => {
         if (!isObject(ix) || ix.programId !== SYSTEM_PROGRAM || !isObject(ix.parsed)) return;
         const { type, info } = ix.parsed;
@@ -94,6 +103,8 @@ export function createSolanaRpc(url: string, timeoutMs: number): SolanaRpc {
         if (info.destination !== address) return;
         const lamports = info.lamports;
         if (!Number.isSafeInteger(lamports) || (lamports as number) <= 0) return;
+        if (typeof info.source !== 'string') return;
+        senders.add(info.source);
         transfers.push({ index, lamports: BigInt(lamports as number) });
       });
       if (transfers.length === 0) return { kind: 'wrong_destination' };
@@ -107,7 +118,15 @@ export function createSolanaRpc(url: string, timeoutMs: number): SolanaRpc {
       const total = transfers.reduce((sum, t) => sum + t.lamports, 0n);
       if (BigInt(post as number) - BigInt(pre as number) < total)
         throw new SolMismatch('the balances do not back the transfers listed');
-      return { kind: 'final', slot: result.slot as number, transfers };
+      if (!Number.isSafeInteger(result.blockTime) || (result.blockTime as number) <= 0)
+        throw new ProviderError(`${url}: no block time`);
+      return {
+        kind: 'final',
+        slot: result.slot as number,
+        at: (result.blockTime as number) * 1000,
+        senders: [...senders],
+        transfers,
+      };
     },
   };
 }

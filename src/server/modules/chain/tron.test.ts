@@ -35,7 +35,10 @@ describe('TRON reading (decision 060)', () => {
     const any = `0a${len(typeUrl)}${typeUrl}12${len(trigger)}${trigger}`;
     const c = `081f12${len(any)}${any}`;
     const raw = `0a02abcd5a${len(c)}${c}`;
-    expect(transferCalls(raw)).toEqual([{ contract: `41${contract}`, to: `41${to}`, amount: 1234567n }]);
+    // The sender is the contract call's owner, signed with it (decision 063).
+    expect(transferCalls(raw)).toEqual([
+      { from: '41'.padEnd(42, '2'), contract: `41${contract}`, to: `41${to}`, amount: 1234567n },
+    ]);
     // A TransferContract (type 1) is not a token transfer.
     expect(transferCalls(raw.replace('081f12', '080112'))).toEqual([]);
     expect(() => transferCalls('5aff')).toThrow();

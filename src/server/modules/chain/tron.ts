@@ -32,7 +32,15 @@ export type TronReading =
   | { kind: 'failed' }
   | { kind: 'wrong_destination' }
   | { kind: 'not_final' }
-  | { kind: 'final'; block: number; transfers: TronTransfer[] };
+  | {
+      kind: 'final';
+      block: number;
+      /** The block's time (ms), the chain's own. */
+      at: number;
+      /** The addresses (T…) the transfers to the platform were signed by. */
+      senders: string[];
+      transfers: TronTransfer[];
+    };
 
 /** Refused content: the provider said something the bytes do not back (a lie, or corruption). */
 export class TronMismatch extends Error {}
@@ -89,9 +97,9 @@ const bytesOf = (fs: Field[], no: number) =>
  * The TRC-20 `transfer(to, amount)` calls the signed raw data makes: per TriggerSmartContract,
  * the contract called (21 bytes hex), and when its call data is `transfer`, the recipient and amount.
  */
-export function transferCalls(rawHex: string): Array<{ contract: string; to: string; amount: bigint }> {
+export function transferCalls(rawHex: string): Array<{ from: string; contract: string; to: string; amount: bigint }> {
   const raw = fields(hexToBytes(rawHex));
-  const calls: Array<{ contract: string; to: string; amount: bigint }> = [];
+  const calls: Array<{ from: string; contract: string; to: string; amount: bigint }> = [];
   for (const contract of bytesOf(raw, 11)) {
     const c = fields(contract);
     const type = c.find((f) => f.no === 1 && f.wire === 0)?.value;
@@ -101,12 +109,18 @@ export function transferCalls(rawHex: string): Array<{ contract: string; to: str
     const value = bytesOf(fields(any), 2)[0];
     if (!value) continue;
     const trigger = fields(value);
+    const owner = bytesOf(trigger, 1)[0];
     const address = bytesOf(trigger, 2)[0];
     const data = bytesOf(trigger, 4)[0];
-    if (!address || !data || data.length !== 68) continue;
+    if (!owner || owner.length !== 21 || !address || !data || data.length !== 68) continue;
     const hex = bytesToHex(data);
     if (!hex.startsWith(TRANSFER_SELECTOR) || !/^0{24}$/.test(hex.slice(8, 32))) continue;
-    calls.push({ contract: bytesToHex(address), to: `41${hex.slice(32, 72)}`, amount: BigInt(`0x${hex.slice(72)}`) });
+    calls.push({
+      from: bytesToHex(owner),
+      contract: bytesToHex(address),
+      to: `41${hex.slice(32, 72)}`,
+      amount: BigInt(`0x${hex.slice(72)}`),
+    });
   }
   return calls;
 }
@@ -181,6 +195,8 @@ export function createTronGrid(url: string, timeoutMs: number): TronGrid {
       if (receipt.result !== 'SUCCESS' || info.result === 'FAILED') return { kind: 'failed' };
       const block = info.blockNumber;
       if (!Number.isSafeInteger(block) || (block as number) < 0) throw new ProviderError(`${url}: no block number`);
+      const at = info.blockTimeStamp;
+      if (!Number.isSafeInteger(at) || (at as number) <= 0) throw new ProviderError(`${url}: no block time`);
       const logs = Array.isArray(info.log) ? info.log : [];
       const transfers: TronTransfer[] = [];
       logs.forEach((log: unknown, index) => {
@@ -200,7 +216,13 @@ export function createTronGrid(url: string, timeoutMs: number): TronGrid {
       const logged = transfers.map((t) => t.amount).sort();
       if (signed.length !== logged.length || signed.some((a, i) => a !== logged[i]))
         throw new TronMismatch('the receipt’s transfers are not the signed transaction’s');
-      return { kind: 'final', block: block as number, transfers: transfers.filter((t) => t.amount > 0n) };
+      return {
+        kind: 'final',
+        block: block as number,
+        at: at as number,
+        senders: [...new Set(calls.map((c) => tronAddressOf(c.from)))],
+        transfers: transfers.filter((t) => t.amount > 0n),
+      };
     },
   };
 }

@@ -409,6 +409,12 @@ export const personalTables: Record<string, Record<string, ColumnRule>> = {
     key_fingerprint: no("which of the platform's wallet keys gave the address: internal"),
     created_at: ex('depositAddresses[].givenAt'),
   },
+  chain_sender: {
+    coin: ex('sendingAddresses[].coin'),
+    address: ex('sendingAddresses[].address'),
+    user_id: no(KEY),
+    registered_at: ex('sendingAddresses[].registeredAt'),
+  },
   chain_payment: {
     coin: ex('chainPayments[].coin'),
     txid: ex('chainPayments[].txid'),

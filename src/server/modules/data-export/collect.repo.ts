@@ -126,6 +126,17 @@ export function depositAddressRows(db: Db, userId: string) {
     .execute();
 }
 
+/** The addresses the person registered to pay USDT (TRC-20) or SOL from (decision 063). */
+export function sendingAddressRows(db: Db, userId: string) {
+  return db
+    .selectFrom('chain_sender')
+    .select(['coin', 'address', 'registered_at'])
+    .where('user_id', '=', userId)
+    .orderBy('registered_at')
+    .orderBy('address')
+    .execute();
+}
+
 /** Every payment to those addresses the chain watcher recorded (decisions 055 and 059). */
 export function chainPaymentRows(db: Db, userId: string) {
   return db

@@ -70,6 +70,7 @@ export async function collect(
   const closure = await repo.closureRow(db, userId);
   const addresses = await repo.depositAddressRows(db, userId);
   const payments = await repo.chainPaymentRows(db, userId);
+  const senders = await repo.sendingAddressRows(db, userId);
 
   const data: CollectedData = {
     format: 'atlas-invest-data-export',
@@ -181,6 +182,7 @@ export async function collect(
         : null,
     })),
     depositAddresses: addresses.map((a) => ({ coin: a.coin, address: a.address, givenAt: isoNN(a.created_at) })),
+    sendingAddresses: senders.map((s) => ({ coin: s.coin, address: s.address, registeredAt: isoNN(s.registered_at) })),
     chainPayments: payments.map((c) => ({
       coin: c.coin,
       txid: c.txid,

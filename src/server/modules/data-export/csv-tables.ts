@@ -108,6 +108,10 @@ export function csvTables(d: CollectedData): Record<string, CsvTable> {
       headers: ['coin', 'address', 'givenAt'],
       rows: d.depositAddresses.map((a) => [a.coin, a.address, a.givenAt]),
     },
+    sending_addresses: {
+      headers: ['coin', 'address', 'registeredAt'],
+      rows: d.sendingAddresses.map((a) => [a.coin, a.address, a.registeredAt]),
+    },
     chain_payments: {
       headers: [
         'coin',

@@ -4,6 +4,7 @@ import type { ChainClaimResponse, ChainPayments } from '../../../contracts/chain
 import { Button, Field, FormMessage, TextInput } from '../../components/form';
 import { errorMessage } from '../../lib/errors';
 import { useChainClaim } from './api';
+import { ChainSenders } from './ChainSenders';
 
 type Claims = NonNullable<ChainPayments['claims']>;
 
@@ -37,8 +38,10 @@ export function ChainClaim({ claims }: { claims: Claims }) {
   const error = claim.error ? errorMessage(t, claim.error) : null;
 
   return (
-    <form onSubmit={submit} className="mt-4 flex flex-col gap-3 border-t border-slate-100 pt-4" noValidate>
-      <h3 className="text-base font-semibold text-brand-900">{t('chain.claim.title')}</h3>
+    <section className="mt-4 flex flex-col gap-3 border-t border-slate-100 pt-4" aria-labelledby="chain-claim-title">
+      <h3 id="chain-claim-title" className="text-base font-semibold text-brand-900">
+        {t('chain.claim.title')}
+      </h3>
       <p className="text-sm text-slate-700">{t('chain.claim.intro')}</p>
       {claims.length > 1 && (
         <fieldset className="flex flex-wrap gap-4">
@@ -61,34 +64,37 @@ export function ChainClaim({ claims }: { claims: Claims }) {
         {t('chain.claim.address', { coin: label(coin) })}{' '}
         <code className="break-all rounded bg-slate-100 px-1 py-0.5 text-slate-800">{address}</code>
       </p>
-      <Field label={t('chain.claim.txid')} error={error} announce hint={t(`chain.claim.hint.${coin}`)}>
-        {(props) => (
-          <TextInput
-            {...props}
-            name="txid"
-            value={txid}
-            onChange={(e) => {
-              setTxid(e.target.value);
-              if (claim.error) claim.reset();
-            }}
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={200}
-            className="font-mono text-sm"
-            required
-          />
-        )}
-      </Field>
-      <Button type="submit" disabled={claim.isPending || txid.trim() === ''} className="self-start">
-        {claim.isPending ? t('chain.claim.checking') : t('chain.claim.submit')}
-      </Button>
-      <div aria-live="polite">
-        {done && (
-          <FormMessage tone="success">
-            {t('chain.claim.done', { amount: done.amount, coin: label(done.coin) })}
-          </FormMessage>
-        )}
-      </div>
-    </form>
+      <ChainSenders coin={coin} />
+      <form onSubmit={submit} className="flex flex-col gap-3" noValidate>
+        <Field label={t('chain.claim.txid')} error={error} announce hint={t(`chain.claim.hint.${coin}`)}>
+          {(props) => (
+            <TextInput
+              {...props}
+              name="txid"
+              value={txid}
+              onChange={(e) => {
+                setTxid(e.target.value);
+                if (claim.error) claim.reset();
+              }}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={200}
+              className="font-mono text-sm"
+              required
+            />
+          )}
+        </Field>
+        <Button type="submit" disabled={claim.isPending || txid.trim() === ''} className="self-start">
+          {claim.isPending ? t('chain.claim.checking') : t('chain.claim.submit')}
+        </Button>
+        <div aria-live="polite">
+          {done && (
+            <FormMessage tone="success">
+              {t('chain.claim.done', { amount: done.amount, coin: label(done.coin) })}
+            </FormMessage>
+          )}
+        </div>
+      </form>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CashierHistory, DepositConfig, Withdrawal } from '../../../contracts/cashier';
-import type { ChainClaimResponse, ChainPayments } from '../../../contracts/chain';
+import type { ChainClaimResponse, ChainPayments, ChainSender, ChainSenders } from '../../../contracts/chain';
 import type { WithdrawalHold } from '../../../contracts/chain-holds';
 import type { Recipient, TransferResult } from '../../../contracts/investing';
 import { api } from '../../lib/api';
@@ -86,5 +86,22 @@ export function useChainClaim() {
     mutationFn: (body: { coin: string; txid: string }) =>
       api<ChainClaimResponse>('/api/deposits/chain-claims', { body }),
     onSuccess: () => client.invalidateQueries(),
+  });
+}
+
+/** The addresses the person registered to send USDT (TRC-20) or SOL from (decision 063). */
+export function useChainSenders() {
+  return useQuery({
+    queryKey: ['chain-senders'],
+    queryFn: () => api<ChainSenders>('/api/deposits/chain-senders'),
+  });
+}
+
+/** Registers a sending address, before paying from it. */
+export function useRegisterChainSender() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { coin: string; address: string }) => api<ChainSender>('/api/deposits/chain-senders', { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['chain-senders'] }),
   });
 }
