@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChainPayments as Payments } from '../../../contracts/chain';
 import { Card } from '../../components/form';
 import { coinAmount, money, rateMoney } from '../../lib/format';
 import { useChainPayments } from './api';
-import { ChainClaim } from './ChainClaim';
+
+// The claim form (decision 060) loads only where claims are on: most servers never show it.
+const ChainClaim = lazy(() => import('./ChainClaim').then((m) => ({ default: m.ChainClaim })));
 
 type Payment = Payments['payments'][number];
 
@@ -26,7 +29,11 @@ export function ChainPayments() {
   return (
     <Card>
       <h2 className="text-lg font-semibold text-brand-900">{t('chain.title')}</h2>
-      {claims.length > 0 && <ChainClaim claims={claims} />}
+      {claims.length > 0 && (
+        <Suspense fallback={null}>
+          <ChainClaim claims={claims} />
+        </Suspense>
+      )}
       {data.payments.length === 0 ? (
         data.followed.length > 0 && (
           <p className="mt-2 text-sm text-slate-700">
