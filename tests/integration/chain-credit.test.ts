@@ -1,23 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { coinToCents } from '../../src/core/coins';
 import { toDecimalString } from '../../src/core/money';
-import {
-  createChainCredit,
-  CHAIN_POLICY_ACTOR,
-  type ChainCredit,
-} from '../../src/server/modules/chain/chain-credit.service';
-import { createChainWatch, type ChainWatch } from '../../src/server/modules/chain/chain-watch.service';
-import { createTestApp, type TestApp } from '../support/app';
-import { TestChain } from '../support/chain';
+import { CHAIN_POLICY_ACTOR, type ChainCredit } from '../../src/server/modules/chain/chain-credit.service';
+import type { ChainWatch } from '../../src/server/modules/chain/chain-watch.service';
+import type { TestApp } from '../support/app';
+import type { TestChain } from '../support/chain';
+import { startChainTestApp, type ChainTestApp } from '../support/chain-app';
 import { testDialect } from '../support/db';
-import { startEsploraPeer, type EsploraPeer } from '../support/esplora-peer';
 import { sampleImage } from '../support/images';
-import { priceBody, startStubPriceServer, type StubPriceServer } from '../support/price-stub';
+import { priceBody, type StubPriceServer } from '../support/price-stub';
 import { callAs, createAdmin, createUser, type TestUser } from '../support/users';
 
-/** BIP84's test vector account, as in chain-watch.test.ts. */
-const ZPUB =
-  'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
 const RATE = '65000.00';
 
 /**
@@ -28,12 +21,11 @@ const RATE = '65000.00';
 describe(`chain payments become deposits (${testDialect})`, () => {
   let t: TestApp;
   let chain: TestChain;
-  let peer: EsploraPeer;
+  let app: ChainTestApp;
   let prices: StubPriceServer;
   let watch: ChainWatch;
   let credit: ChainCredit;
   let operator: TestUser;
-  const quiet = { error: () => {}, warn: () => {} };
   const as = (who: TestUser | null) => ({
     get: (url: string) => callAs(t, who, 'GET', url),
     post: (url: string, body: unknown = {}) => callAs(t, who, 'POST', url, body),
@@ -86,33 +78,19 @@ describe(`chain payments become deposits (${testDialect})`, () => {
   });
 
   beforeAll(async () => {
-    chain = new TestChain('BTC');
-    peer = await startEsploraPeer(chain);
-    prices = await startStubPriceServer();
-    prices.behave({ status: 200, body: priceBody(RATE, 'BTC'), delayMs: 0 }, 'BTC');
-    t = await createTestApp({
-      DEMO_MODE: 'false',
-      DEPOSIT_XPUB_BTC: ZPUB,
-      ESPLORA_URL_BTC: peer.url,
-      CONFIRMATIONS_BTC: '2',
-      CHAIN_INTERVAL_S: '30',
-      BTC_PRICE_URL: prices.urlOf('BTC'),
-      BTC_PRICE_TIMEOUT_MS: '2000',
-      CHAIN_MIN_DEPOSIT: '10.00',
-      CHAIN_AUTO_CREDIT_BELOW: '100.00',
-      DUAL_CONTROL_FROM: '1000.00',
-    });
-    watch = createChainWatch(t.ctx, quiet);
-    const { rates, notifier, admin } = t.app.services;
-    credit = createChainCredit(t.ctx, { rates, notifier, approveDeposit: admin.approveDeposit }, quiet);
+    app = await startChainTestApp(
+      {
+        CHAIN_MIN_DEPOSIT: '10.00',
+        CHAIN_AUTO_CREDIT_BELOW: '100.00',
+        DUAL_CONTROL_FROM: '1000.00',
+      },
+      RATE,
+    );
+    ({ t, chain, prices, watch, credit } = app);
     operator = await createAdmin(t);
     await watch.run();
   });
-  afterAll(async () => {
-    await t.close();
-    await peer.close();
-    await prices.close();
-  });
+  afterAll(async () => app.close());
   // Each test starts at RATE: no price of an earlier test stored or cached.
   beforeEach(async () => {
     prices.behave({ status: 200, body: priceBody(RATE, 'BTC'), delayMs: 0 }, 'BTC');

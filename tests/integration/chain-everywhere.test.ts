@@ -5,21 +5,18 @@ import { parseCsv } from '../../src/core/data-export/csv';
 import { nobleHashes } from '../../src/core/liabilities/noble';
 import { verifyProof } from '../../src/core/liabilities/verify';
 import { CLI_SOURCE } from '../../src/server/modules/audit/audit.service';
-import { createChainCredit, type ChainCredit } from '../../src/server/modules/chain/chain-credit.service';
-import { createChainWatch, type ChainWatch } from '../../src/server/modules/chain/chain-watch.service';
-import { createTestApp, type TestApp } from '../support/app';
-import { TestChain } from '../support/chain';
+import type { ChainCredit } from '../../src/server/modules/chain/chain-credit.service';
+import type { ChainWatch } from '../../src/server/modules/chain/chain-watch.service';
+import type { TestApp } from '../support/app';
+import type { TestChain } from '../support/chain';
+import { startChainTestApp, type ChainTestApp } from '../support/chain-app';
+import type { EsploraPeer } from '../support/esplora-peer';
 import { testDialect } from '../support/db';
-import { startEsploraPeer, type EsploraPeer } from '../support/esplora-peer';
-import { priceBody, startStubPriceServer, type StubPriceServer } from '../support/price-stub';
 import { fund } from '../support/money';
 import { pdfText } from '../support/pdf-text';
 import { callAs, createAdmin, createUser, someIp, type TestUser } from '../support/users';
 import { text, unzip } from '../support/zip';
 
-/** BIP84's test vector account, as in chain-watch.test.ts. */
-const ZPUB =
-  'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
 const RATE = '65000.00';
 /** Where a withdrawal is paid; $100.00 at $65,000.00 is 153 846 satoshi. */
 const PAYEE = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
@@ -34,15 +31,14 @@ type Fact = { key: string; values: Record<string, { type: string; amount?: strin
 describe(`a deposit on chain, everywhere (${testDialect})`, () => {
   let t: TestApp;
   let chain: TestChain;
+  let app: ChainTestApp;
   let peer: EsploraPeer;
-  let prices: StubPriceServer;
   let watch: ChainWatch;
   let credit: ChainCredit;
   let admin: TestUser;
   /** An investor whose payment on chain was credited (the first test), then who withdrew. */
   let lea: TestUser;
   let leaTxid: string;
-  const quiet = { error: () => {}, warn: () => {} };
   const get = (who: TestUser, url: string) => callAs(t, who, 'GET', url);
   const addressOf = async (who: TestUser) => {
     const res = await get(who, '/api/deposits/addresses');
@@ -57,34 +53,20 @@ describe(`a deposit on chain, everywhere (${testDialect})`, () => {
   };
 
   beforeAll(async () => {
-    chain = new TestChain('BTC');
-    peer = await startEsploraPeer(chain);
-    prices = await startStubPriceServer();
-    prices.behave({ status: 200, body: priceBody(RATE, 'BTC'), delayMs: 0 }, 'BTC');
-    t = await createTestApp({
-      DEMO_MODE: 'false',
-      DEPOSIT_XPUB_BTC: ZPUB,
-      ESPLORA_URL_BTC: peer.url,
-      CONFIRMATIONS_BTC: '2',
-      CHAIN_INTERVAL_S: '30',
-      BTC_PRICE_URL: prices.urlOf('BTC'),
-      BTC_PRICE_TIMEOUT_MS: '2000',
-      CHAIN_MIN_DEPOSIT: '10.00',
-      CHAIN_AUTO_CREDIT_BELOW: '100.00',
-      DUAL_CONTROL_FROM: '1000.00',
-      LIABILITIES_MIN_HEIGHT: '4',
-    });
+    app = await startChainTestApp(
+      {
+        CHAIN_MIN_DEPOSIT: '10.00',
+        CHAIN_AUTO_CREDIT_BELOW: '100.00',
+        DUAL_CONTROL_FROM: '1000.00',
+        LIABILITIES_MIN_HEIGHT: '4',
+      },
+      RATE,
+    );
+    ({ t, chain, peer, watch, credit } = app);
     admin = await createAdmin(t);
-    watch = createChainWatch(t.ctx, quiet);
-    const { rates, notifier } = t.app.services;
-    credit = createChainCredit(t.ctx, { rates, notifier, approveDeposit: t.app.services.admin.approveDeposit }, quiet);
     await watch.run();
   });
-  afterAll(async () => {
-    await t.close();
-    await peer.close();
-    await prices.close();
-  });
+  afterAll(async () => app.close());
 
   it('the assistant tells where a deposit on chain stands: waiting at the address, seen, n of m, credited, refunded', async () => {
     lea = await createUser(t, { locale: 'en' });

@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChainCredit, type ChainCredit } from '../../src/server/modules/chain/chain-credit.service';
-import { createChainWatch, type ChainWatch } from '../../src/server/modules/chain/chain-watch.service';
-import { createTestApp, type TestApp } from '../support/app';
-import { TestChain } from '../support/chain';
 import { testDialect } from '../support/db';
-import { startEsploraPeer, type EsploraPeer } from '../support/esplora-peer';
-import { priceBody, startStubPriceServer, type StubPriceServer } from '../support/price-stub';
+import { startChainTestApp, type ChainTestApp } from '../support/chain-app';
+import type { TestApp } from '../support/app';
 import { callAs, createAdmin, createUser, type TestUser } from '../support/users';
-
-/** BIP84's test vector account, as in chain-watch.test.ts. */
-const ZPUB =
-  'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
 
 /**
  * Issue 45, point 5: "tier limits and monitoring alerts apply to chain deposits exactly as to the
@@ -18,23 +10,18 @@ const ZPUB =
  * that refuses leaves the deposit for a person, and the monitoring job judges the credit it made.
  */
 describe(`chain deposits under tier limits and monitoring (${testDialect})`, () => {
+  let app: ChainTestApp;
   let t: TestApp;
-  let chain: TestChain;
-  let peer: EsploraPeer;
-  let prices: StubPriceServer;
-  let watch: ChainWatch;
-  let credit: ChainCredit;
   let operator: TestUser;
-  const quiet = { error: () => {}, warn: () => {} };
   const get = (who: TestUser, url: string) => callAs(t, who, 'GET', url);
 
   const payAndCredit = async (who: TestUser, sats: number) => {
     const listed = (await get(who, '/api/deposits/addresses')).json() as { addresses: Array<{ address: string }> };
-    const tx = chain.pay([[listed.addresses[0]!.address, sats]]);
-    chain.mine([tx]);
-    chain.mine();
-    await watch.run();
-    await credit.run();
+    const tx = app.chain.pay([[listed.addresses[0]!.address, sats]]);
+    app.chain.mine([tx]);
+    app.chain.mine();
+    await app.watch.run();
+    await app.credit.run();
     return t.ctx.db
       .selectFrom('deposit_request')
       .selectAll()
@@ -44,16 +31,7 @@ describe(`chain deposits under tier limits and monitoring (${testDialect})`, () 
   const balanceOf = async (who: TestUser) => ((await get(who, '/api/me')).json() as { balance: string }).balance;
 
   beforeAll(async () => {
-    chain = new TestChain('BTC');
-    peer = await startEsploraPeer(chain);
-    prices = await startStubPriceServer();
-    prices.behave({ status: 200, body: priceBody('65000.00', 'BTC'), delayMs: 0 }, 'BTC');
-    t = await createTestApp({
-      DEMO_MODE: 'false',
-      DEPOSIT_XPUB_BTC: ZPUB,
-      ESPLORA_URL_BTC: peer.url,
-      CONFIRMATIONS_BTC: '2',
-      BTC_PRICE_URL: prices.urlOf('BTC'),
+    app = await startChainTestApp({
       CHAIN_MIN_DEPOSIT: '10.00',
       CHAIN_AUTO_CREDIT_BELOW: '500.00',
       DUAL_CONTROL_FROM: '1000.00',
@@ -62,17 +40,11 @@ describe(`chain deposits under tier limits and monitoring (${testDialect})`, () 
       LIMITS_EMAIL: 'deposit:150.00/-,withdrawal:0/0',
       MONITORING_LARGE_DEPOSIT_FROM: '100.00',
     });
-    watch = createChainWatch(t.ctx, quiet);
-    const { rates, notifier, admin } = t.app.services;
-    credit = createChainCredit(t.ctx, { rates, notifier, approveDeposit: admin.approveDeposit }, quiet);
+    t = app.t;
     operator = await createAdmin(t);
-    await watch.run();
+    await app.watch.run();
   });
-  afterAll(async () => {
-    await t.close();
-    await peer.close();
-    await prices.close();
-  });
+  afterAll(async () => app.close());
 
   it("above the person's tier limit, the policy's approval is refused and the deposit waits for an operator", async () => {
     const ana = await createUser(t);

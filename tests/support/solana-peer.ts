@@ -1,8 +1,7 @@
 import { randomBytes } from '@noble/hashes/utils.js';
 import { base58 } from '@scure/base';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { PeerMode } from './esplora-peer';
+import { serveJsonPeer } from './json-peer';
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 
@@ -121,44 +120,20 @@ export async function startSolanaPeer(): Promise<SolanaPeer> {
     return { jsonrpc: '2.0', id: call.id ?? null, result: visible ? stored.result : null };
   };
 
-  const server: Server = createServer((req, res) => {
-    peer.hits.push(req.url ?? '/');
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (text += chunk));
-    req.on('end', () => {
-      if (peer.mode === 'down') {
-        res.writeHead(503).end('unavailable');
-        return;
-      }
-      const reply = () => {
-        let out: unknown;
-        try {
-          out = answer(JSON.parse(text));
-        } catch {
-          out = { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } };
-        }
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(out));
-      };
-      if (peer.mode === 'slow') {
-        const timer = setTimeout(reply, peer.slowMs);
-        res.on('close', () => clearTimeout(timer));
-      } else reply();
-    });
+  const served = await serveJsonPeer(peer, (_path, text) => {
+    try {
+      return { status: 200, body: answer(JSON.parse(text)) };
+    } catch {
+      return { status: 200, body: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } } };
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return Object.assign(peer, {
-    url: `http://127.0.0.1:${port}/`,
+    url: `${served.url}/`,
     transfer,
     finalize: (signature: string) => {
       const s = txs.get(signature);
       if (s) s.final = true;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: served.close,
   });
 }

@@ -1,9 +1,8 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes, randomBytes } from '@noble/hashes/utils.js';
 import { createBase58check } from '@scure/base';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { PeerMode } from './esplora-peer';
+import { serveJsonPeer } from './json-peer';
 
 const base58check = createBase58check(sha256);
 const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -162,46 +161,22 @@ export async function startTronPeer(): Promise<TronPeer> {
     return { status: 404, body: { Error: 'not found' } };
   };
 
-  const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0]!;
-    peer.hits.push(path);
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (text += chunk));
-    req.on('end', () => {
-      if (peer.mode === 'down') {
-        res.writeHead(503).end('unavailable');
-        return;
-      }
-      const answer = () => {
-        let body: { value?: unknown } = {};
-        try {
-          body = JSON.parse(text) as { value?: unknown };
-        } catch {
-          /* an empty body: TronGrid answers {} */
-        }
-        const out = route(path, body);
-        res.writeHead(out.status, { 'content-type': 'application/json' }).end(JSON.stringify(out.body));
-      };
-      if (peer.mode === 'slow') {
-        const timer = setTimeout(answer, peer.slowMs);
-        res.on('close', () => clearTimeout(timer));
-      } else answer();
-    });
+  const served = await serveJsonPeer(peer, (path, text) => {
+    let body: { value?: unknown } = {};
+    try {
+      body = JSON.parse(text) as { value?: unknown };
+    } catch {
+      /* an empty body: TronGrid answers {} */
+    }
+    return route(path, body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return Object.assign(peer, {
-    url: `http://127.0.0.1:${port}`,
+    url: served.url,
     transfer,
     solidify: (txid: string) => {
       const s = txs.get(txid);
       if (s) s.final = true;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: served.close,
   });
 }
