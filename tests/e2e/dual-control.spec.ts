@@ -21,6 +21,9 @@ test.describe('dual control and frozen accounts', () => {
     browser,
     baseURL,
   }) => {
+    // Four signed-in contexts and eight screenshots: about 40 s on a quiet machine, over the default
+    // 60 s in CI while the container images build beside it. A bound on waiting, not an assertion.
+    test.setTimeout(150_000);
     const setup = await browser.newContext({ baseURL });
     const who = await signUpViaApi(setup.request, 'Lucie', 'Moreau');
     const filed = await setup.request.post('/api/deposits', {

@@ -49,6 +49,13 @@ test('a page reports its LCP, INP and CLS to our own server when it is left, and
   await page.waitForLoadState('networkidle');
   await page.getByLabel('Email').click();
   await page.keyboard.type('someone@example.test');
+  // The browser times an interaction only after the paint that follows it: leaving before then
+  // (a busy machine paints late) would leave web-vitals no interaction to report. Wait until the
+  // first input is timed and two more frames have painted, as a person reading the field would.
+  await page.waitForFunction(() => performance.getEntriesByType('first-input').length > 0);
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
   await page.waitForLoadState('networkidle');
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
