@@ -84,6 +84,9 @@ test.describe('first run', () => {
 
     await page.getByRole('link', { name: 'Se connecter' }).first().click();
     await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${port}/login$`));
+    // The address changes before the sign-in screen's code arrives: until then the sign-up screen,
+    // with its own Email field, is still the one shown (a slow first load filled that one).
+    await expect(page.getByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
     await page.getByLabel('Email').fill(who.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(who.password);
     await page.locator('main form').getByRole('button', { name: 'Se connecter' }).click();
