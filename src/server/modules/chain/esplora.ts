@@ -16,6 +16,45 @@ export class ProviderError extends Error {
   }
 }
 
+/**
+ * One request to a chain provider, ended after `timeoutMs`: unreachable, slow or not 2xx is a
+ * ProviderError naming `where` (the body of a refused answer is discarded). Every chain client
+ * (Esplora, TronGrid, Solana RPC) asks through it.
+ */
+export async function providerFetch(where: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(where, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (err) {
+    const why =
+      err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'unreachable';
+    throw new ProviderError(`${where}: ${why}`);
+  }
+  if (!res.ok) {
+    await res.body?.cancel().catch(() => {});
+    throw new ProviderError(`${where}: HTTP ${res.status}`, res.status);
+  }
+  return res;
+}
+
+/** A JSON POST to a chain provider (TronGrid, Solana RPC): its parsed body, or a ProviderError. */
+export async function providerPostJson(where: string, body: unknown, timeoutMs: number): Promise<unknown> {
+  const res = await providerFetch(
+    where,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    },
+    timeoutMs,
+  );
+  try {
+    return JSON.parse(await res.text());
+  } catch {
+    throw new ProviderError(`${where}: not JSON (or cut, or over ${timeoutMs} ms)`);
+  }
+}
+
 export interface Esplora {
   readonly url: string;
   tipHeight(): Promise<number>;
@@ -33,21 +72,7 @@ const HASH = /^[0-9a-f]{64}$/;
 const MAX_RAW_BYTES = 32 * 1024 * 1024;
 
 export function createEsplora(url: string, timeoutMs: number): Esplora {
-  async function get(path: string): Promise<Response> {
-    let res: Response;
-    try {
-      res = await fetch(`${url}${path}`, { signal: AbortSignal.timeout(timeoutMs) });
-    } catch (err) {
-      const why =
-        err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'unreachable';
-      throw new ProviderError(`${url}${path}: ${why}`);
-    }
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => {});
-      throw new ProviderError(`${url}${path}: HTTP ${res.status}`, res.status);
-    }
-    return res;
-  }
+  const get = (path: string) => providerFetch(`${url}${path}`, {}, timeoutMs);
 
   async function text(path: string): Promise<string> {
     const res = await get(path);

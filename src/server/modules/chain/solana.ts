@@ -4,7 +4,7 @@
  * parsed encoding; the answer must be the signature asked for, without error, and its balance
  * changes must back the system transfers it lists to the platform's address.
  */
-import { ProviderError } from './esplora';
+import { ProviderError, providerPostJson } from './esplora';
 
 /** One system-program transfer to the platform's address: `index` is the instruction's place. */
 export interface SolTransfer {
@@ -42,34 +42,16 @@ export interface SolanaRpc {
 
 export function createSolanaRpc(url: string, timeoutMs: number): SolanaRpc {
   async function getTransaction(signature: string, commitment: 'finalized' | 'confirmed'): Promise<unknown> {
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'getTransaction',
-          params: [signature, { encoding: 'jsonParsed', commitment, maxSupportedTransactionVersion: 0 }],
-        }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      const why =
-        err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'unreachable';
-      throw new ProviderError(`${url}: ${why}`);
-    }
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => {});
-      throw new ProviderError(`${url}: HTTP ${res.status}`, res.status);
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(await res.text());
-    } catch {
-      throw new ProviderError(`${url}: not JSON (or cut, or over ${timeoutMs} ms)`);
-    }
+    const body = await providerPostJson(
+      url,
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'getTransaction',
+        params: [signature, { encoding: 'jsonParsed', commitment, maxSupportedTransactionVersion: 0 }],
+      },
+      timeoutMs,
+    );
     if (!isObject(body)) throw new ProviderError(`${url}: not a JSON-RPC answer`);
     if (body.error !== undefined) throw new ProviderError(`${url}: JSON-RPC error ${JSON.stringify(body.error)}`);
     if (!('result' in body)) throw new ProviderError(`${url}: no result`);

@@ -9,7 +9,7 @@
 import { createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import { ProviderError } from './esplora';
+import { ProviderError, providerPostJson } from './esplora';
 
 const base58check = createBase58check(sha256);
 
@@ -142,29 +142,7 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 
 export function createTronGrid(url: string, timeoutMs: number): TronGrid {
   async function post(path: string, txid: string): Promise<Json> {
-    let res: Response;
-    try {
-      res = await fetch(`${url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ value: txid, visible: false }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      const why =
-        err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'unreachable';
-      throw new ProviderError(`${url}${path}: ${why}`);
-    }
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => {});
-      throw new ProviderError(`${url}${path}: HTTP ${res.status}`, res.status);
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(await res.text());
-    } catch {
-      throw new ProviderError(`${url}${path}: not JSON (or cut, or over ${timeoutMs} ms)`);
-    }
+    const body = await providerPostJson(`${url}${path}`, { value: txid, visible: false }, timeoutMs);
     if (!isObject(body)) throw new ProviderError(`${url}${path}: not an object`);
     return body;
   }
