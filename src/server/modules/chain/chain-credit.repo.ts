@@ -1,7 +1,8 @@
+import type { ChainTables } from '../../db/migrations/038_chain_payments';
 import type { Database } from '../../db/schema';
 import type { Queryable } from '../ledger/ledger.repo';
 
-type PaymentKey = { coin: string; txid: string; vout: number };
+export type PaymentKey = { coin: ChainTables['chain_payment']['coin']; txid: string; vout: number };
 export type RefundReason = 'below_minimum' | 'closing';
 
 /** Confirmed payments with no outcome yet (neither a deposit nor a refund), oldest first. */
@@ -24,7 +25,7 @@ export async function awaitingOutcomeOf(db: Queryable, key: PaymentKey) {
   return db
     .selectFrom('chain_payment')
     .selectAll()
-    .where('coin', '=', key.coin as 'BTC')
+    .where('coin', '=', key.coin)
     .where('txid', '=', key.txid)
     .where('vout', '=', key.vout)
     .where('state', '=', 'confirmed')
@@ -41,7 +42,7 @@ export async function linkDeposit(db: Queryable, key: PaymentKey, depositId: str
   const r = await db
     .updateTable('chain_payment')
     .set({ deposit_id: depositId, updated_at: now })
-    .where('coin', '=', key.coin as 'BTC')
+    .where('coin', '=', key.coin)
     .where('txid', '=', key.txid)
     .where('vout', '=', key.vout)
     .where('state', '=', 'confirmed')
@@ -67,7 +68,7 @@ export async function markRefund(
       refund_raised_at: now,
       updated_at: now,
     })
-    .where('coin', '=', key.coin as 'BTC')
+    .where('coin', '=', key.coin)
     .where('txid', '=', key.txid)
     .where('vout', '=', key.vout)
     .where('deposit_id', 'is', null)
@@ -117,7 +118,7 @@ export async function refunds(db: Queryable, open: boolean, limit: number): Prom
 
 export async function findRefund(db: Queryable, key: PaymentKey): Promise<RefundRow | undefined> {
   return (await withRefundFacts(db)
-    .where('p.coin', '=', key.coin as 'BTC')
+    .where('p.coin', '=', key.coin)
     .where('p.txid', '=', key.txid)
     .where('p.vout', '=', key.vout)
     .executeTakeFirst()) as RefundRow | undefined;
@@ -132,7 +133,7 @@ export async function markRefunded(
   const r = await db
     .updateTable('chain_payment')
     .set({ refunded_txid: refund.txid, refunded_at: refund.at, refunded_by: refund.by, updated_at: refund.at })
-    .where('coin', '=', key.coin as 'BTC')
+    .where('coin', '=', key.coin)
     .where('txid', '=', key.txid)
     .where('vout', '=', key.vout)
     .where('refunded_at', 'is', null)

@@ -128,7 +128,7 @@ export function createChainCredit(ctx: Pick<AppContext, 'config' | 'db' | 'clock
      * That payment's outcome now, if it still awaits one (a claimed transaction, decision 060): the
      * same steps as a pass. Without a fresh rate it waits for the job's next pass.
      */
-    async payment(key: { coin: string; txid: string; vout: number }): Promise<void> {
+    async payment(key: repo.PaymentKey): Promise<void> {
       const p = await repo.awaitingOutcomeOf(db, key);
       if (p) await outcomeOf(p);
     },
