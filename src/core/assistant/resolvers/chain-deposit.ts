@@ -1,3 +1,4 @@
+import { parseRate, rateToCents as microsToCents } from '../../coins';
 import type { Cents } from '../../money';
 import { count, datetime, money, type Fact, type FactValue } from '../facts';
 
@@ -37,13 +38,12 @@ const text = (value: string): FactValue => ({ type: 'text', value });
 const dollars = (amount: string): FactValue => ({ type: 'money', amount });
 /**
  * A rate in dollars per coin keeps up to six decimals (decision 056); the answer states it to the
- * cent, rounded half up, as the /deposit page shows it.
+ * cent, rounded half up, as the /deposit page shows it: core's rule, from the rate as the API writes it.
  */
 export function rateToCents(rate: string): Cents {
-  const [whole = '0', fraction = ''] = rate.split('.');
-  const digits = fraction.padEnd(3, '0');
-  const cents = BigInt(whole) * 100n + BigInt(digits.slice(0, 2)) + (Number(digits[2]) >= 5 ? 1n : 0n);
-  return Number(cents);
+  const micros = parseRate(rate);
+  if (micros === null) throw new RangeError(`not a rate: ${rate}`);
+  return microsToCents(micros);
 }
 
 /**
