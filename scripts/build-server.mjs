@@ -20,4 +20,9 @@ copyFileSync(
 );
 // The PostgreSQL functions are read by URL next to the bundle too (src/server/db/db-functions.ts).
 cpSync('src/server/db/functions', `${process.env.ATLAS_DIST ?? 'dist'}/server/functions`, { recursive: true });
+// The assistant's model is trained from its corpus when the server starts (decision 064): read by URL too.
+cpSync('src/core/assistant/corpus', `${process.env.ATLAS_DIST ?? 'dist'}/server/corpus`, {
+  recursive: true,
+  filter: (source) => !source.endsWith('.md'),
+});
 console.log(`server built → ${process.env.ATLAS_DIST ?? 'dist'}/server`);

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { areas } from '../core/areas';
 import { factLinks, topics } from '../core/assistant/facts';
+import { SUPPORT_MESSAGE_MAX } from '../core/assistant/handoff';
+import { intents } from '../core/assistant/lexicon';
 import { investorReasonCodes } from '../core/rejection-reasons';
 import { decimalAmount } from './money';
+import { text } from './text';
 
 export const factTopic = z.enum(topics);
 
@@ -30,3 +33,13 @@ export const factSchema = z.object({
 export const factsParams = z.object({ topic: factTopic });
 export const factsResponse = z.object({ topic: factTopic, facts: z.array(factSchema) });
 export type FactsResponse = z.infer<typeof factsResponse>;
+
+/** One message typed to the assistant, to be told which topic it is about (decision 064). */
+export const intentRequest = z.object({ text: text(SUPPORT_MESSAGE_MAX).refine((s) => s.trim() !== '', 'empty') });
+const intent = z.enum(intents);
+export const intentResponse = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('answer'), intent, score: z.number() }),
+  z.object({ kind: z.literal('clarify'), choices: z.array(intent).min(1).max(3) }),
+  z.object({ kind: z.literal('none') }),
+]);
+export type IntentResponse = z.infer<typeof intentResponse>;

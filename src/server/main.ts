@@ -57,6 +57,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Atlas Invest ready on ${config.publicUrl} (database: ${dbh.dialect}, data: ${config.dataDir})`);
+  // The assistant's model trains in the background now, not on the first visitor's message.
+  app.services.intent.warm();
   // The last thing printed: one block a newcomer can read (the JSON log above is for machines).
   // Written to the log's own stream (pino writes asynchronously), so that it comes after every start line.
   if (config.logLevel !== 'silent')

@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import { createAccounts, type Accounts } from './modules/accounts/accounts.module';
 import { createAdminService } from './modules/admin/admin.service';
+import { createIntentService, type IntentService } from './modules/assistant/intent.service';
 import { createAccountFactsService } from './modules/assistant/account-facts.service';
 import { createInboxService } from './modules/support/inbox.service';
 import { createSupportService } from './modules/support/support.service';
@@ -65,6 +66,8 @@ export interface Services {
   portfolio: ReturnType<typeof createPortfolioService>;
   /** The signed-in investor's own facts, for the assistant. */
   accountFacts: ReturnType<typeof createAccountFactsService>;
+  /** Which topic an assistant message is about (decision 064). */
+  intent: IntentService;
   /** Support conversations: the investor's side and the operators' inbox. */
   support: ReturnType<typeof createSupportService>;
   supportInbox: ReturnType<typeof createInboxService>;
@@ -140,6 +143,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     },
     portfolio: createPortfolioService(ctx, prices),
     accountFacts,
+    intent: createIntentService(),
     support: createSupportService(ctx, { accountFacts, history, notifier }),
     supportInbox: createInboxService(ctx, { notifier }),
     statement,

@@ -1,136 +1,148 @@
 import { intents, type Intent } from './lexicon';
-import type { Match } from './matcher';
+import { MAX_CHOICES, scores, type Match } from './matcher';
 import { words } from './normalize';
+import { isOutOfScope } from './out-of-scope';
 
 /**
- * An experiment, not shipped (corpus/README.md, decision 053): a learned classifier beside the
- * lexicon, multinomial naive Bayes over the normalized words, word pairs and letter 3-5-grams of a
- * message, each counted once per message, `oos` being a class of its own, and the ways of
- * combining it with the lexicon's decision that scripts/assistant-cv.ts cross-validates. Nothing
- * the assistant runs imports this file.
+ * The assistant's learned model (decision 064): multinomial logistic regression over the
+ * normalized words, word pairs and letter 3-5-grams of each word of a message, `oos` being a class
+ * of its own, trained on every labelled message but the newest blind set. It replaced the
+ * hand-written lexicon as the judge of which topic a message is about because it generalizes to
+ * people's own words where the lexicon did not (corpus/README.md); the lexicon still gives a
+ * request for a person its strength and answers when the server cannot be reached.
  */
 export type Label = Intent | 'oos';
 export const labels: readonly Label[] = [...intents, 'oos'];
+const K = labels.length;
 
 export type Model = {
-  logPrior: Float64Array;
-  /** Per feature, its log-probability in each class; a feature never seen in training is skipped. */
-  logLikelihood: Map<string, Float64Array>;
+  /** Each feature seen in training, and its row in `weights`. */
+  index: Map<string, number>;
+  /** One row of K weights per feature. */
+  weights: Float32Array;
 };
 
-/** Additive smoothing of the feature counts (scripts/assistant-cv.ts). */
-const ALPHA = 0.1;
-/** How sharp the per-feature average makes the posteriors, and the head start of `oos`: the best in cross-validation. */
-export const SHARPNESS = 10;
-export const OOS_BIAS = 2;
-
-export function features(text: string): string[] {
+/** A message's features, each present once, scaled to unit length so that long messages weigh as much as short ones. */
+export function features(text: string): Map<string, number> {
   const list = words(text);
-  const out = new Set<string>();
+  const out = new Map<string, number>([['bias', 1]]);
   for (let i = 0; i < list.length; i++) {
-    out.add(`w ${list[i]}`);
-    if (i > 0) out.add(`b ${list[i - 1]} ${list[i]}`);
+    out.set(`w ${list[i]}`, 1);
+    if (i > 0) out.set(`b ${list[i - 1]} ${list[i]}`, 1);
+    // Letters within a word, its edges marked: "retirar" shares "<ret", "reti" with "retiro", "retrait".
+    const word = `<${list[i]}>`;
+    for (let n = 3; n <= 5; n++) for (let j = 0; j + n <= word.length; j++) out.set(`c${word.slice(j, j + n)}`, 1);
   }
-  const padded = ` ${list.join(' ')} `;
-  for (let n = 3; n <= 5; n++) {
-    for (let i = 0; i + n <= padded.length; i++) out.add(padded.slice(i, i + n));
-  }
-  return [...out];
+  const norm = Math.sqrt(out.size);
+  for (const key of out.keys()) out.set(key, 1 / norm);
+  return out;
 }
 
-export function train(examples: { label: Label; text: string }[], alpha = ALPHA): Model {
-  const k = labels.length;
-  const docs = new Float64Array(k);
-  const totals = new Float64Array(k);
-  const counts = new Map<string, Float64Array>();
-  for (const e of examples) {
-    const c = labels.indexOf(e.label);
-    docs[c]!++;
-    for (const f of features(e.text)) {
-      let row = counts.get(f);
-      if (!row) counts.set(f, (row = new Float64Array(k)));
-      row[c]!++;
-      totals[c]!++;
-    }
-  }
-  const vocabulary = counts.size;
-  const denominator = totals.map((t) => Math.log(t + alpha * vocabulary));
-  const logLikelihood = new Map<string, Float64Array>();
-  for (const [f, row] of counts)
-    logLikelihood.set(
-      f,
-      row.map((n, c) => Math.log(n + alpha) - denominator[c]!),
-    );
-  return {
-    logPrior: docs.map((d) => Math.log((d + 1) / (examples.length + k))),
-    logLikelihood,
-  };
-}
-
-/** Every label with its posterior probability, the likeliest first. */
-export function rank(model: Model, text: string, sharpness = SHARPNESS, oosBias = OOS_BIAS): [Label, number][] {
-  const score = Float64Array.from(model.logPrior);
-  let seen = 0;
-  for (const f of features(text)) {
-    const row = model.logLikelihood.get(f);
-    if (!row) continue;
-    seen++;
-    for (let c = 0; c < score.length; c++) score[c]! += row[c]!;
-  }
-  // Naive Bayes counts every overlapping letter n-gram as independent evidence, so its raw
-  // posteriors are all but 0 or 1; averaged per feature and sharpened, a threshold means something.
-  for (let c = 0; c < score.length; c++) score[c] = (score[c]! / Math.max(seen, 1)) * sharpness;
-  // Out-of-scope messages are few and varied in training; a head start keeps the model from answering them.
-  score[labels.length - 1]! += oosBias;
-  const max = Math.max(...score);
-  const exp = score.map((s) => Math.exp(s - max));
-  const sum = exp.reduce((a, b) => a + b, 0);
-  return labels.map((l, c) => [l, exp[c]! / sum] as [Label, number]).sort((a, b) => b[1] - a[1]);
-}
-
-/** The model's posterior at or above which its label counts. */
-export const MODEL_THRESHOLD = 0.9;
-
-export type Combination = 'lexicon' | 'model' | 'agree' | 'gated' | 'lexicon-gated';
+/** Settings chosen by cross-validation (scripts/assistant-cv.ts). */
+export const TRAINING = { epochs: 30, l2: 1e-5, learningRate: 0.5, seed: 7 };
 
 /**
- * The lexicon's decision and the model's ranking together; out-of-scope rules always come first.
- * The model's label counts when its posterior reaches `threshold`; a confident `oos` answers nothing.
- * - 'gated': when the lexicon names at least one intent, the model's confident label decides;
- *   otherwise, and when the model is unsure, the lexicon's own decision stands. A message with no
- *   cue at all is never answered, which keeps the model from answering out-of-scope ones.
- * - 'lexicon-gated': as 'gated', but a confident lexicon answer stands.
- * - 'model': the model's confident label first, the lexicon for the rest.
- * - 'lexicon': a confident lexicon answer first, the model for the rest.
- * - 'agree': the model only picks among the choices of the lexicon's clarifying question.
+ * Softmax regression by stochastic gradient descent with AdaGrad steps, in a fixed order drawn
+ * from `seed`: the same messages give the same model on every machine.
  */
-export function combine(
-  lexicon: Match,
-  outOfScope: boolean,
-  ranking: [Label, number][],
-  threshold: number,
-  how: Combination,
-): Match {
-  if (outOfScope) return { kind: 'none' };
-  const [best] = ranking;
-  const model: Match | undefined =
-    best === undefined || best[1] < threshold
-      ? undefined
-      : best[0] === 'oos'
-        ? { kind: 'none' }
-        : { kind: 'answer', intent: best[0], score: best[1] };
-  switch (how) {
-    case 'gated':
-      return lexicon.kind === 'none' ? lexicon : (model ?? lexicon);
-    case 'lexicon-gated':
-      return lexicon.kind !== 'clarify' ? lexicon : (model ?? lexicon);
-    case 'model':
-      return model ?? lexicon;
-    case 'lexicon':
-      return lexicon.kind === 'answer' ? lexicon : (model ?? lexicon);
-    case 'agree':
-      return model?.kind === 'answer' && lexicon.kind === 'clarify' && lexicon.choices.includes(model.intent)
-        ? model
-        : lexicon;
+export function train(examples: readonly { label: Label; text: string }[], settings = TRAINING): Model {
+  const steps = training(examples, settings);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
+}
+
+/**
+ * The same training, pausing after every `STEP` messages: a server trains it between requests
+ * (server/modules/assistant/intent.service.ts) instead of holding its event loop for seconds.
+ */
+export const STEP = 250;
+export function* training(
+  examples: readonly { label: Label; text: string }[],
+  settings = TRAINING,
+): Generator<void, Model, void> {
+  const index = new Map<string, number>();
+  const rows = examples.map((e) => {
+    const xs: [number, number][] = [];
+    for (const [f, v] of features(e.text)) {
+      let i = index.get(f);
+      if (i === undefined) index.set(f, (i = index.size));
+      xs.push([i * K, v]);
+    }
+    return { y: labels.indexOf(e.label), xs };
+  });
+  yield;
+  const w = new Float64Array(index.size * K);
+  const squares = new Float64Array(index.size * K).fill(1e-8);
+  const p = new Float64Array(K);
+  let state = settings.seed;
+  const random = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const order = rows.map((_, i) => i);
+  for (let epoch = 0; epoch < settings.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    for (let n = 0; n < order.length; n++) {
+      const { y, xs } = rows[order[n]!]!;
+      softmax(w, xs, p);
+      for (const [at, v] of xs)
+        for (let c = 0; c < K; c++) {
+          const g = (p[c]! - (c === y ? 1 : 0)) * v + settings.l2 * w[at + c]!;
+          squares[at + c]! += g * g;
+          w[at + c]! -= (settings.learningRate / Math.sqrt(squares[at + c]!)) * g;
+        }
+      if (n % STEP === STEP - 1) yield;
+    }
+  }
+  return { index, weights: Float32Array.from(w) };
+}
+
+function softmax(w: ArrayLike<number>, xs: [number, number][], p: Float64Array): void {
+  p.fill(0);
+  for (const [at, v] of xs) for (let c = 0; c < K; c++) p[c]! += w[at + c]! * v;
+  let max = -Infinity;
+  for (let c = 0; c < K; c++) max = Math.max(max, p[c]!);
+  let sum = 0;
+  for (let c = 0; c < K; c++) sum += p[c] = Math.exp(p[c]! - max);
+  for (let c = 0; c < K; c++) p[c]! /= sum;
+}
+
+/** Every label with its probability, the likeliest first. */
+export function rank(model: Model, text: string): [Label, number][] {
+  const xs: [number, number][] = [];
+  for (const [f, v] of features(text)) {
+    const i = model.index.get(f);
+    if (i !== undefined) xs.push([i * K, v]);
+  }
+  const p = new Float64Array(K);
+  softmax(model.weights, xs, p);
+  return labels.map((l, c) => [l, p[c]!] as [Label, number]).sort((a, b) => b[1] - a[1]);
+}
+
+/** The probability at or above which the model's label is answered (or, for `oos`, not answered). */
+export const MODEL_THRESHOLD = 0.5;
+/** Topics offered in a clarifying question: at least this probable, at most three. */
+const CHOICE_PROBABILITY = 0.1;
+
+/**
+ * What the assistant does with one message. Out-of-scope rules come first, whatever the model
+ * says. A confident label is answered (`oos`: not understood); otherwise the likeliest topics are
+ * offered as a question. An answer carries the lexicon's score for its topic, which says how
+ * plainly a person was asked for (handoff.ts): the model says what, the lexicon how strongly.
+ */
+export function decide(model: Model, text: string): Match {
+  if (isOutOfScope(text)) return { kind: 'none' };
+  const ranking = rank(model, text);
+  const [label, probability] = ranking[0]!;
+  if (probability >= MODEL_THRESHOLD) {
+    if (label === 'oos') return { kind: 'none' };
+    return { kind: 'answer', intent: label, score: scores(text).get(label) ?? 0 };
+  }
+  const choices = ranking
+    .filter(([l, p]) => l !== 'oos' && p >= CHOICE_PROBABILITY)
+    .slice(0, MAX_CHOICES)
+    .map(([l]) => l as Intent);
+  return choices.length ? { kind: 'clarify', choices } : { kind: 'none' };
 }

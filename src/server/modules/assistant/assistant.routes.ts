@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { factsParams, factsResponse } from '../../../contracts/assistant';
+import { factsParams, factsResponse, intentRequest, intentResponse } from '../../../contracts/assistant';
 import { requireUser } from '../../http/auth';
 import type { Services } from '../../services';
 
 export async function registerAssistantRoutes(
   app: FastifyInstance,
-  { accountFacts }: Pick<Services, 'accountFacts'>,
+  { accountFacts, intent }: Pick<Services, 'accountFacts' | 'intent'>,
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['assistant'];
@@ -27,6 +27,24 @@ export async function registerAssistantRoutes(
       reply.header('cache-control', 'no-store');
       const { topic } = request.params;
       return { topic, facts: await accountFacts.facts(request.user!.id, topic) };
+    },
+  );
+
+  // Visitors ask too, so no session is needed; the text is neither stored nor logged.
+  r.post(
+    '/api/assistant/intent',
+    {
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags,
+        summary: 'Which topic one message typed to the assistant is about: an answer, a question with choices, or none',
+        body: intentRequest,
+        response: { 200: intentResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return intent.classify(request.body.text);
     },
   );
 }

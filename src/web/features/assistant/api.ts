@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FactsResponse } from '../../../contracts/assistant';
+import type { FactsResponse, IntentResponse } from '../../../contracts/assistant';
 import type { ConversationThread, MyConversations, OpenedConversation } from '../../../contracts/support';
 import type { Topic } from '../../../core/assistant/facts';
 import type { HandoffReason } from '../../../core/assistant/handoff';
@@ -8,6 +8,18 @@ import { api } from '../../lib/api';
 /** The signed-in investor's own facts on one question, computed by the server. */
 export function fetchFacts(topic: Topic): Promise<FactsResponse> {
   return api<FactsResponse>(`/api/assistant/facts/${topic}`);
+}
+
+/** How long the server's model may take before the lexicon here answers instead. */
+const INTENT_TIMEOUT_MS = 5000;
+
+/** Which topic a message is about, decided by the server's model (decision 064). */
+export function fetchIntent(text: string): Promise<IntentResponse> {
+  return api<IntentResponse>('/api/assistant/intent', {
+    method: 'POST',
+    body: { text },
+    signal: AbortSignal.timeout(INTENT_TIMEOUT_MS),
+  });
 }
 
 export const supportKeys = {

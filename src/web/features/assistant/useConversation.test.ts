@@ -2,8 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Topic } from '../../../core/assistant/facts';
 import { restoreConversation, replyTo, type Message } from './useConversation';
 
-// The server's facts, stood in for: each topic answers one fact named after it.
+// The server's facts, stood in for: each topic answers one fact named after it. The server's model
+// cannot be reached here, so the lexicon decides (decision 064), unless a test answers for it.
+const intentFromServer = vi.hoisted(() => ({ answer: undefined as unknown }));
 vi.mock('./api', () => ({
+  fetchIntent: () =>
+    intentFromServer.answer ? Promise.resolve(intentFromServer.answer) : Promise.reject(new Error('offline')),
   fetchFacts: (topic: Topic) => Promise.resolve({ topic, facts: [{ key: `${topic}.fact`, values: {} }] }),
   openConversation: () => Promise.reject(new Error('not in a unit test')),
 }));
@@ -44,6 +48,21 @@ describe('restoreConversation', () => {
     const question: Message = { id: 1, from: 'user', text: 'Comment faire un dépôt ?' };
     const kept: Message[] = [...(welcome as Message[]), question];
     expect(restoreConversation(JSON.stringify(kept))).toEqual({ messages: kept, unanswered: question });
+  });
+});
+
+describe('replyTo: who decides the topic', () => {
+  it("follows the server's model when it answers, and the lexicon when it cannot be reached", async () => {
+    // The lexicon reads "Comment faire un dépôt ?" as a deposit; the server's decision wins when it comes.
+    intentFromServer.answer = { kind: 'answer', intent: 'fees', score: 0 };
+    try {
+      expect(await replyTo({ text: 'Comment faire un dépôt ?' }, false)).toEqual({ key: 'answers.fees' });
+      intentFromServer.answer = { kind: 'clarify', choices: ['stocks', 'crypto'] };
+      expect(await replyTo({ text: 'Comment faire un dépôt ?' }, false)).toEqual({ clarify: ['stocks', 'crypto'] });
+    } finally {
+      intentFromServer.answer = undefined;
+    }
+    expect(await replyTo({ text: 'Comment faire un dépôt ?' }, false)).toEqual({ key: 'answers.deposit' });
   });
 });
 

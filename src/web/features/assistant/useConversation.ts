@@ -8,8 +8,8 @@ import {
 } from '../../../core/assistant/handoff';
 import { asksAboutOwnAccount } from '../../../core/assistant/account-question';
 import { intents, type Intent } from '../../../core/assistant/lexicon';
-import { matchIntent, scores } from '../../../core/assistant/matcher';
-import { fetchFacts, openConversation } from './api';
+import { matchIntent, scores, type Match } from '../../../core/assistant/matcher';
+import { fetchFacts, fetchIntent, openConversation } from './api';
 
 /** The assistant answers after at least this delay (spec §9), so it reads as a reply, not an echo. */
 export const ASSISTANT_REPLY_DELAY_MS = 500;
@@ -103,9 +103,9 @@ export async function replyTo(
   signedIn: boolean,
   earlier: Message[] = [],
 ): Promise<Reply> {
-  const match = message.intent
-    ? { kind: 'answer' as const, intent: message.intent, score: undefined }
-    : matchIntent(message.text);
+  const match: Match | { kind: 'answer'; intent: Intent; score: undefined } = message.intent
+    ? { kind: 'answer', intent: message.intent, score: undefined }
+    : await matchOf(message.text);
   if (match.kind === 'none') {
     if (signedIn && misunderstoodInARow(earlier) + 1 >= MISUNDERSTOOD_BEFORE_HANDOFF)
       return { key: 'answers.fallback', offer: { reason: 'notUnderstood', question: message.text } };
@@ -137,6 +137,15 @@ export async function replyTo(
   if (!signedIn && topic && (topic === 'portfolio' || asksAboutOwnAccount(message.text)))
     return { key: `answers.${match.intent}`, signIn: topic };
   return { key: `answers.${match.intent}` };
+}
+
+/** The server's model decides (decision 064); the lexicon answers here when the server cannot in time. */
+async function matchOf(text: string): Promise<Match> {
+  try {
+    return await fetchIntent(text);
+  } catch {
+    return matchIntent(text);
+  }
 }
 
 /** The account question a hand-off message names ("je conteste ce virement": a transfer), if any. */

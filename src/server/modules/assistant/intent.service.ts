@@ -1,0 +1,33 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { modelExamples } from '../../../core/assistant/corpus';
+import type { Match } from '../../../core/assistant/matcher';
+import { decide, training, type Model } from '../../../core/assistant/model';
+
+/**
+ * Which topic an assistant message is about, decided by the learned model (decision 064). The
+ * model is trained from the corpus files once per process, the first time it is needed or when
+ * the server starts (`warm`), a few hundred messages per turn of the event loop so that requests
+ * are still served meanwhile; a message asked during training waits for it.
+ */
+export function createIntentService() {
+  let model: Promise<Model> | undefined;
+  const ready = () =>
+    (model ??= (async () => {
+      const steps = training(modelExamples());
+      for (;;) {
+        const step = steps.next();
+        if (step.done) return step.value;
+        await nextTurn();
+      }
+    })());
+  return {
+    warm(): void {
+      void ready();
+    },
+    async classify(text: string): Promise<Match> {
+      return decide(await ready(), text);
+    },
+  };
+}
+
+export type IntentService = ReturnType<typeof createIntentService>;
