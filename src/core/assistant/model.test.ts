@@ -67,12 +67,13 @@ describe('the learned model (decision 064)', () => {
 
   /**
    * The newest blind set was measured once, fresh, before any change (corpus/README.md) and is
-   * never trained on: the model must keep what it reached there.
+   * never trained on: the model must keep what it reached there (97.6 / 97.6 / 96.4 % top-1, 0 / 1 / 0
+   * of 30 out-of-scope messages answered), the issue's target being 95 % and 5 %.
    */
   const reached: Record<Language, { right: number; oosAnswered: number }> = {
-    fr: { right: 0, oosAnswered: 30 },
-    en: { right: 0, oosAnswered: 30 },
-    es: { right: 0, oosAnswered: 30 },
+    fr: { right: 164, oosAnswered: 0 },
+    en: { right: 164, oosAnswered: 1 },
+    es: { right: 162, oosAnswered: 0 },
   };
   it.each(languages)(`keeps its figures on ${heldOutSet}, never trained on (%s)`, (lang) => {
     const r = measure(readCorpus(lang, heldOutSet), (text) => decide(model, text));
@@ -84,6 +85,8 @@ describe('the learned model (decision 064)', () => {
     expect(r.inScope).toBe(168);
     expect(r.outOfScope).toBe(30);
     expect(Math.round(r.top1 * r.inScope)).toBeGreaterThanOrEqual(reached[lang].right);
+    expect(r.top1).toBeGreaterThanOrEqual(0.95);
+    expect(r.oosAnswered).toBeLessThanOrEqual(0.05);
     expect(r.falseAnswers.length).toBeLessThanOrEqual(reached[lang].oosAnswered);
   });
 });
