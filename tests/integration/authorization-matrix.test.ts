@@ -166,6 +166,8 @@ const matrix: Record<string, Entry> = {
   'GET /api/portfolio/investments': { access: 'user' },
   'GET /api/portfolio/history': { access: 'user' },
   'GET /api/assistant/facts/{topic}': { access: 'user', req: () => ({ params: { topic: 'withdraw' } }) },
+  // Which topic a message is about: visitors ask the assistant too, and it reads no one's data (decision 064).
+  'POST /api/assistant/intent': { access: 'public', req: () => ({ payload: { text: 'comment retirer ?' } }) },
   'POST /api/support/conversations': {
     access: 'user',
     req: () => ({ payload: { reason: 'human', question: 'matrix' } }),

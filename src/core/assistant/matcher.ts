@@ -163,6 +163,39 @@ function hits(message: string[]): Hit[] {
   return found;
 }
 
+// Words that join topic names in a list ("dépôt ou retrait", "stocks or real estate", "cripto y acciones").
+const joiners = new Set([
+  'ou',
+  'or',
+  'o',
+  'et',
+  'and',
+  'y',
+  'e',
+  'vs',
+  'versus',
+  'ni',
+  'nor',
+  'the',
+  'le',
+  'la',
+  'les',
+  'el',
+  'los',
+  'las',
+]);
+
+/**
+ * Whether a message only names topics, joined by "ou / or / y" ("dépôt ou retrait ?", "stocks real
+ * estate"): a list of topics rather than a question about one of them.
+ */
+export function onlyNamesTopics(message: string): boolean {
+  const list = words(message);
+  const named = new Set<number>();
+  for (const hit of hits(list)) for (let i = hit.start; i < hit.end; i++) named.add(i);
+  return list.length > 0 && list.every((word, i) => named.has(i) || joiners.has(word));
+}
+
 /** Each intent's score: its best cues over words no other of its cues already took. */
 export function scores(message: string): Map<Intent, number> {
   const byIntent = new Map<Intent, Hit[]>();

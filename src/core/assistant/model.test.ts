@@ -56,6 +56,14 @@ describe('the learned model (decision 064)', () => {
     expect((decide(model, 'parler à un conseiller') as { score: number }).score).toBeGreaterThanOrEqual(4);
   });
 
+  it('asks between the topics a message only names, as the lexicon does', () => {
+    expect(decide(model, 'dépôt ou retrait ?')).toEqual({ kind: 'clarify', choices: ['deposit', 'withdraw'] });
+    expect(decide(model, 'stocks or real estate?')).toEqual({ kind: 'clarify', choices: ['stocks', 'realEstate'] });
+    expect(decide(model, 'investir retirer')).toEqual({ kind: 'clarify', choices: ['invest', 'withdraw'] });
+    // A question about one of them is answered.
+    expect(decide(model, 'comment retirer mon dépôt ?')).toMatchObject({ kind: 'answer', intent: 'withdraw' });
+  });
+
   it('asks with its likeliest topics when no topic is likely enough', () => {
     const ranking = rank(model, 'retrait dépôt');
     const m = decide(model, 'retrait dépôt');

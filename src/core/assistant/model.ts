@@ -1,5 +1,5 @@
 import { intents, type Intent } from './lexicon';
-import { MAX_CHOICES, scores, type Match } from './matcher';
+import { matchIntent, MAX_CHOICES, onlyNamesTopics, scores, type Match } from './matcher';
 import { words } from './normalize';
 import { isOutOfScope } from './out-of-scope';
 
@@ -128,12 +128,17 @@ const CHOICE_PROBABILITY = 0.1;
 
 /**
  * What the assistant does with one message. Out-of-scope rules come first, whatever the model
- * says. A confident label is answered (`oos`: not understood); otherwise the likeliest topics are
+ * says. A message that only names topics ("dépôt ou retrait ?", "stocks or real estate") gets the
+ * lexicon's question between them: the model, trained on questions, would pick one. A confident label is answered (`oos`: not understood); otherwise the likeliest topics are
  * offered as a question. An answer carries the lexicon's score for its topic, which says how
  * plainly a person was asked for (handoff.ts): the model says what, the lexicon how strongly.
  */
 export function decide(model: Model, text: string): Match {
   if (isOutOfScope(text)) return { kind: 'none' };
+  if (onlyNamesTopics(text)) {
+    const lexicon = matchIntent(text);
+    if (lexicon.kind === 'clarify' && lexicon.choices.length > 1) return lexicon;
+  }
   const ranking = rank(model, text);
   const [label, probability] = ranking[0]!;
   if (probability >= MODEL_THRESHOLD) {
