@@ -57,24 +57,26 @@ export function train(examples: readonly { label: Label; text: string }[], setti
  * The same training, pausing after every `STEP` messages: a server trains it between requests
  * (server/modules/assistant/intent.service.ts) instead of holding its event loop for seconds.
  */
-export const STEP = 250;
+export const STEP = 100;
 export function* training(
   examples: readonly { label: Label; text: string }[],
   settings = TRAINING,
 ): Generator<void, Model, void> {
   const index = new Map<string, number>();
-  const rows = examples.map((e) => {
+  const rows: { y: number; xs: [number, number][] }[] = [];
+  for (const e of examples) {
     const xs: [number, number][] = [];
     for (const [f, v] of features(e.text)) {
       let i = index.get(f);
       if (i === undefined) index.set(f, (i = index.size));
       xs.push([i * K, v]);
     }
-    return { y: labels.indexOf(e.label), xs };
-  });
-  yield;
+    rows.push({ y: labels.indexOf(e.label), xs });
+    if (rows.length % STEP === 0) yield;
+  }
   const w = new Float64Array(index.size * K);
-  const squares = new Float64Array(index.size * K).fill(1e-8);
+  // Left at zero (pages the system maps only when first written): AdaGrad's 1e-8 is added below instead.
+  const squares = new Float64Array(index.size * K);
   const p = new Float64Array(K);
   let state = settings.seed;
   const random = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
@@ -91,7 +93,7 @@ export function* training(
         for (let c = 0; c < K; c++) {
           const g = (p[c]! - (c === y ? 1 : 0)) * v + settings.l2 * w[at + c]!;
           squares[at + c]! += g * g;
-          w[at + c]! -= (settings.learningRate / Math.sqrt(squares[at + c]!)) * g;
+          w[at + c]! -= (settings.learningRate / Math.sqrt(squares[at + c]! + 1e-8)) * g;
         }
       if (n % STEP === STEP - 1) yield;
     }
