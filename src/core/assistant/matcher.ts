@@ -5,7 +5,9 @@ import { isOutOfScope } from './out-of-scope';
 /**
  * Deterministic intent matching for the assistant: weighted cues of three languages (lexicon.ts),
  * typo-tolerant, with a confidence threshold. Below the threshold the assistant asks instead of
- * guessing. Chosen over a statistical classifier by measurement: see corpus/README.md.
+ * guessing. Since decision 064 the server's learned model (model.ts) decides the topic; this
+ * matcher answers in the browser when the server cannot, and gives the model a request's strength
+ * and the question between topics a message only names.
  */
 export type Match =
   { kind: 'answer'; intent: Intent; score: number } | { kind: 'clarify'; choices: Intent[] } | { kind: 'none' };
