@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { languages, readCorpus, type Example, type Language } from './corpus';
 import { intents } from './lexicon';
 import { MAX_CHOICES, matchIntent } from './matcher';
-import { measure, summary } from './measure';
+import { measure, report } from './measure';
 
 const corpus = Object.fromEntries(languages.map((lang) => [lang, readCorpus(lang)])) as Record<Language, Example[]>;
 
@@ -19,11 +19,7 @@ describe('intent matching measured on the corpus', () => {
     'answers the held-out part at 95 percent top-1 or better, out-of-scope at 3 percent or less (%s)',
     (lang) => {
       const r = measure(corpus[lang]);
-      console.log(
-        summary(`assistant corpus ${lang}`, r) +
-          (r.misses.length ? `\n  missed: ${r.misses.join(' | ')}` : '') +
-          (r.falseAnswers.length ? `\n  false matches: ${r.falseAnswers.join(' | ')}` : ''),
-      );
+      console.log(report(`assistant corpus ${lang}`, r));
       expect(r.firstChoice).toBeGreaterThanOrEqual(0.95);
       expect(r.oosAnswered).toBeLessThanOrEqual(0.03);
     },
@@ -55,11 +51,7 @@ describe('intent matching measured on the sets written blind', () => {
     '%s (%s): top-1 at its floor and 95 percent or better, no out-of-scope message answered',
     (set, lang) => {
       const r = measure(readCorpus(lang, set));
-      console.log(
-        summary(`assistant ${set} ${lang}`, r) +
-          (r.misses.length ? `\n  missed: ${r.misses.join(' | ')}` : '') +
-          (r.falseAnswers.length ? `\n  out of scope answered: ${r.falseAnswers.join(' | ')}` : ''),
-      );
+      console.log(report(`assistant ${set} ${lang}`, r));
       expect(r.inScope).toBe(168);
       expect(r.outOfScope).toBe(30);
       expect(Math.round(r.top1 * r.inScope)).toBeGreaterThanOrEqual(blindFloors[set][lang]);

@@ -77,3 +77,12 @@ export function summary(name: string, f: Figures): string {
     `out of scope ${f.outOfScope}, answered ${f.falseAnswers.length} (${pct(f.oosAnswered)})`
   );
 }
+
+/** The line of figures with every message missed and every out-of-scope message answered, as the tests print them. */
+export function report(name: string, f: Figures): string {
+  return (
+    summary(name, f) +
+    (f.misses.length ? `\n  missed: ${f.misses.join(' | ')}` : '') +
+    (f.falseAnswers.length ? `\n  out of scope answered: ${f.falseAnswers.join(' | ')}` : '')
+  );
+}

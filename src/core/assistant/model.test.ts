@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { heldOutSet, languages, modelExamples, readCorpus, type Language } from './corpus';
-import { measure, summary } from './measure';
+import { measure, report } from './measure';
 import { decide, rank, train, training, type Model } from './model';
 
 describe('the learned model (decision 064)', () => {
@@ -85,11 +85,7 @@ describe('the learned model (decision 064)', () => {
   };
   it.each(languages)(`keeps its figures on ${heldOutSet}, never trained on (%s)`, (lang) => {
     const r = measure(readCorpus(lang, heldOutSet), (text) => decide(model, text));
-    console.log(
-      summary(`model ${heldOutSet} ${lang}`, r) +
-        (r.misses.length ? `\n  missed: ${r.misses.join(' | ')}` : '') +
-        (r.falseAnswers.length ? `\n  out of scope answered: ${r.falseAnswers.join(' | ')}` : ''),
-    );
+    console.log(report(`model ${heldOutSet} ${lang}`, r));
     expect(r.inScope).toBe(168);
     expect(r.outOfScope).toBe(30);
     expect(Math.round(r.top1 * r.inScope)).toBeGreaterThanOrEqual(reached[lang].right);
