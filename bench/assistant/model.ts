@@ -12,7 +12,7 @@ global.gc?.();
 const heapBefore = process.memoryUsage().heapUsed;
 const loop = monitorEventLoopDelay({ resolution: 1 });
 loop.enable();
-const service = createIntentService();
+const service = createIntentService(console);
 const started = performance.now();
 await service.classify('bonjour');
 const trained = performance.now() - started;

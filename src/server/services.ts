@@ -143,7 +143,7 @@ export function buildServices(ctx: AppContext, log: { warn(obj: unknown, msg: st
     },
     portfolio: createPortfolioService(ctx, prices),
     accountFacts,
-    intent: createIntentService(),
+    intent: createIntentService(log),
     support: createSupportService(ctx, { accountFacts, history, notifier }),
     supportInbox: createInboxService(ctx, { notifier }),
     statement,

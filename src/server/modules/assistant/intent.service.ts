@@ -9,7 +9,7 @@ import { decide, training, type Model } from '../../../core/assistant/model';
  * the server starts (`warm`), a few hundred messages per turn of the event loop so that requests
  * are still served meanwhile; a message asked during training waits for it.
  */
-export function createIntentService() {
+export function createIntentService(log: { warn(obj: unknown, msg: string): void }) {
   let model: Promise<Model> | undefined;
   const ready = () =>
     (model ??= (async () => {
@@ -22,7 +22,9 @@ export function createIntentService() {
     })());
   return {
     warm(): void {
-      void ready();
+      // A model that cannot be trained (its corpus files missing) is said once; until then every
+      // message gets a 500 and the browser's lexicon answers instead.
+      ready().catch((err: unknown) => log.warn({ err }, 'the assistant model could not be trained'));
     },
     async classify(text: string): Promise<Match> {
       return decide(await ready(), text);
