@@ -74,6 +74,7 @@ export default defineConfig({
         API_WRITES_PER_MINUTE: '100000',
         // Every page a journey leaves sends its vitals, all from 127.0.0.1.
         VITALS_BEACONS_PER_MINUTE: '100000',
+        ASSISTANT_MESSAGES_PER_MINUTE: '100000',
         DEMO_MODE: 'true',
         // Each investor's own BTC address (decision 044), from BIP84's public test vector (mnemonic
         // "abandon" ×11 "about", account 0): a real key, so the deposit screen lists it instead of samples.

@@ -5,25 +5,31 @@
  * what the assistant decides with, the server's model (decision 064), and the lexicon the browser
  * falls back on. Prints each message not answered right and each out-of-scope message answered.
  */
-import { blindSets, heldOutSet, languages, modelExamples, readCorpus } from '../src/core/assistant/corpus';
+import {
+  blindSets,
+  heldOutSet,
+  languages,
+  modelExamples,
+  readCorpus,
+  trainingSets,
+} from '../src/core/assistant/corpus';
 import { matchIntent } from '../src/core/assistant/matcher';
-import { measure, summary } from '../src/core/assistant/measure';
+import { measure, report } from '../src/core/assistant/measure';
 import { decide, train } from '../src/core/assistant/model';
 
 const named = process.argv.slice(2).filter((a) => a !== '--');
 const sets = named.length ? named : [heldOutSet];
 const model = train(modelExamples());
+const learnedFrom: readonly string[] = ['corpus', ...blindSets, ...trainingSets];
 for (const set of sets) {
-  const trainedOn = set === 'corpus' || (blindSets as readonly string[]).includes(set);
+  const trainedOn = learnedFrom.includes(set);
   for (const [name, match] of [
     [`model${trainedOn ? ' (trained on this set: not fresh)' : ''}`, (text: string) => decide(model, text)],
     ['lexicon (fallback)', matchIntent],
   ] as const) {
-    for (const lang of languages) {
-      const f = measure(readCorpus(lang, set === 'corpus' ? undefined : set), match);
-      console.log(summary(`${set} ${lang}, ${name}`, f));
-      for (const miss of f.misses) console.log(`  missed   ${miss}`);
-      for (const answer of f.falseAnswers) console.log(`  oos answered as ${answer}`);
-    }
+    for (const lang of languages)
+      console.log(
+        report(`${set} ${lang}, ${name}`, measure(readCorpus(lang, set === 'corpus' ? undefined : set), match)),
+      );
   }
 }

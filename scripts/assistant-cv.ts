@@ -9,24 +9,17 @@
  */
 import { crossValidationFolds, languages, type Example } from '../src/core/assistant/corpus';
 import { matchIntent, type Match } from '../src/core/assistant/matcher';
-import { decide, train, TRAINING } from '../src/core/assistant/model';
+import { measure } from '../src/core/assistant/measure';
+import { decide, MODEL_THRESHOLD, train, TRAINING } from '../src/core/assistant/model';
 
 function score(examples: Example[], match: (text: string) => Match) {
-  let right = 0;
-  let inScope = 0;
-  let answered = 0;
-  let oos = 0;
-  for (const e of examples) {
-    const m = match(e.text);
-    if (e.label === 'oos') {
-      oos++;
-      if (m.kind === 'answer') answered++;
-    } else {
-      inScope++;
-      if (m.kind === 'answer' && m.intent === e.label) right++;
-    }
-  }
-  return { right, inScope, answered, oos };
+  const f = measure(examples, match);
+  return {
+    right: Math.round(f.top1 * f.inScope),
+    inScope: f.inScope,
+    answered: f.falseAnswers.length,
+    oos: f.outOfScope,
+  };
 }
 
 const grid = process.argv.includes('--grid');
@@ -58,7 +51,8 @@ for (const fold of crossValidationFolds()) {
     const started = performance.now();
     const model = train(fold.train, s);
     const ms = performance.now() - started;
-    row(`model, ${s.epochs} epochs, l2 ${s.l2}`, (text) => decide(model, text));
+    for (const threshold of grid ? [0.3, 0.4, 0.5, 0.6, 0.7] : [MODEL_THRESHOLD])
+      row(`model, ${s.epochs} epochs, l2 ${s.l2}, p ≥ ${threshold}`, (text) => decide(model, text, threshold));
     console.log(`  (trained on ${fold.train.length} messages in ${ms.toFixed(0)} ms, ${model.index.size} features)`);
   }
 }

@@ -84,6 +84,10 @@ describe('vitals beacon setting', () => {
     expect(() => loadConfig({ ...base, NODE_ENV: 'test', VITALS_BEACONS_PER_MINUTE: '0' })).toThrow(
       /VITALS_BEACONS_PER_MINUTE/,
     );
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).assistantMessagesPerMinute).toBe(60);
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'test', ASSISTANT_MESSAGES_PER_MINUTE: '5' }).assistantMessagesPerMinute,
+    ).toBe(5);
   });
 });
 

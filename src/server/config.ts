@@ -137,6 +137,7 @@ const envSchema = z.object({
   API_READS_PER_MINUTE: int(1, 10_000_000).default(600),
   API_WRITES_PER_MINUTE: int(1, 10_000_000).default(120),
   VITALS_BEACONS_PER_MINUTE: int(1, 10_000_000).default(30),
+  ASSISTANT_MESSAGES_PER_MINUTE: int(1, 10_000_000).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: int(1024, 50 * 1024 * 1024).default(1024 * 1024),
   HEADERS_TIMEOUT_MS: int(100, 60_000).default(10_000),
@@ -332,6 +333,8 @@ export interface Config {
   };
   /** Browsers' vitals beacon (POST /api/vitals, decision 030): its limit per client address. */
   vitals: { beaconsPerMinute: number };
+  /** Messages sent to the assistant's model (POST /api/assistant/intent, decision 064), per client address. */
+  assistantMessagesPerMinute: number;
   logLevel: Env['LOG_LEVEL'];
   bodyLimitBytes: number;
   /** Slow clients are cut: whole headers, whole request (headers + body), and a silent connection. */
@@ -599,6 +602,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       apiWritesPerMinute: e.API_WRITES_PER_MINUTE,
     },
     vitals: { beaconsPerMinute: e.VITALS_BEACONS_PER_MINUTE },
+    assistantMessagesPerMinute: e.ASSISTANT_MESSAGES_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS },

@@ -25,4 +25,10 @@ describe('handoffAtOnce', () => {
       expect(handoffAtOnce('human', scoreOf(text))).toBe(false);
     expect(handoffAtOnce('notUnderstood')).toBe(false);
   });
+
+  it("only offers a hand-off the server's model found where the lexicon saw none of its words (score 0)", () => {
+    for (const reason of ['contest', 'fraud', 'complaint', 'personalData', 'human'] as const)
+      expect(handoffAtOnce(reason, 0)).toBe(false);
+    expect(handoffAtOnce('contest', 3)).toBe(true);
+  });
 });

@@ -24,10 +24,12 @@ export const DIRECT_HANDOFF_SCORE = 4;
  * Whether a hand-off is what the person asked for, so it opens at once, or unclear, so the
  * assistant offers it as a choice (issue 46, item 10): misunderstood messages and a weak request
  * for a person are offered; a complaint, a fraud, a contested movement or a personal-data request
- * named clearly, or a request for a person the person chose (`score` undefined), go at once.
+ * named clearly, or a request for a person the person chose (`score` undefined), go at once. One
+ * the model found where the lexicon saw none of its words (`score` 0, decision 064) is only
+ * offered: a guess must not open a conversation by itself.
  */
 export function handoffAtOnce(reason: HandoffReason, score?: number): boolean {
-  if (reason === 'notUnderstood') return false;
+  if (reason === 'notUnderstood' || score === 0) return false;
   if (reason === 'human') return score === undefined || score >= DIRECT_HANDOFF_SCORE;
   return true;
 }

@@ -5,7 +5,7 @@ import { matchIntent, type Match } from './matcher';
  * The figures of one set of held-out messages. `top1` counts only a confident answer with the
  * right intent: a clarifying question is not a right answer, even when its first choice is the
  * right one (that looser count, the one the corpus thresholds were set with, is `firstChoice`).
- * `match` is the assistant's matcher unless an experiment passes another (model.test.ts).
+ * `match` is the lexicon's matcher unless another is passed (the server's model: model.test.ts).
  * `oosAnswered` is the share of out-of-scope messages that get a confident answer; a clarifying
  * question or "I did not understand" is the right outcome for them.
  */

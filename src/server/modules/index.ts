@@ -52,7 +52,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, ser
   await registerBackOfficeRoutes(app, services.backOffice);
   await registerPortfolioRoutes(app, services, ctx.clock);
   await registerLiabilitiesRoutes(app, services.liabilities);
-  await registerAssistantRoutes(app, services);
+  await registerAssistantRoutes(app, services, { messagesPerMinute: ctx.config.assistantMessagesPerMinute });
   await registerSupportRoutes(app, services);
   await registerMonitoringRoutes(app, services.monitoring);
   await registerDataExportRoutes(app, services.dataExport);

@@ -7,6 +7,7 @@ import type { Services } from '../../services';
 export async function registerAssistantRoutes(
   app: FastifyInstance,
   { accountFacts, intent }: Pick<Services, 'accountFacts' | 'intent'>,
+  opts: { messagesPerMinute: number },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['assistant'];
@@ -30,11 +31,19 @@ export async function registerAssistantRoutes(
     },
   );
 
-  // Visitors ask too, so no session is needed; the text is neither stored nor logged.
+  // Visitors ask too, so no session is needed; the text is neither stored nor logged. Its own counter
+  // per client address, outside the API's writes: a busy chat must not use up a person's deposits.
   r.post(
     '/api/assistant/intent',
     {
       bodyLimit: 16 * 1024,
+      config: {
+        rateLimit: {
+          max: opts.messagesPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (request: { ip: string }) => `assistant:${request.ip}`,
+        },
+      },
       schema: {
         tags,
         summary: 'Which topic one message typed to the assistant is about: an answer, a question with choices, or none',

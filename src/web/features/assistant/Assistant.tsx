@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Topic } from '../../../core/assistant/facts';
+import { SUPPORT_MESSAGE_MAX } from '../../../core/assistant/handoff';
 import type { Intent } from '../../../core/assistant/lexicon';
 import { currentLanguage } from '../../lib/i18n';
 import { usePublicConfig } from '../../lib/public-config';
@@ -327,6 +328,7 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
                 ref={input}
                 id="assistant-input"
                 rows={2}
+                maxLength={SUPPORT_MESSAGE_MAX}
                 value={draft}
                 onChange={(e) => setDraft(e.target.value)}
                 onKeyDown={onKeyDown}

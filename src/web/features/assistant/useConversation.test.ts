@@ -64,6 +64,29 @@ describe('replyTo: who decides the topic', () => {
     }
     expect(await replyTo({ text: 'Comment faire un dépôt ?' }, false)).toEqual({ key: 'answers.deposit' });
   });
+
+  it('falls back on the lexicon when the server answers something it cannot read', async () => {
+    for (const answer of ['', { kind: 'answer', intent: 'lottery', score: 1 }, { kind: 'clarify', choices: [] }, {}]) {
+      intentFromServer.answer = answer;
+      try {
+        expect(await replyTo({ text: 'Comment faire un dépôt ?' }, false)).toEqual({ key: 'answers.deposit' });
+      } finally {
+        intentFromServer.answer = undefined;
+      }
+    }
+  });
+
+  it('only offers a person when the model found a contest the lexicon saw no word of (score 0)', async () => {
+    intentFromServer.answer = { kind: 'answer', intent: 'contest', score: 0 };
+    try {
+      expect(await replyTo({ text: 'le montant n’est pas celui que j’ai envoyé' }, true)).toMatchObject({
+        key: 'answers.contest',
+        offer: { reason: 'contest' },
+      });
+    } finally {
+      intentFromServer.answer = undefined;
+    }
+  });
 });
 
 describe('replyTo (a visitor)', () => {

@@ -139,13 +139,26 @@ export async function replyTo(
   return { key: `answers.${match.intent}` };
 }
 
-/** The server's model decides (decision 064); the lexicon answers here when the server cannot in time. */
+/**
+ * The server's model decides (decision 064); the lexicon answers here when the server cannot in
+ * time, or answers something this page does not know how to read.
+ */
 async function matchOf(text: string): Promise<Match> {
   try {
-    return await fetchIntent(text);
+    const match: unknown = await fetchIntent(text);
+    if (isMatch(match)) return match;
   } catch {
-    return matchIntent(text);
+    /* the lexicon below */
   }
+  return matchIntent(text);
+}
+
+function isMatch(x: unknown): x is Match {
+  if (typeof x !== 'object' || x === null) return false;
+  const m = x as Record<string, unknown>;
+  if (m.kind === 'none') return true;
+  if (m.kind === 'answer') return isIntent(m.intent) && typeof m.score === 'number';
+  return m.kind === 'clarify' && Array.isArray(m.choices) && m.choices.length > 0 && m.choices.every(isIntent);
 }
 
 /** The account question a hand-off message names ("je conteste ce virement": a transfer), if any. */
