@@ -63,17 +63,24 @@ export function crossValidationFolds(): Fold[] {
       Language,
       Example[]
     >;
+  // Each file read once, whichever folds use it.
+  const corpus = everyLanguage();
+  const blind = new Map(blindSets.map((set) => [set, everyLanguage(set)]));
   const training = trainingSets.flatMap(everyLanguage);
   return [
     ...blindSets.map((set) => ({
       name: set,
-      train: [...everyLanguage(), ...blindSets.filter((other) => other !== set).flatMap(everyLanguage), ...training],
-      test: perLanguage(everyLanguage(set)),
+      train: [
+        ...corpus,
+        ...blindSets.filter((other) => other !== set).flatMap((other) => blind.get(other)!),
+        ...training,
+      ],
+      test: perLanguage(blind.get(set)!),
     })),
     {
       name: 'corpus quarter',
-      train: [...everyLanguage().filter((e) => !e.heldOut), ...blindSets.flatMap(everyLanguage), ...training],
-      test: perLanguage(everyLanguage().filter((e) => e.heldOut)),
+      train: [...corpus.filter((e) => !e.heldOut), ...[...blind.values()].flat(), ...training],
+      test: perLanguage(corpus.filter((e) => e.heldOut)),
     },
   ];
 }

@@ -188,20 +188,32 @@ const joiners = new Set([
 ]);
 
 /**
- * Whether a message only names topics, joined by "ou / or / y" ("dépôt ou retrait ?", "stocks real
- * estate"): a list of topics rather than a question about one of them.
+ * What the lexicon reads in one message, found in one pass over its cues: each intent's score
+ * (its best cues over words no other of its cues already took), and whether the message only
+ * names topics, joined by "ou / or / y" ("dépôt ou retrait ?", "stocks real estate"): a list of
+ * topics rather than a question about one of them.
  */
-export function onlyNamesTopics(message: string): boolean {
+export type Reading = { scores: Map<Intent, number>; onlyNamesTopics: boolean };
+
+export function read(message: string): Reading {
   const list = words(message);
+  const found = hits(list);
   const named = new Set<number>();
-  for (const hit of hits(list)) for (let i = hit.start; i < hit.end; i++) named.add(i);
-  return list.length > 0 && list.every((word, i) => named.has(i) || joiners.has(word));
+  for (const hit of found) for (let i = hit.start; i < hit.end; i++) named.add(i);
+  return {
+    scores: scoresOf(found),
+    onlyNamesTopics: list.length > 0 && list.every((word, i) => named.has(i) || joiners.has(word)),
+  };
 }
 
-/** Each intent's score: its best cues over words no other of its cues already took. */
+/** Each intent's score in one message (`read`). */
 export function scores(message: string): Map<Intent, number> {
+  return read(message).scores;
+}
+
+function scoresOf(found: Hit[]): Map<Intent, number> {
   const byIntent = new Map<Intent, Hit[]>();
-  for (const hit of hits(words(message))) {
+  for (const hit of found) {
     const list = byIntent.get(hit.intent) ?? [];
     list.push(hit);
     byIntent.set(hit.intent, list);
@@ -230,8 +242,12 @@ export function scores(message: string): Map<Intent, number> {
 
 /** What the assistant should do with one message. */
 export function matchIntent(message: string): Match {
-  if (isOutOfScope(message)) return { kind: 'none' };
-  let ranked = [...scores(message)].sort((a, b) => b[1] - a[1] || intents.indexOf(a[0]) - intents.indexOf(b[0]));
+  return isOutOfScope(message) ? { kind: 'none' } : matchScores(scores(message));
+}
+
+/** The lexicon's decision from the scores it read in a message already known to be in scope. */
+export function matchScores(scored: Map<Intent, number>): Match {
+  let ranked = [...scored].sort((a, b) => b[1] - a[1] || intents.indexOf(a[0]) - intents.indexOf(b[0]));
   if (ranked.length === 0) return { kind: 'none' };
   if (ranked.some(([intent, score]) => !social.has(intent) && score >= ANSWER_SCORE)) {
     ranked = ranked.filter(([intent]) => !social.has(intent));

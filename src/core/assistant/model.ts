@@ -1,5 +1,5 @@
 import { intents, type Intent } from './lexicon';
-import { matchIntent, MAX_CHOICES, onlyNamesTopics, scores, type Match } from './matcher';
+import { matchScores, MAX_CHOICES, read, type Match } from './matcher';
 import { words } from './normalize';
 import { isOutOfScope } from './out-of-scope';
 
@@ -149,15 +149,16 @@ const CHOICE_PROBABILITY = 0.1;
 export function decide(model: Model, message: string, threshold = MODEL_THRESHOLD): Match {
   const text = message.slice(0, READ_CHARACTERS);
   if (isOutOfScope(text)) return { kind: 'none' };
-  if (onlyNamesTopics(text)) {
-    const lexicon = matchIntent(text);
+  const reading = read(text);
+  if (reading.onlyNamesTopics) {
+    const lexicon = matchScores(reading.scores);
     if (lexicon.kind === 'clarify' && lexicon.choices.length > 1) return lexicon;
   }
   const ranking = rank(model, text);
   const [label, probability] = ranking[0]!;
   if (probability >= threshold) {
     if (label === 'oos') return { kind: 'none' };
-    return { kind: 'answer', intent: label, score: scores(text).get(label) ?? 0 };
+    return { kind: 'answer', intent: label, score: reading.scores.get(label) ?? 0 };
   }
   const choices = ranking
     .filter(([l, p]) => l !== 'oos' && p >= CHOICE_PROBABILITY)
